@@ -1,0 +1,90 @@
+// Builds the three kinds of bundle described in README's "Architecture":
+//   dist/extension.js      the extension host entry (Node, CJS, `vscode` external)
+//   dist/sandbox.js        the local Records Service (Node, CJS); lazy-loaded by the
+//                          extension and runnable on its own (`npm run sandbox`)
+//   dist/webview/<name>.js one browser bundle per webview (src/webview/<name>/main.ts)
+import * as esbuild from 'esbuild';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+const args = process.argv.slice(2);
+const production = args.includes('--production');
+const watch = args.includes('--watch');
+const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length);
+
+/** @type {esbuild.BuildOptions} */
+const common = {
+  bundle: true,
+  minify: production,
+  sourcemap: production ? false : 'linked',
+  logLevel: 'warning',
+  legalComments: 'none',
+};
+
+const nodeCommon = {
+  ...common,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  // esbuild turns `import.meta.url` into undefined in CJS; ESM-only deps that use it get a shim.
+  define: { 'import.meta.url': '__import_meta_url' },
+  banner: { js: "const __import_meta_url = require('url').pathToFileURL(__filename).href;" },
+};
+
+const builds = {
+  extension: {
+    ...nodeCommon,
+    entryPoints: { extension: 'src/extension/extension.ts' },
+    outdir: 'dist',
+    external: ['vscode'],
+    metafile: true,
+  },
+  sandbox: {
+    ...nodeCommon,
+    entryPoints: { sandbox: 'src/sandbox/cli.ts' },
+    outdir: 'dist',
+  },
+  webview: {
+    ...common,
+    platform: 'browser',
+    format: 'iife',
+    target: 'es2022',
+    entryPoints: webviewEntries(),
+    outdir: 'dist/webview',
+    loader: { '.css': 'css', '.ttf': 'file', '.woff2': 'file' },
+  },
+};
+
+function webviewEntries() {
+  const root = 'src/webview';
+  if (!existsSync(root)) return {};
+  const entries = {};
+  for (const name of readdirSync(root)) {
+    const main = join(root, name, 'main.ts');
+    if (existsSync(main)) entries[name] = main;
+  }
+  return entries;
+}
+
+const selected = Object.entries(builds).filter(([name, options]) => {
+  if (only && !only.split(',').includes(name)) return false;
+  const files = Object.values(options.entryPoints);
+  return files.length > 0 && files.every((file) => existsSync(file));
+});
+
+if (watch) {
+  for (const [, options] of selected) {
+    const ctx = await esbuild.context(options);
+    await ctx.watch();
+  }
+  console.log('[esbuild] watching', selected.map(([n]) => n).join(', '));
+} else {
+  await Promise.all(
+    selected.map(async ([name, options]) => {
+      const result = await esbuild.build(options);
+      if (name === 'extension' && result.metafile && args.includes('--analyze')) {
+        console.log(await esbuild.analyzeMetafile(result.metafile));
+      }
+    }),
+  );
+}

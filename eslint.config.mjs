@@ -1,0 +1,77 @@
+// Lint rules, including the import boundaries of README's "Architecture" section:
+// core is pure (no vscode, no DOM-only or server code), webviews never reach vscode or Node.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+const nodeBuiltins = ['node:*', 'fs', 'fs/*', 'path', 'os', 'http', 'https', 'net', 'child_process', 'crypto', 'stream', 'url', 'util', 'zlib', 'worker_threads'];
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'out/**', 'node_modules/**', '.tools/**', '.vscode-test/**', 'test-results/**', '**/*.cjs', '**/*.mjs'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.ts'],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      eqeqeq: ['error', 'always', { null: 'ignore' }],
+      curly: ['error', 'multi-line'],
+      'no-restricted-syntax': ['error', { selector: 'ExportDefaultDeclaration', message: 'Use named exports.' }],
+    },
+  },
+  {
+    files: ['src/core/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          { group: ['vscode'], message: 'core must not depend on vscode.' },
+          { group: ['**/extension/**', '**/sandbox/**', '**/webview/**'], message: 'core imports nothing from the other layers.' },
+        ],
+      }],
+    },
+  },
+  {
+    files: ['src/webview/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          { group: ['vscode', ...nodeBuiltins], message: 'webviews run in a browser: no vscode, no Node built-ins.' },
+          { group: ['**/extension/**', '**/sandbox/**', '**/core/api/**', '**/core/upload/**'], message: 'webviews may import only browser-safe core modules and protocol files.' },
+        ],
+      }],
+    },
+  },
+  {
+    files: ['src/sandbox/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          { group: ['vscode'], message: 'the sandbox runs without VS Code.' },
+          { group: ['**/extension/**', '**/webview/**'], message: 'the sandbox imports only core.' },
+        ],
+      }],
+    },
+  },
+  {
+    files: ['src/extension/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          { group: ['**/webview/**', '!**/webview/*/protocol', '!**/webview/**/protocol'], message: 'the extension imports only webview protocol files.' },
+          { group: ['**/sandbox/**', '!**/sandbox/api'], message: 'load the sandbox lazily through its bundle (dist/sandbox.js), not by import.' },
+        ],
+      }],
+    },
+  },
+  {
+    files: ['test/**/*.ts', 'bench/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      '@typescript-eslint/no-unused-expressions': 'off',
+    },
+  },
+);
