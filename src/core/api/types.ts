@@ -144,6 +144,11 @@ export interface ListPage {
   data: RecordData[];
   filteredRecordsCount: number;
   unfilteredRecordsCount: number;
+  /**
+   * Set by the client (never by the sandbox) when the service sent no counts: they are then
+   * lower bounds derived from the records seen so far, so show "N+" rather than "N of total".
+   */
+  countsEstimated?: boolean;
 }
 
 export interface AggregationParams {

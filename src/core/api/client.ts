@@ -1,0 +1,217 @@
+// The typed client: one method per endpoint of the contract, plus paging, batching,
+// `in`-list splitting and workspace discovery built on them.
+import { type BatchOptions, type BatchOutcome, runBatch } from './batch';
+import { DISCOVERY_DIMENSIONS, type DiscoveredWorkspace, discoverWorkspaces } from './discovery';
+import { invalidResponseError, isObject } from './errors';
+import { type CallOptions, HttpTransport, type HttpRequest, type TransportOptions } from './http';
+import { MAX_IN_LIST_VALUES, inListFilters } from './inList';
+import {
+  toAggregationResult,
+  toHistoryEntries,
+  toListPage,
+  toSearchResult,
+} from './normalize';
+import { type PagingParams, iteratePages } from './paging';
+import {
+  BATCH_PATH,
+  CURRENT_USER_PATH,
+  HISTORY_PATH,
+  SEARCH_PATH,
+  downloadPath,
+  listPath,
+  schemaPath,
+  workspacePath,
+} from './paths';
+import {
+  type AggregationParams,
+  type AggregationResult,
+  type AppRef,
+  type AppSchema,
+  type BatchOperation,
+  type CurrentUser,
+  type HistoryEntry,
+  type HistoryParams,
+  type ListPage,
+  type ListParams,
+  type RecordData,
+  type SearchParams,
+  type SearchResult,
+  type Workspace,
+} from './types';
+
+export type RecordsClientOptions = TransportOptions;
+
+export interface DownloadResult {
+  body: AsyncIterable<Uint8Array>;
+  contentType?: string;
+  fileName?: string;
+  size?: number;
+}
+
+export interface InListParams extends PagingParams {
+  /** The most values per request; at most 300 (the default). */
+  maxValuesPerRequest?: number;
+}
+
+const TECHNICAL_DATA = { withTechnicalData: 'true' };
+
+export class RecordsClient {
+  private readonly http: HttpTransport;
+
+  constructor(options: RecordsClientOptions) {
+    this.http = new HttpTransport(options);
+  }
+
+  /** This client's own undici dispatcher (exposed so tests can check it is not shared). */
+  get dispatcher(): HttpTransport['dispatcher'] {
+    return this.http.dispatcher;
+  }
+
+  async currentUser(o?: CallOptions): Promise<CurrentUser> {
+    const raw = await this.read({ method: 'GET', path: CURRENT_USER_PATH }, o);
+    if (!isObject(raw)) throw invalidResponseError('expected the current user');
+    return raw as CurrentUser;
+  }
+
+  /** `{}` when the user cannot read the workspace (decisions.md "Access"). */
+  async getWorkspace(alias: string, o?: CallOptions): Promise<Workspace> {
+    const raw = await this.read({ method: 'GET', path: workspacePath(alias) }, o);
+    if (!isObject(raw)) throw invalidResponseError('expected a workspace');
+    return raw as Workspace;
+  }
+
+  /** `{}` when the user cannot read the app. */
+  async getSchema(ref: AppRef, o?: CallOptions): Promise<AppSchema> {
+    const raw = await this.read({ method: 'GET', path: schemaPath(ref) }, o);
+    if (!isObject(raw)) throw invalidResponseError('expected an app schema');
+    return raw as AppSchema;
+  }
+
+  /** One page; `scope` undefined lists across every workspace the user can read. */
+  async listRecords(scope: AppRef | undefined, params: ListParams, o?: CallOptions): Promise<ListPage> {
+    const raw = await this.read({ method: 'POST', path: listPath(scope), query: TECHNICAL_DATA, body: params }, o);
+    return toListPage(raw, params.skipRecords ?? 0, params.limitRecords);
+  }
+
+  /** Every page of a list, ≤ 500 records each; `limitRecords` caps the total. */
+  listPages(scope: AppRef | undefined, params: PagingParams, o?: CallOptions): AsyncIterable<ListPage> {
+    return iteratePages((page) => this.listRecords(scope, page, o), params);
+  }
+
+  /**
+   * Records whose `field` is one of `values`, however many values: one filter per ≤ 300
+   * values, each paged. `params.rlx` narrows further. Records are returned once each.
+   */
+  async listWhereIn(
+    scope: AppRef | undefined,
+    field: string,
+    values: readonly (string | number)[],
+    params: InListParams = {},
+    o?: CallOptions,
+  ): Promise<RecordData[]> {
+    const { maxValuesPerRequest, rlx, ...paging } = params;
+    const perRequest = Math.min(maxValuesPerRequest ?? MAX_IN_LIST_VALUES, MAX_IN_LIST_VALUES);
+    const byId = new Map<string, RecordData>();
+    const withoutId: RecordData[] = [];
+    for (const filter of inListFilters(field, values, rlx, perRequest)) {
+      for await (const page of this.listPages(scope, { ...paging, rlx: filter }, o)) {
+        for (const record of page.data) {
+          if (typeof record.id === 'string') byId.set(record.id, record);
+          else withoutId.push(record);
+        }
+      }
+    }
+    return [...byId.values(), ...withoutId];
+  }
+
+  /** Counts with one tiny request; falls back to counting ids when the service sends no counts. */
+  async countRecords(scope: AppRef | undefined, rlx?: string, o?: CallOptions): Promise<{ filtered: number; total: number }> {
+    const probe = await this.listRecords(scope, { rlx, limitRecords: 1, listOfFields: 'id' }, o);
+    if (!probe.countsEstimated) return { filtered: probe.filteredRecordsCount, total: probe.unfilteredRecordsCount };
+    let filtered = 0;
+    for await (const page of this.listPages(scope, { rlx, listOfFields: 'id' }, o)) filtered += page.data.length;
+    let total = filtered;
+    if (rlx) {
+      total = 0;
+      for await (const page of this.listPages(scope, { listOfFields: 'id' }, o)) total += page.data.length;
+    }
+    return { filtered, total };
+  }
+
+  async aggregate(scope: AppRef | undefined, params: AggregationParams, o?: CallOptions): Promise<AggregationResult> {
+    const body = { ...params, aggs4Pivot: true };
+    const raw = await this.read({ method: 'POST', path: listPath(scope), query: TECHNICAL_DATA, body }, o);
+    return toAggregationResult(raw);
+  }
+
+  async search(params: SearchParams, o?: CallOptions): Promise<SearchResult> {
+    return toSearchResult(await this.read({ method: 'POST', path: SEARCH_PATH, body: params }, o));
+  }
+
+  async history(params: HistoryParams, o?: CallOptions): Promise<HistoryEntry[]> {
+    return toHistoryEntries(await this.read({ method: 'POST', path: HISTORY_PATH, body: params }, o));
+  }
+
+  /**
+   * Writes in requests of ≤ 200 operations (≤ 50 with rich text). Never throws for a failed
+   * request: the outcome says, per operation, what was rejected, what is uncertain and what
+   * was not sent. Only 429 is retried (the service rejects those before executing).
+   */
+  async batch(operations: BatchOperation[], o: BatchOptions = {}): Promise<BatchOutcome> {
+    const send = async (chunk: BatchOperation[]): Promise<unknown> => {
+      return this.http.json({ method: 'POST', path: BATCH_PATH, body: chunk, retry: 'write', signal: o.signal, timeoutMs: o.timeoutMs });
+    };
+    return runBatch(send, operations, o);
+  }
+
+  async download(fileUid: string, o?: CallOptions): Promise<DownloadResult> {
+    const response = await this.http.stream({ method: 'GET', path: downloadPath(fileUid), retry: 'read', ...o });
+    const header = (name: string): string | undefined => {
+      const value = response.headers[name];
+      return Array.isArray(value) ? value[0] : value;
+    };
+    const length = Number(header('content-length'));
+    return {
+      body: response.body,
+      contentType: header('content-type'),
+      fileName: fileNameFromDisposition(header('content-disposition')),
+      size: Number.isFinite(length) && header('content-length') !== undefined ? length : undefined,
+    };
+  }
+
+  async discoverWorkspaces(o: CallOptions & { pinned?: string[] } = {}): Promise<DiscoveredWorkspace[]> {
+    const { pinned, ...call } = o;
+    return discoverWorkspaces(
+      {
+        aggregateAll: () => this.aggregate(undefined, { dimensions4Pivot: DISCOVERY_DIMENSIONS }, call),
+        getWorkspace: (alias) => this.getWorkspace(alias, call),
+      },
+      pinned,
+    );
+  }
+
+  async dispose(): Promise<void> {
+    await this.http.close();
+  }
+
+  private read(request: Omit<HttpRequest, 'retry'>, o?: CallOptions): Promise<unknown> {
+    return this.http.json({ ...request, retry: 'read', signal: o?.signal, timeoutMs: o?.timeoutMs });
+  }
+}
+
+/** RFC 6266: prefers the RFC 5987 `filename*` form, which carries non-ASCII names. */
+export function fileNameFromDisposition(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  const extended = /filename\*\s*=\s*([^']*)'[^']*'([^;]+)/i.exec(header);
+  if (extended?.[2]) {
+    try {
+      return decodeURIComponent(extended[2].trim());
+    } catch {
+      // fall through to the plain form
+    }
+  }
+  const quoted = /filename\s*=\s*"((?:[^"\\]|\\.)*)"/i.exec(header);
+  if (quoted?.[1] !== undefined) return quoted[1].replace(/\\(.)/g, '$1');
+  const bare = /filename\s*=\s*([^;\s]+)/i.exec(header);
+  return bare?.[1];
+}

@@ -1,0 +1,130 @@
+// One error type for everything the client can fail with, so callers can show `message`
+// as-is and branch on `code`/`status` without knowing the transport.
+
+export interface OperationFailure {
+  index: number;
+  message: string;
+}
+
+export interface RecordsApiErrorDetails {
+  status?: number;
+  /** Server code when the body has one, else 'network' | 'timeout' | 'cancelled' | 'invalid_response' | 'http_<status>'. */
+  code: string;
+  operations?: OperationFailure[];
+  retryAfterSeconds?: number;
+  cause?: unknown;
+}
+
+export class RecordsApiError extends Error {
+  readonly status?: number;
+  readonly code: string;
+  readonly operations?: OperationFailure[];
+  readonly retryAfterSeconds?: number;
+
+  constructor(message: string, details: RecordsApiErrorDetails) {
+    super(message, details.cause === undefined ? undefined : { cause: details.cause });
+    this.name = 'RecordsApiError';
+    this.status = details.status;
+    this.code = details.code;
+    this.operations = details.operations;
+    this.retryAfterSeconds = details.retryAfterSeconds;
+  }
+}
+
+/** A sentence for the user when the server gave no usable message. */
+export function messageForStatus(status: number): string {
+  switch (status) {
+    case 400:
+      return 'The service rejected the request as invalid. Check the filter and the values, then try again.';
+    case 401:
+      return 'You are not signed in or your token expired. Sign in again.';
+    case 403:
+      return 'You do not have permission to do this. Ask an administrator of the workspace for access.';
+    case 404:
+      return 'The workspace, app or record was not found. Check the alias or refresh the list.';
+    case 408:
+      return 'The service took too long to answer. Try again, or narrow the request.';
+    case 409:
+      return 'The request conflicts with the current state on the service. Refresh and try again.';
+    case 413:
+      return 'The request is too large for the service. Send fewer records or a smaller file.';
+    case 429:
+      return 'The service is receiving too many requests. Wait a moment and try again.';
+    default:
+      if (status >= 500) {
+        return `The service had an internal problem (HTTP ${status}). Try again later; if it persists, contact the service administrator.`;
+      }
+      return `The service answered with an unexpected status (HTTP ${status}). Try again, or check the connection settings.`;
+  }
+}
+
+export function networkError(cause: unknown): RecordsApiError {
+  const detail = cause instanceof Error && cause.message ? ` (${cause.message})` : '';
+  return new RecordsApiError(
+    `Could not reach the Records Service${detail}. Check the address, your network and the proxy setting, then try again.`,
+    { code: 'network', cause },
+  );
+}
+
+export function timeoutError(timeoutMs: number): RecordsApiError {
+  return new RecordsApiError(
+    `The Records Service did not answer within ${Math.round(timeoutMs / 1000)} seconds. Try again, or narrow the request.`,
+    { code: 'timeout' },
+  );
+}
+
+export function cancelledError(): RecordsApiError {
+  return new RecordsApiError('The request was cancelled.', { code: 'cancelled' });
+}
+
+export function invalidResponseError(what: string, cause?: unknown): RecordsApiError {
+  return new RecordsApiError(
+    `The Records Service sent an answer that could not be read (${what}). Check that the address points to a Records Service.`,
+    { code: 'invalid_response', cause },
+  );
+}
+
+/**
+ * Builds the error for a non-2xx answer. The body shape is only a hint (decisions.md
+ * "Errors"): anything unexpected falls back to a sentence built from the status.
+ */
+export function errorFromResponse(status: number, bodyText: string, retryAfterSeconds?: number): RecordsApiError {
+  const hint = readErrorHint(bodyText);
+  return new RecordsApiError(hint.message ?? messageForStatus(status), {
+    status,
+    code: hint.code ?? `http_${status}`,
+    operations: hint.operations,
+    retryAfterSeconds,
+  });
+}
+
+interface ErrorHint {
+  message?: string;
+  code?: string;
+  operations?: OperationFailure[];
+}
+
+function readErrorHint(bodyText: string): ErrorHint {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(bodyText);
+  } catch {
+    return {};
+  }
+  const error = isObject(parsed) && isObject(parsed.error) ? parsed.error : undefined;
+  if (!error) return {};
+  const message = typeof error.message === 'string' && error.message.trim() ? error.message.trim() : undefined;
+  const code = typeof error.code === 'string' && error.code ? error.code : undefined;
+  const operations = Array.isArray(error.operations)
+    ? error.operations.filter(isOperationFailure)
+    : undefined;
+  return { message, code, operations: operations?.length ? operations : undefined };
+}
+
+function isOperationFailure(value: unknown): value is OperationFailure {
+  return isObject(value) && typeof value.index === 'number' && typeof value.message === 'string';
+}
+
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

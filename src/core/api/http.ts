@@ -1,0 +1,244 @@
+// Transport: one undici dispatcher per client (never the global one: VS Code patches global
+// fetch and proxies), a deadline and cancellation on every attempt, and the retry policy.
+import { Agent, type Dispatcher, ProxyAgent } from 'undici';
+import {
+  RecordsApiError,
+  cancelledError,
+  errorFromResponse,
+  invalidResponseError,
+  networkError,
+  timeoutError,
+} from './errors';
+import {
+  DEFAULT_RETRY_DELAYS_MS,
+  type RetryPolicy,
+  isRetryable,
+  parseRetryAfter,
+  retryDelayMs,
+} from './retryPolicy';
+
+export const DEFAULT_TIMEOUT_MS = 30_000;
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  /** Deadline of each attempt; default 30000 (the service's own request timeout). */
+  timeoutMs?: number;
+}
+
+export interface TransportOptions {
+  /** e.g. http://127.0.0.1:8770 (no trailing /api); a path prefix is kept. */
+  baseUrl: string;
+  /** Full header value, asked before every attempt so a refreshed token is picked up. */
+  authorization: () => Promise<string | undefined>;
+  proxy?: string;
+  timeoutMs?: number;
+  retryDelaysMs?: number[];
+  userAgent?: string;
+}
+
+export interface HttpRequest extends CallOptions {
+  method: 'GET' | 'POST';
+  /** Path below the base URL, already encoded, starting with /api. */
+  path: string;
+  query?: Record<string, string>;
+  body?: unknown;
+  retry: RetryPolicy;
+}
+
+export interface StreamedResponse {
+  headers: Record<string, string | string[] | undefined>;
+  body: AsyncIterable<Uint8Array>;
+}
+
+const DEFAULT_USER_AGENT = 'records-service-vscode';
+
+export class HttpTransport {
+  readonly dispatcher: Dispatcher;
+  private readonly origin: string;
+  private readonly pathPrefix: string;
+  private readonly timeoutMs: number;
+  private readonly retryDelaysMs: readonly number[];
+
+  constructor(private readonly options: TransportOptions) {
+    let base: URL;
+    try {
+      base = new URL(options.baseUrl);
+    } catch {
+      throw new RecordsApiError(
+        `The service address "${options.baseUrl}" is not a valid URL. Enter an address such as https://records.example.com.`,
+        { code: 'invalid_url' },
+      );
+    }
+    this.origin = base.origin;
+    this.pathPrefix = base.pathname.replace(/\/+$/, '');
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.retryDelaysMs = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
+    this.dispatcher = createDispatcher(options.proxy, base.hostname, this.timeoutMs);
+  }
+
+  /** Sends a request and parses the JSON answer; throws RecordsApiError on any failure. */
+  async json(request: HttpRequest): Promise<unknown> {
+    return this.withRetries(request, (timeoutMs) =>
+      withDeadline(request.signal, timeoutMs, async (signal) => {
+        const response = await this.send(request, signal, timeoutMs);
+        const text = await response.body.text();
+        if (response.statusCode < 200 || response.statusCode >= 300) {
+          throw errorFromResponse(response.statusCode, text, parseRetryAfter(response.headers['retry-after']));
+        }
+        try {
+          return JSON.parse(text) as unknown;
+        } catch (cause) {
+          throw invalidResponseError(text.trim() === '' ? 'empty body' : 'not JSON', cause);
+        }
+      }),
+    );
+  }
+
+  /**
+   * Sends a request and hands back the body as a stream. The deadline covers the wait for
+   * the headers; afterwards the body may take as long as it needs (undici's bodyTimeout
+   * still ends a stalled transfer), and the caller's signal still cancels it.
+   */
+  async stream(request: HttpRequest): Promise<StreamedResponse> {
+    return this.withRetries(request, (timeoutMs) =>
+      withDeadline(request.signal, timeoutMs, async (signal) => {
+        const response = await this.send(request, signal, timeoutMs);
+        if (response.statusCode < 200 || response.statusCode >= 300) {
+          const text = await response.body.text();
+          throw errorFromResponse(response.statusCode, text, parseRetryAfter(response.headers['retry-after']));
+        }
+        return { headers: response.headers, body: mapBodyErrors(response.body, request.signal, timeoutMs) };
+      }),
+    );
+  }
+
+  async close(): Promise<void> {
+    await this.dispatcher.close();
+  }
+
+  private async withRetries<T>(request: HttpRequest, attemptOnce: (timeoutMs: number) => Promise<T>): Promise<T> {
+    const timeoutMs = request.timeoutMs ?? this.timeoutMs;
+    for (let attempt = 0; ; attempt++) {
+      if (request.signal?.aborted) throw cancelledError();
+      try {
+        return await attemptOnce(timeoutMs);
+      } catch (error) {
+        if (!(error instanceof RecordsApiError) || !isRetryable(error, request.retry)) throw error;
+        const delay = retryDelayMs(error, attempt, this.retryDelaysMs);
+        if (delay === undefined) throw error;
+        await sleep(delay, request.signal);
+      }
+    }
+  }
+
+  private async authorizationHeader(): Promise<string | undefined> {
+    try {
+      return await this.options.authorization();
+    } catch (cause) {
+      if (cause instanceof RecordsApiError) throw cause;
+      const detail = cause instanceof Error && cause.message ? ` (${cause.message})` : '';
+      throw new RecordsApiError(`Could not get your sign-in token${detail}. Sign in again.`, { code: 'auth_unavailable', cause });
+    }
+  }
+
+  private async send(request: HttpRequest, signal: AbortSignal, timeoutMs: number): Promise<Dispatcher.ResponseData> {
+    const authorization = await this.authorizationHeader();
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      'user-agent': this.options.userAgent ?? DEFAULT_USER_AGENT,
+    };
+    if (authorization) headers.authorization = authorization;
+    let body: string | undefined;
+    if (request.body !== undefined) {
+      body = JSON.stringify(request.body);
+      headers['content-type'] = 'application/json';
+    }
+    const query = request.query ? `?${new URLSearchParams(request.query).toString()}` : '';
+    return this.dispatcher.request({
+      origin: this.origin,
+      path: `${this.pathPrefix}${request.path}${query}`,
+      method: request.method,
+      headers,
+      body,
+      signal,
+      // Our own deadline ends the wait for headers; undici's is a backstop just after it.
+      headersTimeout: timeoutMs + 1000,
+      // Between chunks of a body: ends a stalled download that no deadline covers.
+      bodyTimeout: timeoutMs,
+    });
+  }
+}
+
+function createDispatcher(proxy: string | undefined, hostname: string, timeoutMs: number): Dispatcher {
+  const timeouts = { connect: { timeout: timeoutMs } };
+  // A loopback service (the local sandbox) is never reached through the user's proxy.
+  if (proxy && !isLoopback(hostname)) return new ProxyAgent({ uri: proxy, ...timeouts });
+  return new Agent(timeouts);
+}
+
+function isLoopback(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '[::1]' || hostname.startsWith('127.');
+}
+
+/**
+ * Runs one attempt under the caller's signal plus a deadline, and maps aborts and socket
+ * errors to RecordsApiError. The deadline ends when `work` settles.
+ */
+async function withDeadline<T>(
+  signal: AbortSignal | undefined,
+  timeoutMs: number,
+  work: (combined: AbortSignal) => Promise<T>,
+): Promise<T> {
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(), timeoutMs);
+  const combined = signal ? AbortSignal.any([signal, deadline.signal]) : deadline.signal;
+  try {
+    return await work(combined);
+  } catch (error) {
+    if (error instanceof RecordsApiError) throw error;
+    if (signal?.aborted) throw cancelledError();
+    if (deadline.signal.aborted || isUndiciTimeout(error)) throw timeoutError(timeoutMs);
+    throw networkError(error);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Errors while a streamed body flows become RecordsApiError too. */
+async function* mapBodyErrors(
+  body: AsyncIterable<Uint8Array>,
+  signal: AbortSignal | undefined,
+  timeoutMs: number,
+): AsyncGenerator<Uint8Array> {
+  try {
+    for await (const chunk of body) yield chunk;
+  } catch (error) {
+    if (error instanceof RecordsApiError) throw error;
+    if (signal?.aborted) throw cancelledError();
+    if (isUndiciTimeout(error)) throw timeoutError(timeoutMs);
+    throw networkError(error);
+  }
+}
+
+function isUndiciTimeout(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT';
+}
+
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(cancelledError());
+      return;
+    }
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(cancelledError());
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}

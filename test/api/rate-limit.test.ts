@@ -1,0 +1,59 @@
+// 429 from the sandbox's own rate limiter: Retry-After is honoured, and batch writes (which
+// the service rejects before executing) are retried on it.
+import assert from 'node:assert/strict';
+import { RecordsApiError, type RecordsClient } from '../../src/core/api';
+import { rlxEquals } from '../../src/core/rlx/quote';
+import { type TestSandbox, startTestSandbox } from './support/sandbox';
+
+describe('RecordsClient under a rate limit (sandbox)', function () {
+  this.timeout(60_000);
+  let sandbox: TestSandbox;
+
+  before(async () => {
+    sandbox = await startTestSandbox({ records: 50, rateLimit: 2 });
+  });
+  after(async () => {
+    await sandbox?.close();
+  });
+
+  /** Spends the bucket with a client that never retries, and returns the 429 it ends with. */
+  async function exhaust(): Promise<RecordsApiError> {
+    const impatient = sandbox.client(undefined, { retryDelaysMs: [] });
+    for (let i = 0; i < 20; i++) {
+      try {
+        await impatient.currentUser();
+      } catch (error) {
+        assert.ok(error instanceof RecordsApiError);
+        return error;
+      }
+    }
+    assert.fail('the rate limit never answered 429');
+  }
+
+  it('reports 429 with the Retry-After seconds when no retry is left', async () => {
+    const error = await exhaust();
+    assert.equal(error.status, 429);
+    assert.equal(error.code, 'rate_limited');
+    assert.ok(error.retryAfterSeconds !== undefined && error.retryAfterSeconds >= 1);
+    assert.ok(error.message.length > 0);
+  });
+
+  it('waits at least Retry-After before retrying a read, then succeeds', async () => {
+    const client: RecordsClient = sandbox.client(); // retry delays of 10-40 ms: only Retry-After can make it wait
+    const limited = await exhaust();
+    const started = Date.now();
+    const user = await client.currentUser();
+    assert.equal(user.name, 'Ada Admin');
+    assert.ok(Date.now() - started >= (limited.retryAfterSeconds ?? 1) * 1000 - 50, `waited only ${Date.now() - started} ms`);
+  });
+
+  it('retries a batch write on 429 and applies it once', async () => {
+    const client = sandbox.client();
+    await exhaust();
+    const outcome = await client.batch([{ transition: 'add', workspace_alias: 'IT', app_alias: 'TASK', title: 'Rate limited once' }]);
+    assert.deepEqual(outcome.failed, []);
+    assert.equal(outcome.results[0].created, true);
+    const page = await client.listRecords({ workspace: 'IT', app: 'TASK' }, { rlx: rlxEquals('title', 'Rate limited once') });
+    assert.equal(page.filteredRecordsCount, 1);
+  });
+});
