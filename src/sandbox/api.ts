@@ -1,0 +1,49 @@
+// The sandbox's public entry point, used by tests, benchmarks, the CLI and (through the bundle
+// dist/sandbox.js, loaded lazily) the VS Code extension. Importers outside the sandbox should
+// use `import type` from here so the sandbox is never bundled into them.
+import { startSandboxRuntime } from './http/sandbox-runtime';
+import { createSandboxService } from './service/index';
+
+export { PortInUseError } from './http/listen';
+
+export interface StartSandboxOptions {
+  /** Interface to listen on; loopback by default. */
+  host?: string;
+  /** 0 (default) picks a free port. */
+  port?: number;
+  dataDir: string;
+  /** How many demo records to generate in a new data folder. */
+  records?: number;
+  /** Wipe the data folder's records and uploads and start from fresh demo data. */
+  reset?: boolean;
+  /** Requests per second per client IP; off when undefined. */
+  rateLimit?: number;
+  /** Uploads never attached are removed after this many seconds (default 86400). */
+  uploadTtlSeconds?: number;
+  /** Redirect URIs accepted besides loopback http and the VS Code schemes. */
+  redirectUris?: string[];
+  /** Default 30000 (contract 8). */
+  requestTimeoutMs?: number;
+  /** Limit of JSON and form bodies; default 10 MiB. tus uploads are not limited by it. */
+  maxBodyBytes?: number;
+  /** Receives one line per request; quiet when undefined. Unexpected errors go to stderr otherwise. */
+  log?: (line: string) => void;
+}
+
+export interface SandboxUserInfo {
+  id: string;
+  name: string;
+  role: string;
+  token: string;
+}
+
+export interface RunningSandbox {
+  url: string;
+  users: SandboxUserInfo[];
+  close(): Promise<void>;
+}
+
+/** Starts the sandbox; resolves once it listens. Rejects with PortInUseError (`code` EADDRINUSE), or an Error saying the data folder is "already in use by process N". */
+export function startSandbox(options: StartSandboxOptions): Promise<RunningSandbox> {
+  return startSandboxRuntime(options, createSandboxService);
+}

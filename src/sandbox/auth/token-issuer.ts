@@ -1,0 +1,125 @@
+// Issues and verifies the sandbox's JWTs. The `typ` header separates the three kinds, so a
+// refresh or ID token can never be used as an access token.
+import { randomUUID } from 'node:crypto';
+import type { SandboxUser } from '../service/contract';
+import { loadJose } from './jose-module';
+import { SIGNING_ALGORITHM, type SigningKey } from './signing-key';
+
+export const ACCESS_TOKEN_AUDIENCE = 'records-service-api';
+export const ACCESS_TOKEN_SECONDS = 3600;
+export const REFRESH_TOKEN_SECONDS = 30 * 24 * 3600;
+const ACCESS_TOKEN_TYPE = 'at+jwt';
+const REFRESH_TOKEN_TYPE = 'refresh+jwt';
+
+export interface TokenGrant {
+  user: SandboxUser;
+  clientId: string;
+  scope: string;
+  nonce?: string;
+}
+
+export interface TokenResponse {
+  access_token: string;
+  token_type: 'Bearer';
+  expires_in: number;
+  refresh_token: string;
+  scope: string;
+  id_token?: string;
+}
+
+export interface RefreshClaims {
+  userId: string;
+  clientId: string;
+  scope: string;
+}
+
+export class TokenIssuer {
+  constructor(
+    private readonly key: SigningKey,
+    private readonly issuer: string,
+  ) {}
+
+  async issue(grant: TokenGrant): Promise<TokenResponse> {
+    const jose = await loadJose();
+    const { user, clientId, scope } = grant;
+    const header = (typ: string) => ({ alg: SIGNING_ALGORITHM, kid: this.key.kid, typ });
+    const accessToken = await new jose.SignJWT({ scope, client_id: clientId, name: user.name, email: user.email })
+      .setProtectedHeader(header(ACCESS_TOKEN_TYPE))
+      .setIssuer(this.issuer)
+      .setSubject(user.id)
+      .setAudience(ACCESS_TOKEN_AUDIENCE)
+      .setIssuedAt()
+      .setJti(randomUUID())
+      .setExpirationTime(`${ACCESS_TOKEN_SECONDS}s`)
+      .sign(this.key.privateKey);
+    const refreshToken = await new jose.SignJWT({ scope, client_id: clientId })
+      .setProtectedHeader(header(REFRESH_TOKEN_TYPE))
+      .setIssuer(this.issuer)
+      .setSubject(user.id)
+      .setAudience(this.issuer)
+      .setIssuedAt()
+      .setJti(randomUUID())
+      .setExpirationTime(`${REFRESH_TOKEN_SECONDS}s`)
+      .sign(this.key.privateKey);
+    const response: TokenResponse = {
+      access_token: accessToken,
+      token_type: 'Bearer',
+      expires_in: ACCESS_TOKEN_SECONDS,
+      refresh_token: refreshToken,
+      scope,
+    };
+    if (scope.split(' ').includes('openid')) {
+      response.id_token = await new jose.SignJWT({
+        name: user.name,
+        email: user.email,
+        preferred_username: user.name,
+        ...(grant.nonce ? { nonce: grant.nonce } : {}),
+      })
+        .setProtectedHeader(header('JWT'))
+        .setIssuer(this.issuer)
+        .setSubject(user.id)
+        .setAudience(clientId)
+        .setIssuedAt()
+        .setExpirationTime(`${ACCESS_TOKEN_SECONDS}s`)
+        .sign(this.key.privateKey);
+    }
+    return response;
+  }
+
+  /**
+   * Returns the user id of a valid access token, or undefined. The issuer is not compared with
+   * the current address on purpose: a sandbox restarted on another port still honours the tokens
+   * signed with its key.
+   */
+  async verifyAccessToken(token: string): Promise<string | undefined> {
+    const jose = await loadJose();
+    try {
+      const { payload } = await jose.jwtVerify(token, this.key.publicKey, {
+        algorithms: [SIGNING_ALGORITHM],
+        audience: ACCESS_TOKEN_AUDIENCE,
+        typ: ACCESS_TOKEN_TYPE,
+        requiredClaims: ['sub', 'exp'],
+      });
+      return payload.sub;
+    } catch {
+      return undefined;
+    }
+  }
+
+  async verifyRefreshToken(token: string): Promise<RefreshClaims | undefined> {
+    const jose = await loadJose();
+    try {
+      const { payload } = await jose.jwtVerify(token, this.key.publicKey, {
+        algorithms: [SIGNING_ALGORITHM],
+        typ: REFRESH_TOKEN_TYPE,
+        requiredClaims: ['sub', 'exp'],
+      });
+      if (typeof payload.sub !== 'string' || typeof payload.client_id !== 'string' || typeof payload.scope !== 'string') {
+        return undefined;
+      }
+      return { userId: payload.sub, clientId: payload.client_id, scope: payload.scope };
+    } catch {
+      return undefined;
+    }
+  }
+}

@@ -1,0 +1,72 @@
+// The one entry point of every HTTP request: rate limit, deadline, then tus, OIDC or the API.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Authenticator } from '../auth/authenticate';
+import type { OidcProvider } from '../auth/oidc-provider';
+import type { SandboxService } from '../service/contract';
+import { TUS_PATH, type TusEndpoint } from '../uploads/tus-endpoint';
+import { matchApiRoute, notFound, runApiRoute } from './api-routes';
+import { HttpError, sendError } from './errors';
+import type { RateLimiter } from './rate-limiter';
+import { armRequestDeadline } from './request-deadline';
+
+export interface RequestHandlerOptions {
+  baseUrl: string;
+  service: SandboxService;
+  authenticator: Authenticator;
+  oidc: OidcProvider;
+  tus: TusEndpoint;
+  maxBodyBytes: number;
+  requestTimeoutMs: number;
+  rateLimiter?: RateLimiter;
+  /** One line per request; undefined = quiet. */
+  logRequest?: (line: string) => void;
+  /** Unexpected failures; always reported. */
+  logError: (line: string) => void;
+}
+
+export function createRequestHandler(options: RequestHandlerOptions): (req: IncomingMessage, res: ServerResponse) => void {
+  return (req, res) => {
+    const started = process.hrtime.bigint();
+    if (options.logRequest) {
+      const logRequest = options.logRequest;
+      res.once('close', () => {
+        const ms = Number(process.hrtime.bigint() - started) / 1e6;
+        logRequest(`${req.method ?? '?'} ${req.url ?? ''} ${res.statusCode} ${ms.toFixed(1)}ms ${req.socket.remoteAddress ?? ''}`);
+      });
+    }
+    handle(options, req, res).catch((error: unknown) => sendError(res, error, options.logError));
+  };
+}
+
+async function handle(options: RequestHandlerOptions, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const method = req.method ?? 'GET';
+  const url = new URL(req.url ?? '/', options.baseUrl);
+  if (options.rateLimiter) {
+    const decision = options.rateLimiter.take(req.socket.remoteAddress ?? 'unknown');
+    if (!decision.allowed) {
+      req.resume();
+      throw new HttpError(429, 'rate_limited', `Too many requests from this address. Retry after ${decision.retryAfterSeconds} s.`, {
+        'Retry-After': String(decision.retryAfterSeconds),
+      });
+    }
+  }
+  if (url.pathname === TUS_PATH || url.pathname.startsWith(`${TUS_PATH}/`)) {
+    if (!options.tus.handles(method)) {
+      throw new HttpError(405, 'method_not_allowed', `${method} is not part of the upload protocol; download attached files from /api/download/{file_uid}.`, {
+        Allow: 'POST, HEAD, PATCH, DELETE, OPTIONS',
+      });
+    }
+    await options.tus.handle(req, res, await options.authenticator.authenticate(req));
+    return;
+  }
+  armRequestDeadline(res, options.requestTimeoutMs, options.logError);
+  if (await options.oidc.handle(req, res, url)) {
+    return;
+  }
+  if (!url.pathname.startsWith('/api/')) {
+    throw notFound(url.pathname);
+  }
+  const matched = matchApiRoute(method, url.pathname);
+  const user = await options.authenticator.authenticate(req);
+  await runApiRoute(matched, { ctx: { service: options.service, maxBodyBytes: options.maxBodyBytes }, user, url, req, res });
+}

@@ -1,0 +1,141 @@
+// Assembles a running sandbox: data-folder lock, domain service, upload store and sweeper,
+// signing key, tus endpoint, OIDC provider, and the HTTP server in front of them. The domain
+// is passed in, so this file depends only on the SandboxService contract.
+import { mkdir, rm } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import { join } from 'node:path';
+import type { RunningSandbox, StartSandboxOptions } from '../api';
+import { Authenticator } from '../auth/authenticate';
+import { AuthorizationCodes } from '../auth/authorization-codes';
+import { OidcProvider } from '../auth/oidc-provider';
+import { loadOrCreateSigningKey } from '../auth/signing-key';
+import { TokenIssuer } from '../auth/token-issuer';
+import type { SandboxService, UploadCatalog } from '../service/contract';
+import { createTusEndpoint } from '../uploads/tus-endpoint';
+import { startUploadSweeper } from '../uploads/upload-sweeper';
+import { UploadStore } from '../uploads/upload-store';
+import { baseUrlFor, listen } from './listen';
+import { RateLimiter } from './rate-limiter';
+import { DEFAULT_MAX_BODY_BYTES } from './request-body';
+import { createRequestHandler } from './request-handler';
+
+export type CreateService = (options: {
+  dataDir: string;
+  records?: number;
+  reset?: boolean;
+  uploads: UploadCatalog;
+  log?: (message: string) => void;
+}) => Promise<SandboxService>;
+
+const DEFAULT_UPLOAD_TTL_SECONDS = 86_400;
+const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+/** Time given to open requests on close before their connections are cut. */
+const CLOSE_GRACE_MS = 2_000;
+
+export async function startSandboxRuntime(options: StartSandboxOptions, createSandboxService: CreateService): Promise<RunningSandbox> {
+  const host = options.host ?? '127.0.0.1';
+  const port = options.port ?? 0;
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) {
+    throw new RangeError(`The port must be a whole number from 0 to 65535, not ${port}.`);
+  }
+  const logError = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  await mkdir(options.dataDir, { recursive: true });
+  const cleanups: (() => Promise<void> | void)[] = [];
+  const cleanUp = async () => {
+    for (const step of cleanups.reverse()) {
+      await step();
+    }
+  };
+  try {
+    const uploads = new UploadStore(join(options.dataDir, 'uploads'));
+    // The domain locks the data folder (refusing a second sandbox there) before touching anything.
+    const service = await createSandboxService({
+      dataDir: options.dataDir,
+      records: options.records,
+      reset: options.reset,
+      uploads,
+      log: logError,
+    });
+    cleanups.push(() => service.close());
+    if (options.reset) {
+      await rm(uploads.directory, { recursive: true, force: true });
+    }
+    await mkdir(uploads.directory, { recursive: true });
+    const sweeper = startUploadSweeper(uploads, options.uploadTtlSeconds ?? DEFAULT_UPLOAD_TTL_SECONDS, logError);
+    cleanups.push(() => sweeper.stop());
+    await sweeper.sweepNow();
+    const key = await loadOrCreateSigningKey(options.dataDir);
+    const tus = await createTusEndpoint(uploads);
+    const server = createServer();
+    // Deadlines are per route (request-deadline.ts); Node's own would also cut long tus uploads.
+    server.requestTimeout = 0;
+    const actualPort = await listen(server, host, port);
+    cleanups.push(() => closeServer(server));
+    const url = baseUrlFor(host, actualPort);
+    server.on('request', createRequestHandler(composeTransport(url, service, key, tus, options, logError)));
+    return {
+      url,
+      users: service.users.map(({ id, name, role, token }) => ({ id, name, role, token })),
+      close: once(cleanUp),
+    };
+  } catch (error) {
+    await cleanUp();
+    throw error;
+  }
+}
+
+function composeTransport(
+  url: string,
+  service: SandboxService,
+  key: Awaited<ReturnType<typeof loadOrCreateSigningKey>>,
+  tus: Awaited<ReturnType<typeof createTusEndpoint>>,
+  options: StartSandboxOptions,
+  logError: (line: string) => void,
+): Parameters<typeof createRequestHandler>[0] {
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const tokens = new TokenIssuer(key, url);
+  const authenticator = new Authenticator(service, tokens);
+  const oidc = new OidcProvider({
+    issuer: url,
+    service,
+    key,
+    tokens,
+    codes: new AuthorizationCodes(),
+    authenticator,
+    extraRedirectUris: options.redirectUris ?? [],
+    maxBodyBytes,
+  });
+  return {
+    baseUrl: url,
+    service,
+    authenticator,
+    oidc,
+    tus,
+    maxBodyBytes,
+    requestTimeoutMs: options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
+    rateLimiter: options.rateLimit === undefined ? undefined : new RateLimiter(options.rateLimit),
+    logRequest: options.log,
+    logError,
+  };
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    const force = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS);
+    force.unref();
+    server.close(() => {
+      clearTimeout(force);
+      resolve();
+    });
+    server.closeIdleConnections();
+  });
+}
+
+function once(action: () => Promise<void>): () => Promise<void> {
+  let running: Promise<void> | undefined;
+  return () => {
+    running ??= action();
+    return running;
+  };
+}
+
