@@ -6,7 +6,6 @@ import type {
   AggregationResult,
   AppRef,
   AppSchema,
-  BatchOperation,
   BatchResult,
   CurrentUser,
   HistoryEntry,

@@ -1,0 +1,62 @@
+// Vocabulary for generated titles, descriptions and comments. Kept small and varied on purpose:
+// search tests need repeated words (stemming, phrases) and the data should read like real work.
+
+export const TASK_VERBS = ['Replace', 'Update', 'Install', 'Configure', 'Review', 'Migrate', 'Clean up', 'Document', 'Upgrade', 'Repair', 'Order', 'Test'];
+export const TASK_OBJECTS = [
+  'printer toner', 'VPN client', 'laptop battery', 'network switch', 'backup job', 'mail filter', 'firewall rules',
+  'password policy', 'monitor cables', 'docking station', 'wiki page', 'database index', 'SSL certificate',
+  'conference room display', 'office printers', 'build server', 'access badges', 'phone system',
+];
+export const TASK_QUALIFIERS = [
+  'for the sales team', 'on floor 3', 'in building B', 'before the audit', 'for new hires', 'in the Berlin office',
+  'after the outage', 'for the quarterly review', 'on all workstations', 'in the data center',
+];
+
+export const INCIDENT_SUBJECTS = ['Mail server', 'Printer', 'VPN gateway', 'Wi-Fi', 'File share', 'Payroll system', 'Web shop', 'Phone line', 'CRM', 'Build pipeline'];
+export const INCIDENT_PROBLEMS = ['not responding', 'very slow', 'offline', 'returns errors', 'rejects logins', 'drops connections', 'shows a blank page', 'jams constantly'];
+export const HOSTS = ['srv-mail-01', 'prn-b2-07', 'vpn-gw-02', 'fs-archive', 'pay-app-03', 'web-shop-01', 'crm-db-02', 'ci-runner-05'];
+
+export const COMPANY_PREFIXES = ['Acme', 'Globex', 'Initech', 'Umbrella', 'Stark', 'Wayne', 'Hooli', 'Vandelay', 'Soylent', 'Tyrell', 'Cyberdyne', 'Wonka'];
+export const COMPANY_SUFFIXES = ['Corp', 'Industries', 'GmbH', 'Ltd', 'Group', 'Systems', 'Logistics', 'Foods'];
+export const PRODUCTS = ['license renewal', 'support contract', 'hardware refresh', 'cloud migration', 'training package', 'printer fleet', 'consulting days'];
+
+export const POSITIONS = ['Backend developer', 'Service desk agent', 'Account executive', 'Network engineer', 'Office manager', 'Data analyst', 'Product designer'];
+export const FIRST_NAMES = ['Anna', 'Ben', 'Chloe', 'David', 'Elif', 'Felix', 'Greta', 'Hugo', 'Ines', 'Jonas', 'Kira', 'Lukas', 'Mona', 'Noah', 'Olga', 'Paul'];
+export const LAST_NAMES = ['Schmidt', 'Meyer', 'Garcia', 'Kowalski', 'Nguyen', 'Rossi', 'Larsen', 'Okafor', 'Tanaka', 'Novak', 'Dubois', 'Silva'];
+
+export const SENTENCES = [
+  'The users reported the problem twice this week.',
+  'Please check the logs before changing anything.',
+  'The vendor confirmed that a replacement part is on the way.',
+  'This blocks the monthly report for the finance team.',
+  'Printers on this floor keep running out of paper.',
+  'The old configuration is archived on the file share.',
+  'We agreed to schedule the change outside office hours.',
+  'The customer asked for a written quote by Friday.',
+  'Two candidates were shortlisted after the phone screen.',
+  'Network latency spikes every morning around nine.',
+  'The budget owner approved the purchase order.',
+  'A workaround is documented in the team wiki.',
+  'Backups completed, but the verification step failed.',
+  'The contract renewal needs legal review first.',
+];
+
+export const COMMENTS = [
+  'Looked into it, will continue tomorrow.',
+  'Waiting for feedback from the requester.',
+  'Done on my side, please verify.',
+  'Escalated to the vendor hotline.',
+  'Could you add the error message from the logs?',
+  'Moved to next sprint because of the audit.',
+];
+
+export const LOG_LINES = [
+  'paper jam detected in tray 2',
+  'duplex unit reported a paper feed error',
+  'toner level low, replacement ordered',
+  'firmware update completed without errors',
+  'connection reset by peer during backup',
+  'certificate expires in 14 days',
+  'disk usage above 90 percent on volume data',
+  'login failures from unknown network range',
+];

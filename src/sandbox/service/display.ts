@@ -1,0 +1,41 @@
+import type { FieldDefinition } from '../../core/api/types';
+import { type AppDefinition, valueKindOf } from '../demo/app-model';
+import { DEMO_USERS } from '../demo/users';
+import type { RecordStore } from '../store/record-store';
+
+export function userName(id: unknown): string | undefined {
+  return typeof id === 'string' ? DEMO_USERS.find((u) => u.id === id)?.name : undefined;
+}
+
+export function lookupCaption(app: AppDefinition, field: string, value: unknown): string | undefined {
+  return app.lookups[field]?.find((l) => l.id === value)?.caption;
+}
+
+/** Whether a field's display value differs from its raw value (so it belongs in resolved_values). */
+export function isResolvedKind(def: FieldDefinition): boolean {
+  const kind = valueKindOf(def);
+  return kind === 'lookup' || kind === 'person' || kind === 'link';
+}
+
+/** The display string of a value (`_renderobj`, `__resolved` keys); undefined when there is none. */
+export function displayValue(app: AppDefinition, def: FieldDefinition, value: unknown, store: RecordStore): string | undefined {
+  if (value === null || value === undefined || value === '') return undefined;
+  switch (valueKindOf(def)) {
+    case 'lookup':
+      return lookupCaption(app, def.name, value) ?? String(value);
+    case 'person':
+      return userName(value) ?? String(value);
+    case 'link': {
+      const linked = typeof value === 'string' ? store.get(value) : undefined;
+      return linked ? String(linked.title ?? '') : String(value);
+    }
+    case 'integer':
+    case 'real':
+      return `${def.ed_formatting_pre ?? ''}${String(value)}${def.ed_formatting_post ?? ''}`;
+    case 'text':
+    case 'datetime':
+      return String(value);
+    default:
+      return undefined;
+  }
+}

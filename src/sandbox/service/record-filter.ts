@@ -1,0 +1,32 @@
+import { compileRlx, parseRlx, RlxFieldError, type RlxFieldKind } from '../../core/rlx';
+import { SandboxError } from './contract';
+import { unknownField } from './errors';
+
+/**
+ * Compiles an RLX filter with the shared core parser and evaluator, turning their errors into
+ * the sandbox's 400 answers. An empty filter matches everything.
+ */
+export function compileFilter<T>(
+  rlx: string | undefined,
+  fieldKind: (name: string) => RlxFieldKind | undefined,
+  getValue: (item: T, field: string) => unknown,
+): (item: T) => boolean {
+  if (rlx === undefined || rlx === null) return () => true;
+  if (typeof rlx !== 'string') throw new SandboxError(400, 'invalid_filter', 'The rlx filter must be a string.');
+  if (rlx.trim() === '') return () => true;
+  const { root, errors } = parseRlx(rlx);
+  if (errors.length || !root) {
+    const first = errors[0];
+    throw new SandboxError(400, 'invalid_filter', first ? `${first.message} at column ${first.start + 1}` : 'The rlx filter is empty.');
+  }
+  try {
+    const predicate = compileRlx(root, { fieldKind, getValue: (record, field) => getValue(record as T, field) });
+    return (item: T) => predicate(item as Record<string, unknown>);
+  } catch (err) {
+    if (err instanceof RlxFieldError) {
+      throw err.fields.length === 1 ? unknownField(err.fields[0]) : new SandboxError(400, 'unknown_field', `${err.message}. Check the db names in the app schema.`);
+    }
+    if (err instanceof Error) throw new SandboxError(400, 'invalid_filter', err.message);
+    throw err;
+  }
+}

@@ -1,0 +1,137 @@
+import * as path from 'node:path';
+import type {
+  AggregationParams, AggregationResult, AppRef, AppSchema, BatchResult, CurrentUser, HistoryEntry, HistoryParams,
+  ListPage, ListParams, SearchParams, SearchResult, Workspace,
+} from '../../core/api/types';
+import { DEMO_USERS, publicUser } from '../demo/users';
+import type { BackgroundIndexer } from '../search/background-indexer';
+import type { InvertedIndex } from '../search/inverted-index';
+import type { SearchSegment } from '../search/searchable-text';
+import type { StemFunction } from '../search/stemming';
+import type { DurableStore } from '../store/durable-store';
+import type { StoredRecord } from '../store/model';
+import { UserPermissions } from './access';
+import { aggregateRecords } from './aggregate-query';
+import type { AttachmentIndex } from './attachments-index';
+import { planBatch } from './batch-planner';
+import { type DownloadInfo, SandboxError, type SandboxService, type SandboxUser, type UploadCatalog } from './contract';
+import { notFound } from './errors';
+import { readHistory } from './history-query';
+import { listRecords } from './list-query';
+import { describeCurrentUser, describeSchema, describeWorkspace } from './metadata';
+import { searchRecords } from './search-query';
+
+export interface SandboxServiceParts {
+  durable: DurableStore;
+  index: InvertedIndex;
+  indexer: BackgroundIndexer;
+  attachments: AttachmentIndex;
+  stem: StemFunction;
+  segmentsOf: (record: StoredRecord) => SearchSegment[];
+  uploads: UploadCatalog;
+  clock: () => Date;
+  log: (message: string) => void;
+}
+
+/** The sandbox's domain behind the transport: every SandboxService method with the user's permissions. */
+export class DomainSandboxService implements SandboxService {
+  readonly users: readonly SandboxUser[] = DEMO_USERS.map(publicUser);
+  // Batches run one at a time: each validates against the state all earlier ones left.
+  private writeQueue: Promise<unknown> = Promise.resolve();
+  private closed = false;
+
+  constructor(private readonly parts: SandboxServiceParts) {}
+
+  private get store() {
+    return this.parts.durable.memory;
+  }
+
+  userByToken(token: string): SandboxUser | undefined {
+    return this.users.find((u) => u.token === token);
+  }
+
+  userById(id: string): SandboxUser | undefined {
+    return this.users.find((u) => u.id === id);
+  }
+
+  currentUser(user: SandboxUser): CurrentUser {
+    return describeCurrentUser(user);
+  }
+
+  workspace(user: SandboxUser, alias: string): Workspace {
+    return describeWorkspace(new UserPermissions(user), alias);
+  }
+
+  schema(user: SandboxUser, ref: AppRef): AppSchema {
+    return describeSchema(new UserPermissions(user), ref);
+  }
+
+  list(user: SandboxUser, scope: AppRef | undefined, params: ListParams): ListPage {
+    return listRecords(this.store, new UserPermissions(user), scope, params ?? {});
+  }
+
+  aggregate(user: SandboxUser, scope: AppRef | undefined, params: AggregationParams): AggregationResult {
+    return aggregateRecords(this.store, new UserPermissions(user), scope, params ?? { dimensions4Pivot: '' });
+  }
+
+  search(user: SandboxUser, params: SearchParams): SearchResult {
+    const { index, indexer, stem, segmentsOf } = this.parts;
+    indexer.complete();
+    return searchRecords({ store: this.store, index, stem, segmentsOf }, new UserPermissions(user), params);
+  }
+
+  history(user: SandboxUser, params: HistoryParams): HistoryEntry[] {
+    return readHistory(this.store, new UserPermissions(user), params ?? {});
+  }
+
+  batch(user: SandboxUser, operations: unknown): Promise<BatchResult[]> {
+    const run = this.writeQueue.then(() => this.runBatch(user, operations));
+    this.writeQueue = run.catch(() => undefined);
+    return run;
+  }
+
+  private async runBatch(user: SandboxUser, operations: unknown): Promise<BatchResult[]> {
+    if (this.closed) throw new SandboxError(500, 'internal', 'The sandbox is shutting down; retry once it has restarted.');
+    const { durable, uploads, clock, index } = this.parts;
+    const plan = await planBatch({ store: this.store, permissions: new UserPermissions(user), uploads, now: clock().toISOString() }, operations);
+    await durable.commit(plan.mutations);
+    for (const uid of plan.uploadsToCommit) {
+      try {
+        await uploads.commit(uid, path.join(durable.filesDir, uid));
+      } catch (err) {
+        // The save is durable already; a failed move only makes that file unavailable.
+        this.parts.log(`Could not move upload ${uid} into the files area: ${(err as Error).message}`);
+      }
+    }
+    if (plan.uploadsToCommit.length) {
+      for (const m of plan.mutations) {
+        const record = m.kind === 'put' ? this.store.get(m.record.id) : undefined;
+        if (record) index.refresh(record);
+      }
+    }
+    return plan.results;
+  }
+
+  download(user: SandboxUser, fileUid: string): DownloadInfo {
+    const owner = this.parts.attachments.find(fileUid);
+    const record = owner && this.store.get(owner.recordId);
+    if (!owner || !record || !new UserPermissions(user).canSeeRecord(record)) {
+      throw notFound(`There is no file ${fileUid}, or you cannot read the record it is attached to.`);
+    }
+    const a = owner.attachment;
+    return {
+      path: path.join(this.parts.durable.filesDir, path.basename(fileUid)),
+      filename: a.title ?? fileUid,
+      mimeType: a.link_data?.mime_type ?? 'application/octet-stream',
+      size: a.link_data?.size ?? 0,
+    };
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.parts.indexer.stop();
+    await this.writeQueue;
+    await this.parts.durable.close();
+  }
+}

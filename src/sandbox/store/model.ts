@@ -1,0 +1,48 @@
+/**
+ * A record as the store keeps it: db field names → db values. Lookups hold db values, persons
+ * and links hold GUIDs, rich text holds HTML, file fields hold committed attachment arrays.
+ */
+export interface StoredRecord {
+  id: string;
+  number: number;
+  project_alias: string;
+  publishing_alias: string;
+  creation_date: string;
+  update_date: string;
+  created_by_account_id: string;
+  update_account_id: string;
+  amount_of_comments: number;
+  [field: string]: unknown;
+}
+
+/** One applied operation in a record's history (contract 2.5). */
+export interface StoredHistoryEntry {
+  /** Record id. */
+  id: string;
+  version_timestamp: string;
+  version_account_id: string;
+  transition: string;
+  project_alias: string;
+  publishing_alias: string;
+  comment?: string;
+  minor_change?: boolean;
+  /** Changed fields → new db values. */
+  changes: Record<string, unknown>;
+}
+
+/** What one journal line replays: records written or removed, and history appended. */
+export type Mutation =
+  | { kind: 'put'; record: StoredRecord }
+  | { kind: 'delete'; id: string }
+  | { kind: 'history'; entry: StoredHistoryEntry };
+
+export interface JournalBatch {
+  seq: number;
+  mutations: Mutation[];
+}
+
+/** Everything the store holds; the snapshot file is this object as JSON. */
+export interface StoreState {
+  records: StoredRecord[];
+  history: StoredHistoryEntry[];
+}

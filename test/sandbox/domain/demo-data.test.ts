@@ -1,0 +1,63 @@
+import { strict as assert } from 'node:assert';
+import * as fs from 'node:fs';
+import fc from 'fast-check';
+import { generateDemoData, iso } from '../../../src/sandbox/demo/generate';
+import { topByScore } from '../../../src/sandbox/search/top-k';
+import { HOSTILE_TASK_ID } from '../../../src/sandbox/service/index';
+import { toStoredRichText } from '../../../src/sandbox/service/rich-text';
+import { ADMIN, openSandbox } from './support';
+
+describe('sandbox domain: demo data and helpers', () => {
+  it('carries the hostile markup in every text place of IT/TASK #1', async () => {
+    const sb = await openSandbox({ records: 50 });
+    try {
+      const [r] = sb.service.list(ADMIN, { workspace: 'IT', app: 'TASK' }, { rlx: 'number = 1', loadRichTexts: true }).data;
+      assert.equal(r.id, HOSTILE_TASK_ID);
+      for (const value of [r.title, r.description, r.c_notes, r.c_external_ref]) {
+        assert.match(String(value), /<script>alert\(1\)<\/script>/);
+        assert.match(String(value), /onerror=alert\(1\)/);
+        assert.match(String(value), /javascript:alert\(1\)/);
+        assert.match(String(value), /<style>body\{display:none\}<\/style>/);
+        assert.match(String(value), /position:fixed;inset:0/);
+      }
+      const comments = sb.service.history(ADMIN, { rlx: `id = "${HOSTILE_TASK_ID}"` }).filter((h) => h.comment?.includes('<script>'));
+      assert.equal(comments.length, 2);
+    } finally {
+      await sb.service.close();
+      fs.rmSync(sb.dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('scales: counts per app follow the shares, and history explains every state', () => {
+    const data = generateDemoData(1000);
+    const count = (app: string) => data.records.filter((r) => r.publishing_alias === app).length;
+    assert.deepEqual(['TASK', 'INCIDENT', 'DEAL', 'ACCOUNT', 'HIRING', 'EMPTY'].map(count), [400, 200, 150, 100, 150, 0]);
+    const lastState = new Map<string, unknown>();
+    for (const h of data.history) if ('state' in h.changes) lastState.set(h.id, h.changes.state);
+    for (const r of data.records) assert.equal(lastState.get(r.id), r.state, `${r.publishing_alias} #${r.number}`);
+    assert.ok(data.records.every((r) => r.creation_date < '2026-11-01' && r.creation_date >= '2024-11-01'));
+  });
+
+  it('rich text: markdown is converted and any raw HTML is escaped', () => {
+    fc.assert(fc.property(fc.string(), (text) => {
+      const html = toStoredRichText(text);
+      // Only the tags the converter itself emits can appear.
+      const tags = html.match(/<\/?[a-z]+/g) ?? [];
+      return tags.every((t) => /^<\/?(p|strong|em|a|br)$/.test(t));
+    }));
+    assert.equal(toStoredRichText('a\n\nb'), '<p>a</p><p>b</p>');
+    assert.equal(toStoredRichText('[x](mailto:a@b.example)'), '<p><a href="mailto:a@b.example">x</a></p>');
+  });
+
+  it('formats timestamps exactly like Date#toISOString', () => {
+    fc.assert(fc.property(fc.integer({ min: 0, max: 4102444800000 }), (ms) => iso(ms) === new Date(ms).toISOString()));
+  });
+
+  it('topByScore returns the same page as a full sort', () => {
+    fc.assert(fc.property(fc.array(fc.integer({ min: 0, max: 50 })), fc.integer({ min: 0, max: 30 }), (values, count) => {
+      const items = values.map((v, i) => ({ v, i }));
+      const cmp = (a: { v: number; i: number }, b: { v: number; i: number }) => b.v - a.v || a.i - b.i;
+      assert.deepEqual(topByScore(items, count, cmp), [...items].sort(cmp).slice(0, count));
+    }));
+  });
+});
