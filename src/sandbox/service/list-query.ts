@@ -5,8 +5,9 @@ import type { UserPermissions } from './access';
 import { parseFieldSelection } from './field-selection';
 import { RecordPresenter } from './record-presenter';
 import { compileFilter } from './record-filter';
-import { catalogFor, pagingOf, resolveScope, visibleRecords } from './scope';
-import { recordComparator } from './sorting';
+import { catalogFor, pagingOf, resolveScope } from './scope';
+import { sortIndexOf } from './sort-index';
+import { parseSortOrder, sortedPage } from './sorting';
 
 export function listRecords(store: RecordStore, permissions: UserPermissions, scope: AppRef | undefined, params: ListParams): ListPage {
   const apps = resolveScope(permissions, scope);
@@ -15,20 +16,39 @@ export function listRecords(store: RecordStore, permissions: UserPermissions, sc
   const catalog = catalogFor(permissions, apps);
   const selection = parseFieldSelection(params.listOfFields, params.loadRichTexts, catalog);
   const matches = compileFilter<StoredRecord>(params.rlx, (n) => catalog.rlxKind(n), (r, f) => r[f]);
-  const comparator = recordComparator(params.sortBy, catalog);
+  const order = parseSortOrder(params.sortBy, catalog);
   const { limit, skip } = pagingOf(params);
   let unfiltered = 0;
-  const filtered: StoredRecord[] = [];
-  for (const record of visibleRecords(store, permissions, apps)) {
-    unfiltered++;
-    if (matches(record)) filtered.push(record);
+  let filteredCount = 0;
+  let page: StoredRecord[];
+  if (order && apps.length === 1) {
+    // One app, sorted: walk the app's cached order and keep the page as it goes by.
+    page = [];
+    for (const record of sortIndexOf(store).ordered(apps[0].workspace, apps[0].alias, order)) {
+      if (!permissions.canSeeRecord(record)) continue;
+      unfiltered++;
+      if (!matches(record)) continue;
+      if (filteredCount >= skip && page.length < limit) page.push(record);
+      filteredCount++;
+    }
+  } else {
+    const filtered: StoredRecord[] = [];
+    // Plain loops rather than the visibleRecords generator: this is the hot path of every list.
+    for (const app of apps) {
+      for (const record of store.inApp(app.workspace, app.alias)) {
+        if (!permissions.canSeeRecord(record)) continue;
+        unfiltered++;
+        if (matches(record)) filtered.push(record);
+      }
+    }
+    filteredCount = filtered.length;
+    page = sortedPage(filtered, order, skip, limit);
   }
-  if (comparator) filtered.sort(comparator);
   const presenter = new RecordPresenter(store, permissions);
   const options = { selection, expandRecord: params.expandRecord === true, skipAncestors: params.skipAncestors === true };
   return {
-    data: filtered.slice(skip, skip + limit).map((r) => presenter.present(r, options)),
-    filteredRecordsCount: filtered.length,
+    data: page.map((r) => presenter.present(r, options)),
+    filteredRecordsCount: filteredCount,
     unfilteredRecordsCount: unfiltered,
   };
 }

@@ -17,7 +17,7 @@ export function compileFilter<T>(
   const { root, errors } = parseRlx(rlx);
   if (errors.length || !root) {
     const first = errors[0];
-    throw new SandboxError(400, 'invalid_filter', first ? `${first.message} at column ${first.start + 1}` : 'The rlx filter is empty.');
+    throw new SandboxError(400, 'invalid_filter', first ? first.message : 'The rlx filter is empty.');
   }
   try {
     const predicate = compileRlx(root, { fieldKind, getValue: (record, field) => getValue(record as T, field) });
