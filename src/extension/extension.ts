@@ -1,7 +1,57 @@
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
+import { AuthCallbackRegistry } from './auth/authCallbacks';
+import { OAUTH_PROVIDER_ID, OAUTH_PROVIDER_LABEL, RecordsOAuthProvider, type ExternalOpener } from './auth/oauthProvider';
+import { registerConnectionCommands } from './connections/connectionCommands';
+import { ConnectionManager } from './connections/connectionManager';
+import { applySandboxSeed } from './connections/connectionSeed';
+import { registerSandboxCommands } from './localSandbox/sandboxCommands';
+import { SandboxLauncher } from './localSandbox/sandboxLauncher';
+import { ConnectionStatusBar } from './status/connectionStatusBar';
+import { registerRecordsTree } from './tree/registerTree';
 
-export function activate(_context: vscode.ExtensionContext): void {
-  // Filled in by the browse feature (connections, tree, sandbox launcher).
+/** What `activate` returns: used by extension-host tests and by other extensions. */
+export interface RecordsExtensionApi {
+  readonly connections: ConnectionManager;
+  readonly sandbox: SandboxLauncher;
+  readonly statusBar: ConnectionStatusBar;
+  /** Replaces how the OAuth sign-in opens the browser (tests follow the redirect themselves). */
+  setExternalOpener(opener: ExternalOpener | undefined): void;
+  /** Delivers an OAuth redirect as the UriHandler would. */
+  handleAuthCallback(uri: vscode.Uri): void;
 }
 
-export function deactivate(): void {}
+let launcher: SandboxLauncher | undefined;
+
+export function activate(context: vscode.ExtensionContext): RecordsExtensionApi {
+  const connections = new ConnectionManager(context);
+  const callbacks = new AuthCallbackRegistry();
+  const oauth = new RecordsOAuthProvider(connections, callbacks);
+  connections.setOAuthTokenSource(oauth);
+  launcher = new SandboxLauncher(context, connections);
+  const statusBar = new ConnectionStatusBar(connections);
+  context.subscriptions.push(
+    connections,
+    oauth,
+    launcher,
+    statusBar,
+    vscode.window.registerUriHandler(callbacks),
+    vscode.authentication.registerAuthenticationProvider(OAUTH_PROVIDER_ID, OAUTH_PROVIDER_LABEL, oauth, { supportsMultipleAccounts: true }),
+  );
+  registerConnectionCommands(context, connections, oauth);
+  registerSandboxCommands(context, launcher);
+  registerRecordsTree(context, connections);
+  void applySandboxSeed(launcher);
+  return {
+    connections,
+    sandbox: launcher,
+    statusBar,
+    setExternalOpener: (opener) => oauth.setExternalOpener(opener),
+    handleAuthCallback: (uri) => callbacks.handleUri(uri),
+  };
+}
+
+export async function deactivate(): Promise<void> {
+  // The sandbox holds a lock on its data folder: release it even if disposal order differs.
+  await launcher?.stop().catch(() => undefined);
+  launcher = undefined;
+}

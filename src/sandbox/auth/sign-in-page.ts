@@ -19,7 +19,7 @@ export function renderSignInPage(users: readonly SandboxUser[], request: URLSear
     'Sign in to the Records sandbox',
     `<h1>Sign in to the Records sandbox</h1>
     <p><strong>${escapeHtml(clientId)}</strong> asks to use the Records Service as one of the demo users. Choose who you are:</p>
-    <form method="post" action="/connect/authorize">
+    <form method="post" action="authorize">
       ${hidden}
       ${buttons}
     </form>

@@ -1,0 +1,233 @@
+import * as vscode from 'vscode';
+import type { RecordsClient } from '../../core/api';
+import { CredentialStore } from '../auth/credentialStore';
+import type { AuthKind, ConnectionInfo } from './connectionInfo';
+import { authorizationHeader, newConnectionId, normalizeBaseUrl, uniqueName } from './connectionRules';
+import { describeError, isCancellation, isUnauthorized } from './errorText';
+
+export type { AuthKind, ConnectionInfo } from './connectionInfo';
+
+/** Global-state keys. Connections are deliberately not settings: see README "Connections". */
+const CONNECTIONS_KEY = 'records.connections';
+const ACTIVE_KEY = 'records.activeConnection';
+
+/** Supplies OAuth access tokens (refreshing them when expired); set by the auth provider. */
+export interface OAuthTokenSource {
+  accessToken(connection: ConnectionInfo): Promise<string | undefined>;
+}
+
+export interface NewConnection {
+  name: string;
+  baseUrl: string;
+  authKind: AuthKind;
+  pinnedWorkspaces?: string[];
+  sandbox?: boolean;
+}
+
+/**
+ * Owns the list of connections, their secrets and one RecordsClient (one HTTP agent) per
+ * connection. Everything that talks to a Records Service gets its client from here.
+ */
+export class ConnectionManager implements vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<void>();
+  /** Fires when a connection is added, removed, edited, signed in or out, or selected. */
+  readonly onDidChangeConnections: vscode.Event<void> = this.changed.event;
+  private readonly clientCreated = new vscode.EventEmitter<string>();
+  /** Fires with the connection id when a client is first created, i.e. the connection is being used. */
+  readonly onDidCreateClient: vscode.Event<string> = this.clientCreated.event;
+  readonly credentials: CredentialStore;
+  private readonly clients = new Map<string, { key: string; client: Promise<RecordsClient> }>();
+  private readonly disposables: vscode.Disposable[] = [];
+  private oauth: OAuthTokenSource | undefined;
+
+  constructor(private readonly context: vscode.ExtensionContext) {
+    this.credentials = new CredentialStore(context.secrets);
+    this.disposables.push(
+      this.changed,
+      this.clientCreated,
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        // The proxy is fixed when a client's agent is created, so a new proxy needs new clients.
+        if (e.affectsConfiguration('http.proxy')) void this.dropClients();
+      }),
+      this.changed.event(() => this.updateContextKeys()),
+    );
+    this.updateContextKeys();
+  }
+
+  setOAuthTokenSource(source: OAuthTokenSource): void {
+    this.oauth = source;
+  }
+
+  list(): readonly ConnectionInfo[] {
+    return this.context.globalState.get<ConnectionInfo[]>(CONNECTIONS_KEY, []);
+  }
+
+  get(id: string): ConnectionInfo | undefined {
+    return this.list().find((c) => c.id === id);
+  }
+
+  /** The selected connection (shown in the status bar); the first one when none is selected. */
+  get activeId(): string | undefined {
+    const stored = this.context.globalState.get<string>(ACTIVE_KEY);
+    if (stored !== undefined && this.get(stored)) return stored;
+    return this.list()[0]?.id;
+  }
+
+  async add(connection: NewConnection): Promise<ConnectionInfo> {
+    const all = this.list();
+    const info: ConnectionInfo = {
+      ...connection,
+      id: newConnectionId(all.map((c) => c.id)),
+      name: uniqueName(connection.name.trim(), all.map((c) => c.name)),
+      baseUrl: normalizeBaseUrl(connection.baseUrl),
+    };
+    await this.save([...all, info]);
+    if (all.length === 0) await this.context.globalState.update(ACTIVE_KEY, info.id);
+    this.changed.fire();
+    return info;
+  }
+
+  async update(id: string, patch: Partial<Omit<ConnectionInfo, 'id'>>): Promise<ConnectionInfo> {
+    const all = this.list();
+    const current = all.find((c) => c.id === id);
+    if (!current) throw new Error(vscode.l10n.t('The connection no longer exists. Refresh the Records view and try again.'));
+    const next: ConnectionInfo = { ...current, ...patch, id };
+    if (patch.baseUrl !== undefined) next.baseUrl = normalizeBaseUrl(patch.baseUrl);
+    // A token issued for one server or scheme must never be sent to another.
+    if (next.baseUrl !== current.baseUrl || next.authKind !== current.authKind) {
+      if (!current.sandbox || next.authKind !== current.authKind) await this.credentials.clear(id);
+    }
+    await this.save(all.map((c) => (c.id === id ? next : c)));
+    await this.dropClient(id);
+    this.changed.fire();
+    return next;
+  }
+
+  async remove(id: string): Promise<void> {
+    await this.save(this.list().filter((c) => c.id !== id));
+    await this.credentials.clear(id);
+    await this.dropClient(id);
+    if (this.context.globalState.get<string>(ACTIVE_KEY) === id) await this.context.globalState.update(ACTIVE_KEY, undefined);
+    this.changed.fire();
+  }
+
+  async select(id: string): Promise<void> {
+    if (!this.get(id)) return;
+    await this.context.globalState.update(ACTIVE_KEY, id);
+    this.changed.fire();
+  }
+
+  /** Stores the token of an auth-code or bearer connection. */
+  async setToken(id: string, token: string): Promise<void> {
+    await this.credentials.setToken(id, token);
+    this.changed.fire();
+  }
+
+  /** Forgets every secret of the connection. */
+  async signOut(id: string): Promise<void> {
+    await this.credentials.clear(id);
+    this.changed.fire();
+  }
+
+  /** Lets other parts (the OAuth provider) announce that a connection's sign-in state changed. */
+  notifyChanged(): void {
+    this.changed.fire();
+  }
+
+  async hasCredentials(id: string): Promise<boolean> {
+    const connection = this.get(id);
+    if (!connection) return false;
+    if (connection.authKind === 'oauth') return (await this.credentials.getOAuth(id)) !== undefined;
+    return (await this.credentials.getToken(id)) !== undefined;
+  }
+
+  /** The full Authorization header value, or undefined when the connection is signed out. */
+  async authorization(id: string): Promise<string | undefined> {
+    const connection = this.get(id);
+    if (!connection) return undefined;
+    if (connection.authKind === 'oauth') {
+      const token = await this.oauth?.accessToken(connection);
+      return token === undefined ? undefined : authorizationHeader('oauth', token);
+    }
+    const token = await this.credentials.getToken(id);
+    return token === undefined ? undefined : authorizationHeader(connection.authKind, token);
+  }
+
+  /** One cached RecordsClient (one HTTP agent) per connection. */
+  client(id: string): Promise<RecordsClient> {
+    const connection = this.get(id);
+    if (!connection) {
+      return Promise.reject(new Error(vscode.l10n.t('The connection no longer exists. Refresh the Records view and try again.')));
+    }
+    const proxy = vscode.workspace.getConfiguration('http').get<string>('proxy') || undefined;
+    const key = `${connection.baseUrl}\n${proxy ?? ''}`;
+    const cached = this.clients.get(id);
+    if (cached && cached.key === key) return cached.client;
+    if (cached) void disposeQuietly(cached.client);
+    const client = this.createClient(id, connection.baseUrl, proxy);
+    this.clients.set(id, { key, client });
+    this.clientCreated.fire(id);
+    return client;
+  }
+
+  /** Shows a RecordsApiError to the user; on 401 offers "Sign In Again"; returns the sentence shown ('' for a cancellation, which is not shown). */
+  reportError(id: string, error: unknown, what?: string): string {
+    // A cancelled request is the user's own doing: nothing to show.
+    if (isCancellation(error)) return '';
+    const text = describeError(error, what);
+    if (isUnauthorized(error) && this.get(id)) {
+      const signIn = vscode.l10n.t('Sign In Again');
+      void vscode.window.showErrorMessage(text, signIn).then((choice) => {
+        if (choice === signIn) void vscode.commands.executeCommand('records.signIn', id);
+      });
+    } else {
+      void vscode.window.showErrorMessage(text);
+    }
+    return text;
+  }
+
+  dispose(): void {
+    void this.dropClients();
+    for (const d of this.disposables) d.dispose();
+  }
+
+  private async createClient(id: string, baseUrl: string, proxy: string | undefined): Promise<RecordsClient> {
+    // Loaded on first use so activation does not pay for the HTTP stack.
+    const { RecordsClient } = await import('../../core/api/index.js');
+    return new RecordsClient({
+      baseUrl,
+      proxy,
+      authorization: () => this.authorization(id),
+      userAgent: `records-service-vscode/${String(this.context.extension.packageJSON.version ?? '0')} VSCode/${vscode.version}`,
+    });
+  }
+
+  private updateContextKeys(): void {
+    // Drives the welcome view ("Add Connection" / "Start Local Sandbox") in package.json.
+    void vscode.commands.executeCommand('setContext', 'records.hasConnections', this.list().length > 0);
+  }
+
+  private async save(connections: ConnectionInfo[]): Promise<void> {
+    await this.context.globalState.update(CONNECTIONS_KEY, connections);
+  }
+
+  private async dropClient(id: string): Promise<void> {
+    const cached = this.clients.get(id);
+    this.clients.delete(id);
+    if (cached) await disposeQuietly(cached.client);
+  }
+
+  private async dropClients(): Promise<void> {
+    const all = [...this.clients.values()];
+    this.clients.clear();
+    await Promise.all(all.map((c) => disposeQuietly(c.client)));
+  }
+}
+
+async function disposeQuietly(client: Promise<RecordsClient>): Promise<void> {
+  try {
+    await (await client).dispose();
+  } catch {
+    // A client that failed to start or to close has nothing left to release.
+  }
+}

@@ -1,0 +1,34 @@
+import * as vscode from 'vscode';
+
+interface ErrorLike {
+  message?: unknown;
+  status?: unknown;
+  code?: unknown;
+}
+
+/** True for an API error the server answered with 401 (missing, expired or invalid token). */
+export function isUnauthorized(error: unknown): boolean {
+  const e = error as ErrorLike | undefined;
+  return typeof e === 'object' && e !== null && (e.status === 401 || e.code === 'unauthorized');
+}
+
+/** True when the user cancelled: nothing should be shown. */
+export function isCancellation(error: unknown): boolean {
+  const e = error as ErrorLike | undefined;
+  return typeof e === 'object' && e !== null && (e.code === 'cancelled' || (error as Error).name === 'AbortError');
+}
+
+/** One sentence for the user, prefixed with what was being done when given. */
+export function describeError(error: unknown, what?: string): string {
+  let message: string;
+  if (isUnauthorized(error)) {
+    message = vscode.l10n.t('The server did not accept your credentials. Sign in again to continue.');
+  } else if (error instanceof Error && error.message) {
+    message = error.message;
+  } else if (typeof error === 'string' && error) {
+    message = error;
+  } else {
+    message = vscode.l10n.t('Something went wrong. Try again, and check the connection settings if it keeps failing.');
+  }
+  return what ? vscode.l10n.t('{0}: {1}', what, message) : message;
+}

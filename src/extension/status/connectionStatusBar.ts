@@ -1,0 +1,79 @@
+import * as vscode from 'vscode';
+import type { ConnectionManager } from '../connections/connectionManager';
+
+/**
+ * Shows the active connection and the signed-in user's name (from GET /api/common); a click
+ * selects another connection. The user is looked up only after the connection was used or
+ * changed, so activation stays free of network calls.
+ */
+export class ConnectionStatusBar implements vscode.Disposable {
+  private readonly item: vscode.StatusBarItem;
+  private readonly userNames = new Map<string, string | null>();
+  private readonly disposables: vscode.Disposable[] = [];
+  private generation = 0;
+
+  constructor(private readonly connections: ConnectionManager) {
+    this.item = vscode.window.createStatusBarItem('records.connection', vscode.StatusBarAlignment.Left, 50);
+    this.item.name = vscode.l10n.t('Records Connection');
+    this.item.command = 'records.selectConnection';
+    this.disposables.push(
+      this.item,
+      connections.onDidChangeConnections(() => {
+        this.userNames.clear();
+        void this.refresh(true);
+      }),
+      connections.onDidCreateClient((id) => {
+        if (id === connections.activeId && !this.userNames.has(id)) void this.refresh(true);
+      }),
+    );
+    void this.refresh(false);
+  }
+
+  /** The text currently shown; exposed for tests. */
+  get text(): string {
+    return this.item.text;
+  }
+
+  /** Re-renders; with `lookUpUser`, asks the server who is signed in. */
+  async refresh(lookUpUser: boolean): Promise<void> {
+    const generation = ++this.generation;
+    const id = this.connections.activeId;
+    const connection = id === undefined ? undefined : this.connections.get(id);
+    if (!connection) {
+      this.item.text = `$(database) ${vscode.l10n.t('Records: No Connection')}`;
+      this.item.tooltip = vscode.l10n.t('Add a connection or start the local sandbox');
+      this.item.show();
+      return;
+    }
+    const signedIn = await this.connections.hasCredentials(connection.id);
+    if (generation !== this.generation) return;
+    if (!signedIn) {
+      this.render(connection.name, vscode.l10n.t('signed out'), vscode.l10n.t('{0} ({1}): not signed in. Run "Records: Sign In".', connection.name, connection.baseUrl));
+      return;
+    }
+    const known = this.userNames.get(connection.id);
+    this.render(connection.name, known ?? undefined, vscode.l10n.t('{0} ({1}). Click to switch connections.', connection.name, connection.baseUrl));
+    if (known !== undefined || !lookUpUser) return;
+    try {
+      const client = await this.connections.client(connection.id);
+      const user = await client.currentUser({ timeoutMs: 15_000 });
+      this.userNames.set(connection.id, user.name);
+    } catch {
+      // The status bar is informational; errors surface where the user asked for data.
+      this.userNames.set(connection.id, null);
+    }
+    if (generation !== this.generation) return;
+    const name = this.userNames.get(connection.id);
+    this.render(connection.name, name ?? undefined, vscode.l10n.t('{0} ({1}). Click to switch connections.', connection.name, connection.baseUrl));
+  }
+
+  dispose(): void {
+    for (const d of this.disposables) d.dispose();
+  }
+
+  private render(connectionName: string, detail: string | undefined, tooltip: string): void {
+    this.item.text = detail ? `$(database) ${connectionName}: ${detail}` : `$(database) ${connectionName}`;
+    this.item.tooltip = tooltip;
+    this.item.show();
+  }
+}

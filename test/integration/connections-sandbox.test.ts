@@ -1,0 +1,57 @@
+// The local sandbox launcher inside the extension host: starts dist/sandbox.js from the
+// installed extension, wires the "Local Sandbox" connection, stops and resets it.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { ConnectionInfo } from '../../src/extension/connections/connectionInfo';
+import type { RecordsExtensionApi } from '../../src/extension/extension';
+
+describe('connections: local sandbox launcher', function () {
+  this.timeout(60_000);
+  let api: RecordsExtensionApi;
+
+  before(async () => {
+    api = await vscode.extensions.getExtension<RecordsExtensionApi>('records-tools.records-service')!.activate();
+  });
+
+  after(async () => {
+    await vscode.commands.executeCommand('records.stopSandbox');
+  });
+
+  it('starts the sandbox on loopback and selects a signed-in "Local Sandbox" connection', async () => {
+    const connection = await vscode.commands.executeCommand<ConnectionInfo | undefined>('records.startSandbox');
+    assert.ok(connection, 'records.startSandbox returned no connection');
+    assert.equal(connection.name, 'Local Sandbox');
+    assert.equal(connection.sandbox, true);
+    assert.match(api.sandbox.url ?? '', /^http:\/\/127\.0\.0\.1:\d+$/);
+    assert.equal(connection.baseUrl, api.sandbox.url);
+    assert.equal(api.connections.activeId, connection.id);
+    assert.equal(await api.connections.authorization(connection.id), 'SVC_AUTH_CODE sandbox-admin-token');
+    const user = await (await api.connections.client(connection.id)).currentUser();
+    assert.equal(user.name, 'Ada Admin');
+  });
+
+  it('starting again reuses the running sandbox and the same connection', async () => {
+    const url = api.sandbox.url;
+    const again = await vscode.commands.executeCommand<ConnectionInfo | undefined>('records.startSandbox');
+    assert.equal(api.sandbox.url, url);
+    assert.equal(api.connections.list().filter((c) => c.sandbox).length, 1);
+    assert.equal(again?.baseUrl, url);
+  });
+
+  it('stops it, and the connection stays for the next start', async () => {
+    const url = api.sandbox.url!;
+    assert.equal(await vscode.commands.executeCommand('records.stopSandbox'), true);
+    assert.equal(api.sandbox.url, undefined);
+    await assert.rejects(fetch(`${url}/api/common`), 'nothing listens after stop');
+    assert.equal(api.connections.list().filter((c) => c.sandbox).length, 1);
+  });
+
+  it('resets without a prompt when asked by a script, and comes back on the previous port', async () => {
+    const previous = api.connections.list().find((c) => c.sandbox)!.baseUrl;
+    const connection = await vscode.commands.executeCommand<ConnectionInfo | undefined>('records.resetSandbox', { confirm: false });
+    assert.ok(connection);
+    assert.equal(connection.baseUrl, previous, 'the previous port is reused when free');
+    const client = await api.connections.client(connection.id);
+    assert.ok((await client.countRecords(undefined)).total > 0, 'fresh demo data exists');
+  });
+});

@@ -1,0 +1,142 @@
+// Connections, sign-in, status bar and the 401 path inside the extension host, against the
+// sandbox that run.mjs started for this run.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { ConnectionInfo } from '../../src/extension/connections/connectionInfo';
+import type { RecordsExtensionApi } from '../../src/extension/extension';
+import { sandboxConnection } from './support/environment';
+
+const EXTENSION_ID = 'records-tools.records-service';
+
+async function extensionApi(): Promise<RecordsExtensionApi> {
+  const extension = vscode.extensions.getExtension<RecordsExtensionApi>(EXTENSION_ID);
+  assert.ok(extension, `${EXTENSION_ID} is not installed`);
+  return extension.activate();
+}
+
+describe('connections', () => {
+  let api: RecordsExtensionApi;
+  const created: string[] = [];
+
+  before(async () => {
+    api = await extensionApi();
+  });
+
+  after(async () => {
+    for (const id of created) await vscode.commands.executeCommand('records.removeConnection', id, { confirm: false });
+  });
+
+  async function addConnection(args: Record<string, unknown>): Promise<ConnectionInfo> {
+    const info = await vscode.commands.executeCommand<ConnectionInfo | undefined>('records.addConnection', args);
+    assert.ok(info, 'records.addConnection returned no connection');
+    created.push(info.id);
+    return info;
+  }
+
+  it('adds an auth-code connection without prompts, selects it and keeps the token out of global state', async () => {
+    const sandbox = sandboxConnection();
+    const info = await addConnection({ name: 'Integration Sandbox', baseUrl: `${sandbox.url}/api/`, authKind: 'authCode', token: sandbox.adminToken });
+    assert.equal(info.baseUrl, sandbox.url, 'the base URL is normalised');
+    assert.equal(api.connections.activeId, info.id);
+    assert.deepEqual(api.connections.get(info.id), info);
+    assert.ok(!JSON.stringify(api.connections.list()).includes(sandbox.adminToken), 'tokens never land in the connection list');
+    assert.equal(await api.connections.authorization(info.id), `SVC_AUTH_CODE ${sandbox.adminToken}`);
+    const client = await api.connections.client(info.id);
+    assert.equal(client, await api.connections.client(info.id), 'one cached client per connection');
+    const user = await client.currentUser();
+    assert.ok(user.name);
+  });
+
+  it('shows the active connection and the signed-in user in the status bar', async () => {
+    const sandbox = sandboxConnection();
+    const info = await addConnection({ name: 'Status Sandbox', baseUrl: sandbox.url, authKind: 'authCode', token: sandbox.adminToken });
+    await vscode.commands.executeCommand('records.selectConnection', info.id);
+    const user = await (await api.connections.client(info.id)).currentUser();
+    await api.statusBar.refresh(true);
+    assert.equal(api.statusBar.text, `$(database) Status Sandbox: ${user.name}`);
+  });
+
+  it('offers to sign in again on 401 and names the problem in a sentence', async () => {
+    const sandbox = sandboxConnection();
+    const info = await addConnection({ name: 'Wrong Token', baseUrl: sandbox.url, authKind: 'authCode', token: 'not-a-real-token', select: false });
+    const client = await api.connections.client(info.id);
+    const error = await client.currentUser().then(
+      () => assert.fail('a wrong token was accepted'),
+      (e: unknown) => e,
+    );
+    assert.equal((error as { status?: number }).status, 401);
+    const shown = api.connections.reportError(info.id, error, 'Loading the current user');
+    assert.match(shown, /^Loading the current user: .*[Ss]ign in again/);
+  });
+
+  it('signs out by deleting the secret, and signs in again with a prefilled token', async () => {
+    const sandbox = sandboxConnection();
+    const info = await addConnection({ name: 'Sign Out', baseUrl: sandbox.url, authKind: 'bearer', token: 'Bearer abc', select: false });
+    assert.equal(await api.connections.authorization(info.id), 'Bearer abc', 'a pasted scheme is stripped before storing');
+    assert.equal(await vscode.commands.executeCommand('records.signOut', info.id), true);
+    assert.equal(await api.connections.hasCredentials(info.id), false);
+    assert.equal(await api.connections.authorization(info.id), undefined);
+    await vscode.commands.executeCommand('records.signIn', info.id, { token: sandbox.adminToken });
+    assert.equal(await api.connections.authorization(info.id), `Bearer ${sandbox.adminToken}`);
+  });
+
+  it('editing the address forgets the token, so it is never sent to another server', async () => {
+    const sandbox = sandboxConnection();
+    const info = await addConnection({ name: 'Moving', baseUrl: sandbox.url, authKind: 'authCode', token: sandbox.adminToken, select: false });
+    const renamed = await vscode.commands.executeCommand<ConnectionInfo>('records.editConnection', info.id, { name: 'Renamed' });
+    assert.equal(renamed.name, 'Renamed');
+    assert.equal(await api.connections.hasCredentials(info.id), true, 'a rename keeps the token');
+    await vscode.commands.executeCommand('records.editConnection', info.id, { baseUrl: 'https://elsewhere.example' });
+    assert.equal(api.connections.get(info.id)?.baseUrl, 'https://elsewhere.example');
+    assert.equal(await api.connections.hasCredentials(info.id), false);
+  });
+
+  it('does not report a cancelled request', () => {
+    const id = api.connections.list()[0]!.id;
+    assert.equal(api.connections.reportError(id, Object.assign(new Error('cancelled'), { code: 'cancelled' })), '');
+  });
+
+  it('removing a connection forgets it and its secret', async () => {
+    const sandbox = sandboxConnection();
+    const info = await addConnection({ name: 'Short Lived', baseUrl: sandbox.url, authKind: 'authCode', token: 'x', select: false });
+    assert.equal(await vscode.commands.executeCommand('records.removeConnection', info.id, { confirm: false }), true);
+    assert.equal(api.connections.get(info.id), undefined);
+    assert.equal(await api.connections.hasCredentials(info.id), false);
+  });
+
+  it('rejects an invalid base URL with a sentence instead of saving it', async () => {
+    const before = api.connections.list().length;
+    const result = await vscode.commands.executeCommand('records.addConnection', { name: 'Bad', baseUrl: 'ftp://example.com', authKind: 'authCode', token: 'x' });
+    assert.equal(result, undefined);
+    assert.equal(api.connections.list().length, before);
+  });
+
+  it('signs in with OAuth (PKCE) through the redirect handler and calls the API with the Bearer token', async function () {
+    this.timeout(30_000);
+    const sandbox = sandboxConnection();
+    const info = await addConnection({ name: 'OAuth Sandbox', baseUrl: sandbox.url, authKind: 'oauth', skipSignIn: true, select: false });
+    // Plays the browser: follow the authorize redirect (login_hint skips the page) and hand
+    // the code back the way the editor's URI handler would.
+    api.setExternalOpener(async (url) => {
+      const response = await fetch(url, { redirect: 'manual' });
+      const location = response.headers.get('location');
+      if (!location) return false;
+      const landed = new URL(location);
+      api.handleAuthCallback(
+        vscode.Uri.from({ scheme: vscode.env.uriScheme, authority: 'records-tools.records-service', path: '/auth-callback', query: landed.searchParams.toString() }),
+      );
+      return true;
+    });
+    try {
+      assert.equal(await vscode.commands.executeCommand('records.signIn', info.id, { loginHint: 'Ada Admin' }), true);
+    } finally {
+      api.setExternalOpener(undefined);
+    }
+    const header = await api.connections.authorization(info.id);
+    assert.match(header ?? '', /^Bearer ey/);
+    const user = await (await api.connections.client(info.id)).currentUser();
+    assert.equal(user.name, 'Ada Admin');
+    await vscode.commands.executeCommand('records.signOut', info.id);
+    assert.equal(await api.connections.hasCredentials(info.id), false);
+  });
+});
