@@ -31,12 +31,27 @@ const nodeCommon = {
   banner: { js: "const __import_meta_url = require('url').pathToFileURL(__filename).href;" },
 };
 
+// undici ships its HTTP parser twice, as SIMD and as plain WebAssembly, and loads the plain
+// one only where SIMD is missing. Every VS Code host (Electron, Node 20+) has WebAssembly SIMD,
+// so the extension bundle leaves the 70 KB fallback out and says so if it is ever reached.
+const withoutPlainLlhttp = {
+  name: 'without-plain-llhttp',
+  setup(build) {
+    build.onResolve({ filter: /llhttp-wasm\.js$/ }, (args) => ({ path: args.path, namespace: 'no-plain-llhttp' }));
+    build.onLoad({ filter: /.*/, namespace: 'no-plain-llhttp' }, () => ({
+      contents: "throw new Error('This host has no WebAssembly SIMD, which the HTTP client needs.');",
+      loader: 'js',
+    }));
+  },
+};
+
 const builds = {
   extension: {
     ...nodeCommon,
     entryPoints: { extension: 'src/extension/extension.ts' },
     outdir: 'dist',
     external: ['vscode'],
+    plugins: [withoutPlainLlhttp],
     metafile: true,
   },
   sandbox: {

@@ -1,6 +1,7 @@
 // Transport: one undici dispatcher per client (never the global one: VS Code patches global
 // fetch and proxies), a deadline and cancellation on every attempt, and the retry policy.
-import { Agent, type Dispatcher, ProxyAgent } from 'undici';
+import type { Dispatcher } from 'undici';
+import { Agent, ProxyAgent } from './undiciCore';
 import {
   RecordsApiError,
   cancelledError,

@@ -1,0 +1,13 @@
+// Only the parts of undici the client uses. `import … from 'undici'` bundles all of it (fetch,
+// WebSocket, cache, mocks: ~650 KB of extension bundle); the dispatcher classes plus the
+// request API are a fraction of that. The request methods are attached to our bundled copy's
+// Dispatcher prototype exactly as undici's own index does; no global state is touched.
+/* eslint-disable @typescript-eslint/no-require-imports */
+import type { Agent as AgentClass, ProxyAgent as ProxyAgentClass } from 'undici';
+
+const Dispatcher = require('undici/lib/dispatcher/dispatcher') as { prototype: object };
+const requestApi = require('undici/lib/api') as object;
+Object.assign(Dispatcher.prototype, requestApi);
+
+export const Agent = require('undici/lib/dispatcher/agent') as typeof AgentClass;
+export const ProxyAgent = require('undici/lib/dispatcher/proxy-agent') as typeof ProxyAgentClass;
