@@ -1,0 +1,145 @@
+// `npm run bench`: performance figures of the sandbox and the extension bundle.
+// Spawns the built sandbox (dist/sandbox.js) with a large data set on loopback and measures
+// request latencies with a client that is not ours (undici's plain `request`), so the figures
+// are the server's. Options: --records N (default 100000), --iterations N (default 200),
+// --only sandbox|extension.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, readFileSync, statSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { request } from 'undici';
+
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : fallback;
+};
+const RECORDS = Number(option('records', '100000'));
+const ITERATIONS = Number(option('iterations', '200'));
+const ONLY = option('only', 'all');
+const TOKEN = 'SVC_AUTH_CODE sandbox-admin-token';
+
+const results = [];
+function report(name, value, unit, target) {
+  const ok = target === undefined ? '' : value <= target ? '  ok' : '  OVER TARGET';
+  const shown = typeof value === 'number' ? (Number.isInteger(value) ? value : value.toFixed(2)) : value;
+  results.push({ name, value, unit, target });
+  console.log(`${name.padEnd(44)} ${String(shown).padStart(10)} ${unit}${target !== undefined ? `  (target < ${target} ${unit})` : ''}${ok}`);
+}
+
+function percentile(sorted, p) {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+async function timeRequests(name, n, makeRequest, targets) {
+  const times = [];
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    await makeRequest(i);
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  report(`${name} p50`, percentile(times, 50), 'ms', targets?.p50);
+  report(`${name} p95`, percentile(times, 95), 'ms', targets?.p95);
+}
+
+async function call(url, path, body, method = 'POST') {
+  const res = await request(url + path, {
+    method,
+    headers: { authorization: TOKEN, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.body.text();
+  if (res.statusCode !== 200) throw new Error(`${method} ${path} → ${res.statusCode}: ${text.slice(0, 300)}`);
+  return JSON.parse(text);
+}
+
+function startSandbox(dataDir, extra = []) {
+  return new Promise((resolve, reject) => {
+    const t0 = performance.now();
+    const child = spawn(process.execPath, ['dist/sandbox.js', '--json', '--port', '0', '--data', dataDir, ...extra], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      const line = out.split('\n')[0];
+      if (out.includes('\n')) {
+        try {
+          resolve({ child, info: JSON.parse(line), startupMs: performance.now() - t0 });
+        } catch (error) {
+          reject(error);
+        }
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`sandbox exited with ${code} before it was ready`)));
+  });
+}
+
+function rssMb(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return kb / 1024;
+}
+
+async function stop(child) {
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+async function benchSandbox() {
+  console.log(`\n## Sandbox (${RECORDS} records, ${ITERATIONS} iterations each)`);
+  const dataDir = mkdtempSync(join(tmpdir(), 'records-bench-'));
+  try {
+    const first = await startSandbox(dataDir, ['--records', String(RECORDS), '--reset']);
+    report('startup, seeding demo data', first.startupMs, 'ms');
+    await stop(first.child);
+    const { child, info, startupMs } = await startSandbox(dataDir);
+    report('startup from the data folder', startupMs, 'ms', 3000);
+    const url = info.url;
+    try {
+      const list = '/api/w/IT/a/TASK/tickets/list?withTechnicalData=true';
+      await timeRequests('filtered list page (limit 50, 2 conditions)', ITERATIONS, (i) =>
+        call(url, list, {
+          limitRecords: 50,
+          skipRecords: (i % 5) * 50,
+          rlx: i % 2 ? 'state="open" AND priority="high"' : 'state!="done" AND c_amount>100',
+          sortBy: 'creation_date desc',
+        }), { p50: 20 });
+      const words = ['printer', 'network outage', 'invoice -draft', 'server', '"disk full"', 'update'];
+      await timeRequests('search', ITERATIONS, (i) => call(url, '/api/tickets/search', { ss: words[i % words.length], limitRecords: 20 }), { p50: 30 });
+      await timeRequests('pivot, 2 dimensions + stats', ITERATIONS, (i) =>
+        call(url, '/api/w/IT/a/TASK/tickets/list', {
+          aggs4Pivot: true,
+          dimensions4Pivot: i % 2 ? 'state,creation_date__pivotbymonth' : 'priority,keeper_id',
+          statsFields: 'c_amount',
+        }), { p50: 60 });
+      const page = await call(url, list, { limitRecords: 200, listOfFields: 'id,title' });
+      const ids = page.data.map((r) => r.id);
+      const batchIterations = Math.max(10, Math.floor(ITERATIONS / 4));
+      await timeRequests('batch of 200 edits (durable)', batchIterations, (i) =>
+        call(url, '/api/tickets/multi', ids.map((id, k) => ({ transition: 'edit', id, c_amount: i * 1000 + k, minor_change: true }))), { p50: 100 });
+      report('sandbox RSS after the runs', rssMb(child.pid), 'MB', 400);
+    } finally {
+      await stop(child);
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function benchExtension() {
+  console.log('\n## Extension');
+  const bundle = 'dist/extension.js';
+  if (!existsSync(bundle)) {
+    console.log('dist/extension.js not built; run `npm run build` first');
+    return;
+  }
+  report('dist/extension.js size', statSync(bundle).size / 1024, 'KB', 400);
+}
+
+if (ONLY === 'all' || ONLY === 'sandbox') await benchSandbox();
+if (ONLY === 'all' || ONLY === 'extension') await benchExtension();
+console.log(`\n${JSON.stringify({ benchmarks: results })}`);
