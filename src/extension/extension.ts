@@ -7,13 +7,14 @@ import { applySandboxSeed } from './connections/connectionSeed';
 import { registerSandboxCommands } from './localSandbox/sandboxCommands';
 import { SandboxLauncher } from './localSandbox/sandboxLauncher';
 import { ConnectionStatusBar } from './status/connectionStatusBar';
-import { registerRecordsTree } from './tree/registerTree';
+import { registerRecordsTree, type RecordsTree } from './tree/registerTree';
 
 /** What `activate` returns: used by extension-host tests and by other extensions. */
 export interface RecordsExtensionApi {
   readonly connections: ConnectionManager;
   readonly sandbox: SandboxLauncher;
   readonly statusBar: ConnectionStatusBar;
+  readonly tree: RecordsTree;
   /** Replaces how the OAuth sign-in opens the browser (tests follow the redirect themselves). */
   setExternalOpener(opener: ExternalOpener | undefined): void;
   /** Delivers an OAuth redirect as the UriHandler would. */
@@ -39,12 +40,13 @@ export function activate(context: vscode.ExtensionContext): RecordsExtensionApi 
   );
   registerConnectionCommands(context, connections, oauth);
   registerSandboxCommands(context, launcher);
-  registerRecordsTree(context, connections);
+  const tree = registerRecordsTree(context, connections);
   void applySandboxSeed(launcher);
   return {
     connections,
     sandbox: launcher,
     statusBar,
+    tree,
     setExternalOpener: (opener) => oauth.setExternalOpener(opener),
     handleAuthCallback: (uri) => callbacks.handleUri(uri),
   };

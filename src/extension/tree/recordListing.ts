@@ -1,0 +1,52 @@
+import type { RecordData } from '../../core/api/types';
+
+/**
+ * The records one tree node has loaded so far (an app's top level or a record's children).
+ * `stale` means "re-read on next expand, keeping as many rows as were shown".
+ */
+export class RecordListing {
+  records: RecordData[] = [];
+  /** Records matching the listing's filter (`filteredRecordsCount`). */
+  filtered: number | undefined;
+  /** All records of the app, ignoring filters (`unfilteredRecordsCount`). */
+  total: number | undefined;
+  error: unknown;
+  stale = true;
+  private controller: AbortController | undefined;
+
+  /** Aborts the previous request of this listing: a node refreshed again needs only the newest answer. */
+  beginRequest(): AbortSignal {
+    this.controller?.abort();
+    this.controller = new AbortController();
+    return this.controller.signal;
+  }
+
+  endRequest(signal: AbortSignal): void {
+    if (this.controller?.signal === signal) this.controller = undefined;
+  }
+
+  cancel(): void {
+    this.controller?.abort();
+    this.controller = undefined;
+  }
+
+  get hasMore(): boolean {
+    return this.filtered !== undefined && this.records.length < this.filtered;
+  }
+
+  replaceRecord(record: RecordData): boolean {
+    const index = this.records.findIndex((r) => r.id === record.id);
+    if (index < 0) return false;
+    this.records[index] = record;
+    return true;
+  }
+
+  removeRecord(id: string): boolean {
+    const before = this.records.length;
+    this.records = this.records.filter((r) => r.id !== id);
+    if (this.records.length === before) return false;
+    if (this.filtered !== undefined) this.filtered = Math.max(0, this.filtered - 1);
+    if (this.total !== undefined) this.total = Math.max(0, this.total - 1);
+    return true;
+  }
+}

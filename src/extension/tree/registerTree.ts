@@ -1,0 +1,78 @@
+// NOTE for the connections engineer (extension.ts): please expose the returned RecordsTree as
+// `tree` in RecordsExtensionApi (`tree: registerRecordsTree(context, connections)`), so that
+// extension-host tests can call `api.tree.provider.getChildren(node)`.
+import * as vscode from 'vscode';
+import type { ConnectionManager } from '../connections/connectionManager';
+import { clearFilter, setFilter, setSort } from './commands/appCommands';
+import { openAttachment } from './commands/attachmentCommands';
+import { copyId, copyReference, deleteRecord, openRecord, runAction, type DeleteRecordArgs, type RunActionArgs } from './commands/recordCommands';
+import { RECORD_SCHEME, RecordDocumentProvider } from './recordDocumentProvider';
+import { RecordsTreeProvider } from './recordsTreeProvider';
+import type { LoadMoreNode, RecordsTreeNode } from './treeNodes';
+
+export const RECORDS_VIEW_ID = 'records.explorer';
+
+export interface RecordsTree {
+  readonly provider: RecordsTreeProvider;
+  readonly view: vscode.TreeView<RecordsTreeNode>;
+}
+
+export function registerRecordsTree(context: vscode.ExtensionContext, connections: ConnectionManager): RecordsTree {
+  const provider = new RecordsTreeProvider(connections, context.workspaceState);
+  const view = vscode.window.createTreeView(RECORDS_VIEW_ID, { treeDataProvider: provider, showCollapseAll: true });
+  const autoRefresh = new AutoRefresh(provider);
+  const command = (id: string, run: (...args: unknown[]) => unknown): vscode.Disposable => vscode.commands.registerCommand(id, run);
+  // Commands run from the palette get no node: fall back to the row selected in the tree.
+  const target = (node: unknown): unknown => node ?? view.selection[0];
+
+  context.subscriptions.push(
+    provider,
+    view,
+    autoRefresh,
+    vscode.workspace.registerTextDocumentContentProvider(RECORD_SCHEME, new RecordDocumentProvider(connections)),
+    command('records.refresh', (node) => provider.refresh(node as RecordsTreeNode | undefined)),
+    command('records.loadMore', async (node) => {
+      const more = target(node) as LoadMoreNode | undefined;
+      if (more?.kind !== 'loadMore') return;
+      await vscode.window
+        .withProgress({ location: { viewId: RECORDS_VIEW_ID } }, () => provider.loadMore(more))
+        .then(undefined, (error: unknown) => connections.reportError(more.owner.connectionId, error, vscode.l10n.t('Could not load more records')));
+    }),
+    command('records.openRecord', (node) => openRecord(target(node))),
+    command('records.runAction', (node, args) => runAction(provider, connections, target(node), args as RunActionArgs | undefined)),
+    command('records.copyId', (node) => copyId(target(node))),
+    command('records.copyReference', (node) => copyReference(target(node))),
+    command('records.deleteRecord', (node, args) => deleteRecord(provider, connections, target(node), args as DeleteRecordArgs | undefined)),
+    command('records.setFilter', (node, filter) => setFilter(provider, target(node), typeof filter === 'string' ? filter : undefined)),
+    command('records.clearFilter', (node) => clearFilter(provider, target(node))),
+    command('records.setSort', (node, sortBy) => setSort(provider, target(node), typeof sortBy === 'string' ? sortBy : undefined)),
+    command('records.openAttachment', (node) => openAttachment(context, connections, target(node))),
+  );
+  return { provider, view };
+}
+
+/** Re-reads the expanded rows every `records.tree.autoRefreshSeconds` (0 = off). */
+class AutoRefresh implements vscode.Disposable {
+  private timer: ReturnType<typeof setInterval> | undefined;
+  private readonly listener: vscode.Disposable;
+
+  constructor(private readonly provider: RecordsTreeProvider) {
+    this.apply();
+    this.listener = vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration('records.tree.autoRefreshSeconds')) this.apply();
+    });
+  }
+
+  private apply(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    const seconds = vscode.workspace.getConfiguration('records.tree').get<number>('autoRefreshSeconds', 0);
+    // Under 10 s would mostly re-read pages nobody had time to look at.
+    if (seconds > 0) this.timer = setInterval(() => this.provider.refreshQuietly(), Math.max(10, seconds) * 1000);
+  }
+
+  dispose(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.listener.dispose();
+  }
+}

@@ -1,0 +1,54 @@
+import * as vscode from 'vscode';
+import type { MessageNode, RecordsTreeNode } from './treeNodes';
+
+interface ErrorLike {
+  status?: number;
+  code?: string;
+  message?: string;
+}
+
+export interface ErrorPlace {
+  connectionName: string;
+  baseUrl: string;
+  filter?: string;
+}
+
+const FILTER_CODES = new Set(['invalid_filter', 'unknown_field']);
+
+/**
+ * Turns a failed read into rows under the node that failed, so the problem stays visible
+ * where the records would be, with the click that fixes it (sign in, edit filter, retry).
+ */
+export function errorNodes(parent: RecordsTreeNode, error: unknown, place: ErrorPlace): MessageNode[] {
+  const e = (typeof error === 'object' && error !== null ? error : {}) as ErrorLike;
+  const message = typeof e.message === 'string' && e.message ? e.message : String(error);
+  const retry = { command: 'records.refresh', title: vscode.l10n.t('Retry'), arguments: [parent] };
+  const row = (suffix: string, tone: MessageNode['tone'], label: string, command: MessageNode['command'], detail?: string): MessageNode => ({
+    kind: 'message',
+    id: `msg:${parent.id}/${suffix}`,
+    tone,
+    label,
+    detail,
+    command,
+    retryTarget: parent,
+  });
+
+  if (e.status === 401 || e.code === 'unauthorized') {
+    const connectionId = 'connectionId' in parent ? parent.connectionId : undefined;
+    return [row('signin', 'signIn', vscode.l10n.t('Sign in to {0}', place.connectionName), { command: 'records.signIn', title: vscode.l10n.t('Sign In'), arguments: [connectionId] }, message)];
+  }
+  if (place.filter && (e.status === 400 || FILTER_CODES.has(e.code ?? ''))) {
+    return [
+      row('error', 'error', vscode.l10n.t('Filter error: {0}', message), { command: 'records.setFilter', title: vscode.l10n.t('Edit Filter'), arguments: [parent] }, message),
+      row('clear', 'info', vscode.l10n.t('Clear the filter'), { command: 'records.clearFilter', title: vscode.l10n.t('Clear Filter'), arguments: [parent] }),
+      row('retry', 'info', vscode.l10n.t('Retry'), retry),
+    ];
+  }
+  if (e.code === 'network' || e.code === 'timeout') {
+    return [row('error', 'error', vscode.l10n.t('Could not reach {0}: retry', place.baseUrl || place.connectionName), retry, message)];
+  }
+  if (e.status === 403) {
+    return [row('error', 'error', vscode.l10n.t('No permission: {0}', message), retry, message)];
+  }
+  return [row('error', 'error', vscode.l10n.t('{0} Click to retry.', message), retry, message)];
+}

@@ -1,0 +1,83 @@
+// Builds what the real editor loads: our extension as a .vsix, the test-runner extension
+// as a .vsix, and the integration tests bundled for the extension host.
+import * as esbuild from 'esbuild';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { outDir, repoRoot } from './paths.mjs';
+import { run } from './process.mjs';
+
+const vsce = join(repoRoot, 'node_modules/@vscode/vsce/vsce');
+
+/** `node esbuild.mjs` (all bundles, incl. dist/sandbox.js) then `vsce package`; returns the .vsix path. */
+export async function packageExtension({ skipBuild = false } = {}) {
+  if (!skipBuild) await run(process.execPath, ['esbuild.mjs'], { cwd: repoRoot });
+  mkdirSync(outDir, { recursive: true });
+  const vsix = join(outDir, 'records-service.vsix');
+  rmSync(vsix, { force: true });
+  await run(process.execPath, [vsce, 'package', '--no-dependencies', '--allow-missing-repository', '--skip-license', ...linkBaseOptions(), '--out', vsix], { cwd: repoRoot });
+  return vsix;
+}
+
+/**
+ * vsce rewrites README's relative links against the repository, and refuses to package
+ * when it cannot tell the host from the URL (anything but GitHub/GitLab): give it the bases.
+ */
+function linkBaseOptions() {
+  const manifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8'));
+  const url = String(manifest.repository?.url ?? manifest.repository ?? '').replace(/\.git$/, '');
+  if (!/^https?:\/\//.test(url) || /github\.com|gitlab\.com/.test(url)) return [];
+  return ['--baseContentUrl', `${url}/blob/HEAD`, '--baseImagesUrl', `${url}/raw/HEAD`];
+}
+
+/** Bundles and packages test/integration/runner-extension; returns the .vsix path. */
+export async function packageRunnerExtension() {
+  const source = join(repoRoot, 'test/integration/runner-extension');
+  const staging = join(outDir, 'runner-extension');
+  rmSync(staging, { recursive: true, force: true });
+  mkdirSync(staging, { recursive: true });
+  cpSync(join(source, 'package.json'), join(staging, 'package.json'));
+  await esbuild.build({
+    entryPoints: [join(source, 'src/extension.ts')],
+    outfile: join(staging, 'extension.js'),
+    bundle: true, platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'], logLevel: 'warning',
+  });
+  const vsix = join(outDir, 'records-test-runner.vsix');
+  rmSync(vsix, { force: true });
+  await run(process.execPath, [vsce, 'package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '--allow-star-activation', '--out', vsix], { cwd: staging, stdio: ['ignore', 'inherit', 'inherit'] });
+  return vsix;
+}
+
+/**
+ * Bundles test/integration/index.ts and every test/integration/**\/*.test.ts into
+ * out/integration/, keeping `vscode` (given by the host) and `mocha` (resolved from the
+ * repository's node_modules, which out/ sits beside) external. `only` (paths relative to
+ * the repository) limits the run to those files. Returns the index.js path.
+ */
+export async function bundleIntegrationTests({ only = [] } = {}) {
+  const source = join(repoRoot, 'test/integration');
+  const target = join(outDir, 'integration');
+  rmSync(target, { recursive: true, force: true });
+  const entryPoints = { index: join(source, 'index.ts') };
+  const wanted = only.map((f) => join(repoRoot, f));
+  for (const file of findFiles(source, (name) => name.endsWith('.test.ts'))) {
+    if (wanted.length && !wanted.includes(file)) continue;
+    entryPoints[relative(source, file).replace(/\.ts$/, '')] = file;
+  }
+  await esbuild.build({
+    entryPoints, outdir: target, bundle: true, platform: 'node', format: 'cjs', target: 'node20',
+    external: ['vscode', 'mocha'], sourcemap: 'inline', logLevel: 'warning',
+  });
+  return join(target, 'index.js');
+}
+
+function findFiles(dir, accept) {
+  if (!existsSync(dir)) return [];
+  const found = [];
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (name === 'node_modules' || name === 'runner-extension') continue;
+    if (statSync(path).isDirectory()) found.push(...findFiles(path, accept));
+    else if (accept(name)) found.push(path);
+  }
+  return found;
+}

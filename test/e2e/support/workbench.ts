@@ -1,0 +1,208 @@
+// Drives the browser-hosted VS Code (code-server) as a person would: activity bar, command
+// palette, tree rows, context menus, notifications, screenshots. See test/e2e/README.md.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { e2eEnvironment } from './environment';
+
+/** Same flags as support/host/chromium.mjs (the launchers' copy), known to work on these machines. */
+const CHROMIUM_ARGS = [
+  '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+  '--disable-sync', '--no-first-run', '--disable-dev-shm-usage',
+];
+export const VIEWPORT = { width: 1400, height: 900 };
+const DEFAULT_TIMEOUT_MS = 15_000;
+
+export type TextMatch = string | RegExp;
+
+export class Workbench {
+  private constructor(
+    private readonly browser: Browser,
+    /** The raw Playwright page, for anything these helpers do not cover. */
+    readonly page: Page,
+    private readonly screenshotDir: string,
+  ) {}
+
+  /** Launches Chromium at 1400×900 and waits until the workbench has painted. */
+  static async open(): Promise<Workbench> {
+    const env = e2eEnvironment();
+    const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+    try {
+      const page = await browser.newPage({ viewport: VIEWPORT });
+      page.setDefaultTimeout(DEFAULT_TIMEOUT_MS);
+      await page.goto(env.workbenchUrl, { waitUntil: 'domcontentloaded' });
+      const workbench = new Workbench(browser, page, env.screenshotDir);
+      await workbench.waitUntilReady();
+      return workbench;
+    } catch (error) {
+      await browser.close();
+      throw error;
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.browser.close();
+  }
+
+  /** The workbench, its activity bar and status bar are visible (first paint takes ~4 s). */
+  async waitUntilReady(timeoutMs = 60_000): Promise<void> {
+    await this.page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: timeoutMs });
+    await this.activityBarItem(/./).first().waitFor({ state: 'visible', timeout: timeoutMs });
+    await this.page.locator('.part.statusbar').waitFor({ state: 'visible', timeout: timeoutMs });
+  }
+
+  /** An activity-bar item (view container) by the start of its aria-label, e.g. "Records". */
+  activityBarItem(label: TextMatch): Locator {
+    const items = this.page.locator('.part.activitybar .action-item');
+    return typeof label === 'string'
+      ? items.filter({ has: this.page.locator(`[aria-label^="${cssString(label)}"]`) }).or(items.and(this.page.locator(`[aria-label^="${cssString(label)}"]`)))
+      : items.filter({ hasText: label }).or(items.filter({ has: this.page.getByLabel(label) }));
+  }
+
+  /**
+   * Shows a view container from the activity bar. Clicking an already-open container would
+   * hide the side bar, so it only clicks when the container is not selected yet.
+   */
+  async openViewContainer(label: string): Promise<Locator> {
+    const item = this.activityBarItem(label).first();
+    await item.waitFor({ state: 'visible' });
+    if ((await item.getAttribute('aria-selected')) !== 'true' && !(await item.evaluate((el) => el.classList.contains('checked')))) {
+      await item.click();
+    }
+    const sideBar = this.sideBar();
+    await sideBar.locator('.composite.title').filter({ hasText: new RegExp(escapeRegExp(label), 'i') }).waitFor({ state: 'visible' });
+    return sideBar;
+  }
+
+  /** The primary side bar (where view containers such as Records render). */
+  sideBar(): Locator {
+    return this.page.locator('.part.sidebar');
+  }
+
+  /** The welcome content ("viewsWelcome") a view shows when it has nothing to list. */
+  welcomeContent(): Locator {
+    return this.sideBar().locator('.welcome-view-content');
+  }
+
+  /**
+   * Runs a command from the command palette (F1, type the title, Enter), e.g.
+   * `runCommand('Records: Start Local Sandbox')`. Waits until a matching entry is listed,
+   * so a missing command fails here with a clear timeout rather than running something else.
+   * The palette snapshots the command list when it opens, and an extension's commands
+   * arrive a moment after the workbench paints: so it reopens the palette until they do.
+   */
+  async runCommand(title: string, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<void> {
+    const widget = this.page.locator('.quick-input-widget');
+    const input = widget.locator('.quick-input-box input');
+    const entry = widget.locator('.monaco-list-row').filter({ hasText: title }).first();
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      await this.page.locator('.monaco-workbench').focus();
+      await this.page.keyboard.press('F1');
+      await input.waitFor({ state: 'visible' });
+      await input.fill(`>${title}`);
+      try {
+        await entry.waitFor({ state: 'visible', timeout: Math.max(1, Math.min(2_000, deadline - Date.now())) });
+        break;
+      } catch (error) {
+        await this.page.keyboard.press('Escape');
+        if (Date.now() >= deadline) throw new Error(`No command "${title}" in the command palette after ${timeoutMs} ms.`, { cause: error });
+      }
+    }
+    await this.page.keyboard.press('Enter');
+    await widget.waitFor({ state: 'hidden' });
+  }
+
+  /** Rows of the tree or list views inside `scope` (the side bar by default). */
+  treeRows(scope: Locator = this.sideBar()): Locator {
+    return scope.locator('.monaco-list-row');
+  }
+
+  /** A tree row whose aria-label or visible text matches `label`. */
+  treeRow(label: TextMatch, scope: Locator = this.sideBar()): Locator {
+    const rows = this.treeRows(scope);
+    const byAria = typeof label === 'string'
+      ? rows.and(this.page.locator(`[aria-label*="${cssString(label)}"]`))
+      : rows.and(this.page.getByLabel(label));
+    return byAria.or(rows.filter({ hasText: label })).first();
+  }
+
+  /** Expands a collapsed tree row (no-op when already expanded) and waits for it to open. */
+  async expandRow(label: TextMatch, scope?: Locator): Promise<Locator> {
+    const row = this.treeRow(label, scope);
+    await row.waitFor({ state: 'visible' });
+    if ((await row.getAttribute('aria-expanded')) === 'false') {
+      await row.locator('.monaco-tl-twistie').click();
+      await row.and(this.page.locator('[aria-expanded="true"]')).waitFor({ state: 'visible' });
+    }
+    return row;
+  }
+
+  /** Right-clicks a row (or any element) and picks `item` from its context menu. */
+  async contextMenu(target: Locator, item: TextMatch): Promise<void> {
+    await target.click({ button: 'right' });
+    const menu = this.page.locator('.context-view .monaco-menu');
+    await menu.waitFor({ state: 'visible' });
+    await menu.locator('[role="menuitem"]').filter({ hasText: item }).first().click();
+  }
+
+  /** Waits for a notification toast whose message matches `text`; returns it. */
+  async waitForNotification(text: TextMatch, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<Locator> {
+    const toast = this.page.locator('.notifications-toasts .notification-toast').filter({ hasText: text }).first();
+    await toast.waitFor({ state: 'visible', timeout: timeoutMs });
+    return toast;
+  }
+
+  /**
+   * Waits for a modal dialog whose text matches `text`, clicks `button` (by its label) and
+   * waits until the dialog is gone. Use for confirmations such as "Delete 3 records?".
+   */
+  async answerDialog(text: TextMatch, button: TextMatch, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<void> {
+    const dialog = this.page.locator('.monaco-dialog-box').filter({ hasText: text }).first();
+    await dialog.waitFor({ state: 'visible', timeout: timeoutMs });
+    await dialog.locator('.dialog-buttons .monaco-button').filter({ hasText: button }).first().click();
+    await dialog.waitFor({ state: 'hidden' });
+  }
+
+  /** Saves a full-window PNG as test-results/screenshots/<name>.png and returns its path. */
+  async screenshot(name: string): Promise<string> {
+    mkdirSync(this.screenshotDir, { recursive: true });
+    const path = join(this.screenshotDir, `${name.replace(/[^\w.-]+/g, '-')}.png`);
+    await this.page.screenshot({ path });
+    return path;
+  }
+}
+
+/**
+ * Mocha hooks for a spec file: one workbench per `describe`, opened before its tests and
+ * closed after; a screenshot named after each failing test. Use as
+ * `const workbench = useWorkbench();` then `workbench()` inside tests.
+ */
+export function useWorkbench(): () => Workbench {
+  let current: Workbench | undefined;
+  before(async function () {
+    this.timeout(120_000);
+    current = await Workbench.open();
+  });
+  afterEach(async function () {
+    if (current && this.currentTest?.state === 'failed') {
+      await current.screenshot(`failed-${this.currentTest.fullTitle()}`).catch(() => undefined);
+    }
+  });
+  after(async () => {
+    await current?.close();
+    current = undefined;
+  });
+  return () => {
+    if (!current) throw new Error('The workbench is not open: call useWorkbench() inside a describe() block.');
+    return current;
+  };
+}
+
+function cssString(value: string): string {
+  return value.replace(/["\\]/g, '\\$&');
+}
+
+function escapeRegExp(value: string): string {
+  return value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

@@ -1,0 +1,41 @@
+// Checks the shared helpers themselves on VS Code's own UI (the Explorer and the file
+// fixture run.mjs puts in the workspace), so a broken helper is caught here rather than
+// showing up as a confusing failure in a feature spec.
+import * as assert from 'node:assert/strict';
+import { useWorkbench } from './support/workbench';
+
+describe('e2e helpers on the built-in Explorer', () => {
+  const workbench = useWorkbench();
+
+  it('runs a command from the palette', async () => {
+    const wb = workbench();
+    await wb.runCommand('View: Show Explorer');
+    const sideBar = wb.sideBar();
+    await sideBar.locator('.composite.title').filter({ hasText: /explorer/i }).waitFor({ state: 'visible' });
+  });
+
+  it('finds and expands a tree row', async () => {
+    const wb = workbench();
+    await wb.openViewContainer('Explorer');
+    const folder = await wb.expandRow('notes');
+    assert.equal(await folder.getAttribute('aria-expanded'), 'true');
+    await wb.treeRow('readme.txt').waitFor({ state: 'visible' });
+  });
+
+  it('picks an item from a row context menu', async () => {
+    const wb = workbench();
+    const row = wb.treeRow('readme.txt');
+    await wb.contextMenu(row, /^Open to the Side/);
+    await wb.page.locator('.editor-group-container .tab').filter({ hasText: 'readme.txt' }).first().waitFor({ state: 'visible' });
+    await wb.screenshot('helpers-context-menu');
+  });
+
+  it('answers a modal dialog', async () => {
+    const wb = workbench();
+    // readme.txt is the active editor now; no formatter handles plain text, so VS Code asks
+    // in a modal dialog whether to install one.
+    await wb.runCommand('Format Document');
+    await wb.answerDialog(/no formatter for 'plaintext'/i, 'Cancel');
+    assert.equal(await wb.page.locator('.monaco-dialog-box').count(), 0);
+  });
+});

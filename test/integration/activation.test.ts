@@ -1,0 +1,45 @@
+import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import { repositoryRoot } from './support/environment';
+
+const EXTENSION_ID = 'records-tools.records-service';
+
+interface ManifestCommand {
+  command: string;
+  title?: string;
+}
+
+function contributedCommands(manifest: { contributes?: { commands?: ManifestCommand[] } }): string[] {
+  return (manifest.contributes?.commands ?? []).map((c) => c.command).sort();
+}
+
+describe('extension activation', () => {
+  it('is installed under its published id', () => {
+    const extension = vscode.extensions.getExtension(EXTENSION_ID);
+    assert.ok(extension, `${EXTENSION_ID} is not installed in this editor`);
+  });
+
+  it('activates without throwing', async () => {
+    const extension = vscode.extensions.getExtension(EXTENSION_ID)!;
+    await extension.activate();
+    assert.equal(extension.isActive, true);
+  });
+
+  it('runs the manifest of this repository, not a stale build', () => {
+    const installed = vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON as { version: string; contributes?: { commands?: ManifestCommand[] } };
+    const repo = JSON.parse(readFileSync(join(repositoryRoot(), 'package.json'), 'utf8')) as typeof installed;
+    assert.equal(installed.version, repo.version);
+    assert.deepEqual(contributedCommands(installed), contributedCommands(repo));
+  });
+
+  it('registers every command its manifest contributes', async () => {
+    const extension = vscode.extensions.getExtension(EXTENSION_ID)!;
+    await extension.activate();
+    const registered = new Set(await vscode.commands.getCommands(true));
+    const declared = contributedCommands(extension.packageJSON as { contributes?: { commands?: ManifestCommand[] } });
+    const missing = declared.filter((command) => !registered.has(command));
+    assert.deepEqual(missing, [], `declared in package.json but never registered: ${missing.join(', ')}`);
+  });
+});

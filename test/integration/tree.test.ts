@@ -1,0 +1,129 @@
+// The Records tree against the sandbox of this run: levels, paging, filter, errors shown as
+// rows, actions and delete. Works on records it creates itself (marked with a unique title
+// prefix), so other suites' data does not matter.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { RecordsClient } from '../../src/core/api';
+import type { RecordsExtensionApi } from '../../src/extension/extension';
+import { setFilter, setSort } from '../../src/extension/tree/commands/appCommands';
+import { deleteRecord, runAction } from '../../src/extension/tree/commands/recordCommands';
+import { RecordsTreeProvider } from '../../src/extension/tree/recordsTreeProvider';
+import type { AppNode, LoadMoreNode, MessageNode, RecordNode, RecordsTreeNode } from '../../src/extension/tree/treeNodes';
+import { sandboxConnection } from './support/environment';
+
+function memoryMemento(): vscode.Memento {
+  const values = new Map<string, unknown>();
+  return {
+    keys: () => [...values.keys()],
+    get: <T>(key: string, fallback?: T) => (values.has(key) ? (values.get(key) as T) : fallback) as T,
+    update: async (key: string, value: unknown) => void values.set(key, value),
+  };
+}
+
+const records = (nodes: RecordsTreeNode[]): RecordNode[] => nodes.filter((n): n is RecordNode => n.kind === 'record');
+
+describe('tree: Records explorer against the sandbox', function () {
+  this.timeout(60_000);
+  const marker = `tree-test-${Date.now().toString(36)}`;
+  let api: RecordsExtensionApi;
+  let provider: RecordsTreeProvider;
+  let client: RecordsClient;
+  let connectionId: string;
+  let app: AppNode;
+  const created: string[] = [];
+
+  before(async () => {
+    api = await vscode.extensions.getExtension<RecordsExtensionApi>('records-tools.records-service')!.activate();
+    const sandbox = sandboxConnection();
+    const connection = await api.connections.add({ name: 'Tree tests', baseUrl: sandbox.url, authKind: 'authCode' });
+    connectionId = connection.id;
+    await api.connections.setToken(connectionId, sandbox.adminToken);
+    await vscode.workspace.getConfiguration('records.tree').update('pageSize', 5, vscode.ConfigurationTarget.Global);
+    client = await api.connections.client(connectionId);
+    const adds = Array.from({ length: 7 }, (_, i) => ({ transition: 'add', workspace_alias: 'IT', app_alias: 'TASK', title: `${marker} ${i}` }));
+    const outcome = await client.batch(adds);
+    assert.equal(outcome.failed.length, 0, JSON.stringify(outcome.failed));
+    for (const result of outcome.results) created.push(String(result.data?.id));
+    const child = await client.batch([{ transition: 'add', workspace_alias: 'IT', app_alias: 'TASK', title: `${marker} child`, parent_id: created[0] }]);
+    assert.equal(child.failed.length, 0, JSON.stringify(child.failed));
+    provider = new RecordsTreeProvider(api.connections, memoryMemento());
+  });
+
+  after(async () => {
+    provider?.dispose();
+    await vscode.workspace.getConfiguration('records.tree').update('pageSize', undefined, vscode.ConfigurationTarget.Global);
+    if (connectionId) await api.connections.remove(connectionId);
+  });
+
+  it('shows connection → workspaces → apps with counts → the first page of records', async () => {
+    const connection = (await provider.getChildren()).find((n) => n.kind === 'connection' && n.connectionId === connectionId);
+    assert.ok(connection, 'the connection is a root row');
+    const workspaces = await provider.getChildren(connection);
+    const it = workspaces.find((n) => n.kind === 'workspace' && n.workspace.alias === 'IT');
+    assert.ok(it, `IT among ${workspaces.map((w) => w.id).join(', ')}`);
+    const apps = await provider.getChildren(it);
+    app = apps.find((n): n is AppNode => n.kind === 'app' && n.ref.app === 'TASK')!;
+    assert.ok(app, 'TASK app row');
+    assert.match(String(provider.getTreeItem(app).description), /^\d+$/);
+    const rows = await provider.getChildren(app);
+    assert.equal(records(rows).length, 5, 'one page of the configured size');
+    const first = provider.getTreeItem(records(rows)[0]);
+    assert.match(String(first.description), /^\d+ · /, 'number · state');
+    assert.ok(first.tooltip instanceof vscode.MarkdownString);
+    assert.equal(rows.at(-1)?.kind, 'loadMore');
+  });
+
+  it('"Load more" appends the next page and keeps the rows already shown', async () => {
+    const before = await provider.getChildren(app);
+    const more = before.at(-1) as LoadMoreNode;
+    await provider.loadMore(more);
+    const after = await provider.getChildren(app);
+    assert.equal(records(after).length, 10);
+    assert.deepEqual(records(after).slice(0, 5).map((r) => r.record.id), records(before).map((r) => r.record.id));
+  });
+
+  it('a filter narrows the list and the app shows "N of total"', async () => {
+    assert.equal(await setFilter(provider, app, `title like "${marker}%"`), true);
+    await setSort(provider, app, 'number asc');
+    assert.match(String(provider.getTreeItem(app).description), /^8 of \d+/);
+    const rows = await provider.getChildren(app);
+    assert.equal(records(rows).length, 5);
+    for (const row of records(rows)) assert.ok(row.record.title?.startsWith(marker), row.record.title);
+  });
+
+  it('lists child records under their parent', async () => {
+    const parent = records(await provider.getChildren(app)).find((r) => r.record.id === created[0])!;
+    assert.ok(parent, 'the parent is on the first page (sorted by number)');
+    assert.equal(provider.getTreeItem(parent).collapsibleState, vscode.TreeItemCollapsibleState.Collapsed);
+    const children = records(await provider.getChildren(parent));
+    assert.deepEqual(children.map((c) => c.record.title), [`${marker} child`]);
+  });
+
+  it('shows a bad filter as a "Filter error" row instead of records', async () => {
+    assert.equal(await setFilter(provider, app, 'state = open'), false, 'a syntax error is caught before sending');
+    await provider.setView(app, { filter: 'no_such_field = "x"' });
+    const rows = await provider.getChildren(app);
+    const error = rows[0] as MessageNode;
+    assert.equal(error.kind, 'message');
+    assert.match(error.label, /^Filter error: /);
+    assert.ok(rows.some((r) => r.kind === 'message' && r.command?.command === 'records.refresh'), 'a retry row');
+    await setFilter(provider, app, `title like "${marker}%"`);
+  });
+
+  it('runs an action and shows the new state', async () => {
+    const node = records(await provider.getChildren(app)).find((r) => r.record.id === created[1])!;
+    assert.ok(node.record.transitions?.includes('start'), JSON.stringify(node.record.transitions));
+    assert.equal(await runAction(provider, api.connections, node, { transition: 'start', comment: 'from the tree test' }), true);
+    assert.equal(node.record.state, 'in_progress');
+    assert.match(String(provider.getTreeItem(node).description), /In progress/);
+  });
+
+  it('deletes a record and removes its row', async () => {
+    const id = created[6];
+    const node = records(await provider.getChildren(app)).find((r) => r.record.id === id)
+      ?? (await provider.loadMore((await provider.getChildren(app)).at(-1) as LoadMoreNode), records(await provider.getChildren(app)).find((r) => r.record.id === id))!;
+    assert.equal(await deleteRecord(provider, api.connections, node, { confirmed: true }), true);
+    assert.ok(!records(await provider.getChildren(app)).some((r) => r.record.id === id));
+    assert.equal((await client.countRecords({ workspace: 'IT', app: 'TASK' }, `title like "${marker}%"`)).filtered, 7);
+  });
+});
