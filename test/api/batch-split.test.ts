@@ -69,7 +69,7 @@ describe('runBatch reporting', () => {
     assert.equal(call, 2);
     assert.equal(outcome.failed.length, 10);
     const named = outcome.failed.find((f) => f.index === 203);
-    assert.deepEqual(named, { index: 203, message: 'Unknown state "x".', state: 'rejected' });
+    assert.deepEqual(named, { index: 203, message: 'Unknown state "x".', state: 'rejected', status: 400 });
     assert.ok(outcome.failed.filter((f) => f.index !== 203).every((f) => /another change/.test(f.message)));
     assert.ok(outcome.results.slice(0, 200).every((r) => r.successful));
   });

@@ -22,6 +22,8 @@ export interface BatchFailure {
   index: number;
   message: string;
   state: BatchFailureState;
+  /** HTTP status of the answer that rejected it (e.g. 403), when a whole request was refused. */
+  status?: number;
 }
 
 export interface BatchOutcome {
@@ -72,9 +74,9 @@ export async function runBatch(
 ): Promise<BatchOutcome> {
   const results: BatchResult[] = new Array<BatchResult>(operations.length);
   const failed: BatchFailure[] = [];
-  const fail = (index: number, message: string, state: BatchFailureState): void => {
+  const fail = (index: number, message: string, state: BatchFailureState, status?: number): void => {
     results[index] = { successful: false, message };
-    failed.push({ index, message, state });
+    failed.push(status === undefined ? { index, message, state } : { index, message, state, status });
   };
   const chunks = splitBatch(operations, options.isRichTextField);
   const notSent = (from: number, reason: RecordsApiError): void => {
@@ -104,7 +106,7 @@ export async function runBatch(
         const state: BatchFailureState = appliedNothing(error) ? 'rejected' : 'unknown';
         const message =
           state === 'rejected' ? error.message : `${error.message} This change may or may not have been applied; refresh to check.`;
-        chunk.operations.forEach((_, i) => fail(chunk.offset + i, message, state));
+        chunk.operations.forEach((_, i) => fail(chunk.offset + i, message, state, error.status));
         notSent(chunk.offset + chunk.operations.length, error);
         return { results, failed, stoppedBy: error };
       }
@@ -130,7 +132,7 @@ function appliedNothing(error: RecordsApiError): boolean {
 function reportRejectedChunk(
   chunk: BatchChunk,
   error: RecordsApiError,
-  fail: (index: number, message: string, state: BatchFailureState) => void,
+  fail: (index: number, message: string, state: BatchFailureState, status?: number) => void,
 ): void {
   const named = new Map<number, string>();
   for (const operation of error.operations ?? []) {
@@ -143,7 +145,7 @@ function reportRejectedChunk(
       (named.size > 0
         ? 'Not applied, because another change sent in the same request was rejected. Fix that change and save again.'
         : error.message);
-    fail(chunk.offset + i, message, 'rejected');
+    fail(chunk.offset + i, message, 'rejected', error.status);
   });
 }
 

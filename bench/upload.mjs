@@ -1,0 +1,245 @@
+// `node bench/upload.mjs [--size-mb N] [--runs N]`: upload figures of src/core/upload against
+// the built sandbox (dist/sandbox.js, its own process) over loopback.
+// - throughput of our uploader against curl sending the same file as ONE tus PATCH (`-T`),
+//   alternating runs, medians (target: ours ≥ 0.8 × curl);
+// - client CPU seconds of both (wall times swing on a shared machine; CPU time much less);
+// - peak RSS growth of this process during our upload (target < 100 MB);
+// - bytes re-sent after an interruption: an upload cancelled mid-way, then resumed from the
+//   same store, through a counting TCP relay (target ≤ one chunk).
+// The test file (default 1 GiB, random bytes) lives under the OS temp folder and is deleted
+// at the end, with the sandbox's data folder.
+import { spawn, spawnSync } from 'node:child_process';
+import { randomFillSync } from 'node:crypto';
+import { closeSync, existsSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { connect, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { build } from 'esbuild';
+
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : fallback;
+};
+const SIZE_MB = Number(option('size-mb', '1024'));
+const RUNS = Number(option('runs', '3'));
+const TOKEN = 'SVC_AUTH_CODE sandbox-admin-token';
+const MB = 1024 * 1024;
+
+const work = mkdtempSync(join(tmpdir(), 'records-upload-bench-'));
+const cleanups = [() => rmSync(work, { recursive: true, force: true })];
+
+function line(name, value, unit, target) {
+  console.log(`${name.padEnd(44)} ${String(value).padStart(10)} ${unit}${target ? `  (${target})` : ''}`);
+}
+
+async function bundleUploader() {
+  const outfile = join(work, 'upload.cjs');
+  await build({
+    entryPoints: ['src/core/upload/index.ts'],
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    outfile,
+    logLevel: 'error',
+  });
+  return createRequire(import.meta.url)(outfile);
+}
+
+function startSandbox() {
+  if (!existsSync('dist/sandbox.js')) {
+    const built = spawnSync(process.execPath, ['esbuild.mjs', '--only=sandbox'], { stdio: 'inherit' });
+    if (built.status !== 0) throw new Error('Building the sandbox failed.');
+  }
+  const child = spawn(process.execPath, ['dist/sandbox.js', '--json', '--port', '0', '--data', join(work, 'data'), '--records', '20'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  cleanups.unshift(() => child.kill());
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (data) => {
+      out += data;
+      const newline = out.indexOf('\n');
+      if (newline >= 0) resolve(JSON.parse(out.slice(0, newline)).url);
+    });
+    child.on('exit', (code) => reject(new Error(`The sandbox exited with code ${code}.`)));
+  });
+}
+
+function makeFile(sizeMb) {
+  const path = join(work, `upload-${sizeMb}mb.bin`);
+  const block = Buffer.alloc(8 * MB);
+  const fd = openSync(path, 'w');
+  let left = sizeMb * MB;
+  while (left > 0) {
+    randomFillSync(block);
+    const n = Math.min(left, block.length);
+    writeSync(fd, block, 0, n);
+    left -= n;
+  }
+  closeSync(fd);
+  return path;
+}
+
+async function createUpload(url, size) {
+  const response = await fetch(`${url}/api/upload-tus`, {
+    method: 'POST',
+    headers: {
+      authorization: TOKEN,
+      'tus-resumable': '1.0.0',
+      'upload-length': String(size),
+      'upload-metadata': `filename ${Buffer.from('bench.bin').toString('base64')}`,
+    },
+  });
+  if (response.status !== 201) throw new Error(`Creating an upload answered ${response.status}.`);
+  return new URL(response.headers.get('location'), url).toString();
+}
+
+/** Frees the sandbox's disk between runs (tus termination). */
+async function terminate(uploadUrl) {
+  // A kept-alive connection may have been closed by the server during a long run: once more.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await fetch(uploadUrl, { method: 'DELETE', headers: { authorization: TOKEN, 'tus-resumable': '1.0.0' } });
+      return;
+    } catch (error) {
+      if (attempt > 0) throw error;
+    }
+  }
+}
+
+async function curlOnce(url, path, size) {
+  const uploadUrl = await createUpload(url, size);
+  const t0 = performance.now();
+  // bash's `time` gives curl's CPU seconds (user + sys) on stderr.
+  const result = spawnSync('bash', ['-c', 'TIMEFORMAT="%U %S"; time curl "$@"', 'curl',
+    '-sS', '-o', '/dev/null', '-w', '%{http_code}', '-X', 'PATCH', '-T', path,
+    '-H', `Authorization: ${TOKEN}`, '-H', 'Tus-Resumable: 1.0.0', '-H', 'Upload-Offset: 0',
+    '-H', 'Content-Type: application/offset+octet-stream', '-H', 'Expect:', uploadUrl,
+  ], { encoding: 'utf8' });
+  const seconds = (performance.now() - t0) / 1000;
+  if (result.stdout !== '204') throw new Error(`curl's PATCH answered ${result.stdout} ${result.stderr}`);
+  const [user, sys] = result.stderr.trim().split(/\s+/).slice(-2).map(Number);
+  await terminate(uploadUrl);
+  return { seconds, cpuSeconds: user + sys };
+}
+
+async function oursOnce(upload, url, path) {
+  const rssBefore = process.memoryUsage().rss;
+  const cpuBefore = process.cpuUsage();
+  let peak = rssBefore;
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 10);
+  const t0 = performance.now();
+  const result = await upload.uploadFile({ baseUrl: url, authorization: async () => TOKEN, filePath: path });
+  const seconds = (performance.now() - t0) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
+  clearInterval(sampler);
+  peak = Math.max(peak, process.memoryUsage().rss);
+  await terminate(`${url}/api/upload-tus/${result.fileUid}`);
+  return { seconds, cpuSeconds: (cpu.user + cpu.system) / 1e6, rssGrowthMb: (peak - rssBefore) / MB };
+}
+
+/** Counts what the client sends, to see how much an interruption costs on the wire. */
+async function countingRelay(targetUrl) {
+  const target = new URL(targetUrl);
+  let bytes = 0;
+  const sockets = new Set();
+  const server = createServer((client) => {
+    const upstream = connect(Number(target.port), target.hostname);
+    sockets.add(client).add(upstream);
+    client.on('data', (data) => (bytes += data.length));
+    client.pipe(upstream).pipe(client);
+    const end = () => {
+      client.destroy();
+      upstream.destroy();
+    };
+    client.on('error', end).on('close', end);
+    upstream.on('error', end).on('close', end);
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${server.address().port}`,
+    get bytes() {
+      return bytes;
+    },
+    close: () => new Promise((resolve) => {
+      for (const socket of sockets) socket.destroy();
+      server.close(resolve);
+    }),
+  };
+}
+
+async function interruption(upload, url, path, size, fullSeconds) {
+  const relay = await countingRelay(url);
+  try {
+    const store = new upload.MemoryUploadResumeStore();
+    const connection = { baseUrl: relay.url, authorization: async () => TOKEN, store, filePath: path };
+    const controller = new AbortController();
+    // Half-way in time lands inside a chunk, the costly case for a resume.
+    const timer = setTimeout(() => controller.abort(), Math.max(5, (fullSeconds * 1000) / 2));
+    let firstError;
+    await upload.uploadFile({ ...connection, signal: controller.signal }).catch((error) => (firstError = error));
+    clearTimeout(timer);
+    const resumed = await upload.uploadFile(connection);
+    await terminate(`${url}/api/upload-tus/${resumed.fileUid}`);
+    return {
+      cancelled: firstError?.code === 'cancelled',
+      resumedAtMb: resumed.resumedFromOffset / MB,
+      // Bytes lost in flight at the cancel plus every request line and header of both runs:
+      // an upper bound of what the interruption cost.
+      resentBytes: relay.bytes - size,
+    };
+  } finally {
+    await relay.close();
+  }
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+async function main() {
+  const upload = await bundleUploader();
+  const url = await startSandbox();
+  console.log(`Upload benchmark: ${SIZE_MB} MiB over loopback, ${RUNS} alternating runs, chunk ${upload.DEFAULT_CHUNK_SIZE / MB} MiB`);
+  const path = makeFile(SIZE_MB);
+  const size = SIZE_MB * MB;
+  const curl = [];
+  const ours = [];
+  // Warm-up (JIT, page cache, sandbox's first upload), not counted.
+  await oursOnce(upload, url, path);
+  for (let run = 0; run < RUNS; run++) {
+    curl.push(await curlOnce(url, path, size));
+    ours.push(await oursOnce(upload, url, path));
+  }
+  const curlSeconds = median(curl.map((r) => r.seconds));
+  const oursSeconds = median(ours.map((r) => r.seconds));
+  const ratio = curlSeconds / oursSeconds;
+  line('curl, one PATCH (median)', curlSeconds.toFixed(2), `s  ${(SIZE_MB / curlSeconds).toFixed(0)} MiB/s`);
+  line('ours, chunked tus (median)', oursSeconds.toFixed(2), `s  ${(SIZE_MB / oursSeconds).toFixed(0)} MiB/s`);
+  line('client CPU: curl (median)', median(curl.map((r) => r.cpuSeconds)).toFixed(2), 's');
+  line('client CPU: ours (median)', median(ours.map((r) => r.cpuSeconds)).toFixed(2), 's', 'this process; the sandbox runs apart');
+  line('throughput ours / curl', ratio.toFixed(2), '×', `target ≥ 0.8${ratio >= 0.8 ? ', ok' : ', UNDER TARGET'}`);
+  const growth = Math.max(...ours.map((r) => r.rssGrowthMb));
+  line('peak RSS growth during our upload', growth.toFixed(1), 'MiB', `target < 100${growth < 100 ? ', ok' : ', OVER TARGET'}`);
+  const cut = await interruption(upload, url, path, size, oursSeconds);
+  line('interrupted, then resumed at (HEAD offset)', cut.resumedAtMb.toFixed(1), 'MiB', cut.cancelled ? 'cancelled mid-way' : 'finished before the cancel');
+  const chunk = upload.DEFAULT_CHUNK_SIZE;
+  line('bytes re-sent after the interruption', cut.resentBytes, 'B', `headers included; target ≤ one chunk (${chunk} B)${cut.resentBytes <= chunk ? ', ok' : ', OVER TARGET'}`);
+}
+
+main()
+  .catch((error) => {
+    console.error(error);
+    process.exitCode = 1;
+  })
+  .finally(async () => {
+    for (const cleanup of cleanups) {
+      try {
+        await cleanup();
+      } catch {
+        // best effort
+      }
+    }
+  });
