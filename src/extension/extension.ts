@@ -7,6 +7,7 @@ import { applySandboxSeed } from './connections/connectionSeed';
 import { registerSandboxCommands } from './localSandbox/sandboxCommands';
 import { SandboxLauncher } from './localSandbox/sandboxLauncher';
 import { ConnectionStatusBar } from './status/connectionStatusBar';
+import { registerRecordEditor } from './editor/registerRecordEditor';
 import { registerRecordsTree, type RecordsTree } from './tree/registerTree';
 
 /** What `activate` returns: used by extension-host tests and by other extensions. */
@@ -41,6 +42,7 @@ export function activate(context: vscode.ExtensionContext): RecordsExtensionApi 
   registerConnectionCommands(context, connections, oauth);
   registerSandboxCommands(context, launcher);
   const tree = registerRecordsTree(context, connections);
+  registerRecordEditor(context, connections);
   void applySandboxSeed(launcher);
   return {
     connections,

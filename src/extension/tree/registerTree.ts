@@ -38,7 +38,9 @@ export function registerRecordsTree(context: vscode.ExtensionContext, connection
         .withProgress({ location: { viewId: RECORDS_VIEW_ID } }, () => provider.loadMore(more))
         .then(undefined, (error: unknown) => connections.reportError(more.owner.connectionId, error, vscode.l10n.t('Could not load more records')));
     }),
-    command('records.openRecord', (node) => openRecord(target(node))),
+    // The record editor owns "Open"; the JSON document stays as "Open as JSON" for a raw look.
+    command('records.openRecord', (node) => vscode.commands.executeCommand('records.openRecordEditor', target(node))),
+    command('records.openRecordJson', (node) => openRecord(target(node))),
     command('records.runAction', (node, args) => runAction(provider, connections, target(node), args as RunActionArgs | undefined)),
     command('records.copyId', (node) => copyId(target(node))),
     command('records.copyReference', (node) => copyReference(target(node))),

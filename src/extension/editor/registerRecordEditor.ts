@@ -1,0 +1,77 @@
+import * as vscode from 'vscode';
+import { rlxEquals } from '../../core/rlx/quote';
+import type { ConnectionManager } from '../connections/connectionManager';
+import type { EditorIdentity } from '../../core/records/editorProtocol';
+import { identityFromArgument, parseReference } from './editorArguments';
+import { RECORD_EDITOR_VIEW_TYPE, RecordEditorPanels } from './recordEditorPanels';
+
+/**
+ * Registers the record editor: `records.openRecordEditor` (a record node, or a `WS/APP123`
+ * reference asked for), `records.newRecord` (an app node, or an app picked from a list) and the
+ * serializer that brings panels back after a window reload. Loads nothing until a command runs.
+ */
+export function registerRecordEditor(context: vscode.ExtensionContext, connections: ConnectionManager): RecordEditorPanels {
+  const panels = new RecordEditorPanels(connections, context.extensionUri, context.workspaceState);
+  context.subscriptions.push(
+    panels,
+    vscode.window.registerWebviewPanelSerializer(RECORD_EDITOR_VIEW_TYPE, panels),
+    vscode.commands.registerCommand('records.openRecordEditor', async (arg?: unknown) => {
+      const identity = identityFromArgument(arg) ?? (await askForRecord(connections));
+      if (!identity?.recordId) return undefined;
+      return panels.open(identity).currentIdentity;
+    }),
+    vscode.commands.registerCommand('records.newRecord', async (arg?: unknown) => {
+      const fromArg = identityFromArgument(arg);
+      const identity = fromArg ? { connectionId: fromArg.connectionId, workspace: fromArg.workspace, app: fromArg.app } : await askForApp(connections);
+      if (!identity) return undefined;
+      return panels.open(identity).currentIdentity;
+    }),
+  );
+  return panels;
+}
+
+function activeConnection(connections: ConnectionManager): string | undefined {
+  const id = connections.activeId;
+  if (!id) void vscode.window.showInformationMessage(vscode.l10n.t('Add a connection first: run "Records: Add Connection" or start the local sandbox.'));
+  return id;
+}
+
+async function askForApp(connections: ConnectionManager): Promise<EditorIdentity | undefined> {
+  const connectionId = activeConnection(connections);
+  if (!connectionId) return undefined;
+  try {
+    const client = await connections.client(connectionId);
+    const workspaces = await client.discoverWorkspaces({ pinned: connections.get(connectionId)?.pinnedWorkspaces });
+    const items = workspaces.flatMap((w) => w.apps.map((a) => ({ label: `${w.alias}/${a.alias}`, description: `${w.title} · ${a.caption}`, workspace: w.alias, app: a.alias })));
+    const pick = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('New Record'), placeHolder: vscode.l10n.t('Choose the app the new record belongs to') });
+    return pick ? { connectionId, workspace: pick.workspace, app: pick.app } : undefined;
+  } catch (error) {
+    connections.reportError(connectionId, error, vscode.l10n.t('Could not list the apps'));
+    return undefined;
+  }
+}
+
+async function askForRecord(connections: ConnectionManager): Promise<EditorIdentity | undefined> {
+  const connectionId = activeConnection(connections);
+  if (!connectionId) return undefined;
+  const text = await vscode.window.showInputBox({
+    title: vscode.l10n.t('Open Record'),
+    prompt: vscode.l10n.t('Type a record reference, for example IT/TASK12'),
+    validateInput: (v) => (parseReference(v) ? undefined : vscode.l10n.t('Write the workspace, a slash, the app and the number, for example IT/TASK12.')),
+  });
+  const ref = text ? parseReference(text) : undefined;
+  if (!ref) return undefined;
+  try {
+    const client = await connections.client(connectionId);
+    const page = await client.listRecords({ workspace: ref.workspace, app: ref.app }, { rlx: rlxEquals('number', ref.number), limitRecords: 1, listOfFields: 'id,number' });
+    const id = page.data[0]?.id;
+    if (!id) {
+      void vscode.window.showWarningMessage(vscode.l10n.t('No record {0} was found, or you may not read it. Check the reference and try again.', text ?? ''));
+      return undefined;
+    }
+    return { connectionId, workspace: ref.workspace, app: ref.app, recordId: id };
+  } catch (error) {
+    connections.reportError(connectionId, error, vscode.l10n.t('Could not find the record'));
+    return undefined;
+  }
+}

@@ -1,0 +1,225 @@
+// The record editor webview: draws the form the host describes, keeps unsaved edits in the
+// webview state (they survive a window reload), and asks the host for every read and write.
+import '../shared/base.css';
+import './editor.css';
+import { changedFields } from '../../core/records/changedFields';
+import type { DisplayContext } from '../../core/records/displayValue';
+import { createControl, type FieldControl } from './controls';
+import { clear, el } from '../shared/dom';
+import type { EditorModel, EditorToHostMessage, EditorViewState, HistoryItem, HostToEditorMessage } from './protocol';
+import { sanitizeHtml } from '../shared/sanitize';
+import { vscodeApi } from '../shared/vscodeApi';
+
+const vscode = vscodeApi<EditorViewState>();
+const app = document.getElementById('app') as HTMLElement;
+
+let model: EditorModel | undefined;
+let controls: FieldControl[] = [];
+let linkRequest = 0;
+const linkCallbacks = new Map<number, (items: { id: string; label: string }[]) => void>();
+let draftTimer: ReturnType<typeof setTimeout> | undefined;
+let historyList: HTMLOListElement | undefined;
+let moreHistory: HTMLButtonElement | undefined;
+let statusLine: HTMLElement | undefined;
+let saveComment: HTMLTextAreaElement | undefined;
+
+function post(message: EditorToHostMessage): void {
+  vscode.postMessage(message);
+}
+
+function currentValues(): Record<string, unknown> {
+  return Object.fromEntries(controls.map((c) => [c.field.name, c.get()]));
+}
+
+function dirtyValues(): Record<string, unknown> | undefined {
+  if (!model) return undefined;
+  const values = currentValues();
+  return Object.keys(changedFields(model.values, values)).length > 0 ? values : undefined;
+}
+
+function onChange(): void {
+  if (!model) return;
+  const draft = dirtyValues();
+  vscode.setState({ identity: model.identity, draft, comment: saveComment?.value });
+  document.body.classList.toggle('dirty', draft !== undefined);
+  clearTimeout(draftTimer);
+  draftTimer = setTimeout(() => post({ type: 'draft', values: dirtyValues() }), 300);
+}
+
+function save(): void {
+  if (!model) return;
+  post({
+    type: 'save',
+    values: currentValues(),
+    comment: saveComment?.value ?? '',
+    minorChange: (document.getElementById('minor-change') as HTMLInputElement | null)?.checked ?? false,
+  });
+}
+
+function setBusy(busy: boolean, label?: string): void {
+  app.setAttribute('aria-busy', String(busy));
+  for (const b of app.querySelectorAll<HTMLButtonElement>('button[data-write]')) b.disabled = busy;
+  if (statusLine && busy) statusLine.textContent = label ?? '';
+}
+
+function notice(tone: 'info' | 'error', message: string): void {
+  if (!statusLine) return;
+  statusLine.textContent = message;
+  statusLine.className = `status ${tone}`;
+  statusLine.setAttribute('role', tone === 'error' ? 'alert' : 'status');
+}
+
+function button(label: string, onClick: () => void, attrs: Record<string, string | boolean | undefined> = {}): HTMLButtonElement {
+  const b = el('button', { type: 'button', 'data-write': true, ...attrs }, label);
+  b.addEventListener('click', onClick);
+  return b;
+}
+
+function render(m: EditorModel): void {
+  model = m;
+  clear(app);
+  const display: DisplayContext = { timeZone: m.timeZone, locale: m.locale, users: new Map(m.users.map((u) => [u.id, u.name])) };
+  controls = m.fields.map((field) =>
+    createControl(field, m.values[field.name], {
+      display,
+      rendered: m.rendered,
+      users: m.users,
+      onChange,
+      download: (fileUid, title) => post({ type: 'download', fileUid, title }),
+      searchLinks: (fieldName, query, show) => {
+        const requestId = ++linkRequest;
+        linkCallbacks.set(requestId, show);
+        post({ type: 'searchLinks', requestId, field: fieldName, query });
+      },
+    }),
+  );
+
+  statusLine = el('p', { class: 'status', role: 'status', 'aria-live': 'polite' });
+  const header = el(
+    'header',
+    {},
+    el('h1', {}, el('span', { class: 'reference' }, m.reference), ' ', m.title),
+    el('dl', { class: 'facts' }, ...m.facts.flatMap((f) => [el('dt', {}, f.label), el('dd', {}, f.value)])),
+  );
+
+  saveComment = el('textarea', { id: 'save-comment', rows: '2', placeholder: 'Optional comment (markdown)' });
+  saveComment.addEventListener('input', onChange);
+  const saveBar = el(
+    'div',
+    { class: 'savebar' },
+    button(m.mode === 'create' ? 'Create' : 'Save', save, { class: 'primary', title: 'Save (Ctrl+S)' }),
+    m.mode === 'edit' ? el('label', { class: 'inline' }, el('input', { type: 'checkbox', id: 'minor-change' }), ' Minor change (no notifications)') : undefined,
+    m.mode === 'edit' ? button('Reload', () => post({ type: 'reload' }), { class: 'secondary' }) : undefined,
+    m.canDelete ? button('Delete…', () => post({ type: 'delete' }), { class: 'secondary danger' }) : undefined,
+  );
+  const form = el('form', { class: 'form', 'aria-label': 'Record fields' }, ...controls.map((c) => c.element));
+  form.addEventListener('submit', (e) => {
+    e.preventDefault();
+    save();
+  });
+
+  const sections: HTMLElement[] = [header, statusLine, form];
+  if (m.mode === 'edit') {
+    sections.push(el('section', { class: 'save-comment' }, el('label', { for: 'save-comment' }, 'Comment with this save'), saveComment));
+  }
+  sections.push(saveBar);
+  if (m.mode === 'edit') sections.push(actionsSection(m), commentSection(), historySection());
+  app.append(...sections);
+
+  if (m.draft) {
+    for (const c of controls) if (m.draft[c.field.name] !== undefined) c.set(m.draft[c.field.name]);
+    notice('info', 'Your unsaved changes were restored. Save them, or Reload to discard them.');
+    onChange();
+  } else {
+    vscode.setState({ identity: m.identity });
+    document.body.classList.remove('dirty');
+  }
+}
+
+function actionsSection(m: EditorModel): HTMLElement {
+  const comment = el('textarea', { id: 'action-comment', rows: '2', placeholder: 'Optional comment for the action' });
+  const buttons = m.actions.map((a) => button(a.caption, () => post({ type: 'runAction', alias: a.alias, comment: comment.value }), { class: 'secondary', 'data-action': a.alias }));
+  return el(
+    'section',
+    { class: 'actions', 'aria-labelledby': 'actions-heading' },
+    el('h2', { id: 'actions-heading' }, 'Actions'),
+    buttons.length ? el('div', { class: 'buttons' }, ...buttons) : el('p', { class: 'empty' }, 'No actions are available for this record now.'),
+    buttons.length ? el('label', { for: 'action-comment' }, 'Comment for the action') : undefined,
+    buttons.length ? comment : undefined,
+  );
+}
+
+function commentSection(): HTMLElement {
+  const text = el('textarea', { id: 'new-comment', rows: '3', placeholder: 'Write a comment (markdown: **bold**, *italic*, [text](url))' });
+  return el(
+    'section',
+    { class: 'comments', 'aria-labelledby': 'comment-heading' },
+    el('h2', { id: 'comment-heading' }, 'Add a comment'),
+    el('label', { for: 'new-comment', class: 'visually-hidden' }, 'Comment'),
+    text,
+    button('Add Comment', () => {
+      if (text.value.trim() !== '') post({ type: 'addComment', markdown: text.value });
+    }, { class: 'secondary', id: 'add-comment' }),
+  );
+}
+
+function historySection(): HTMLElement {
+  historyList = el('ol', { class: 'history', 'aria-label': 'History' });
+  moreHistory = el('button', { type: 'button', class: 'secondary', hidden: true }, 'Show older entries');
+  moreHistory.addEventListener('click', () => post({ type: 'loadHistory', more: true }));
+  return el('section', { class: 'history-section', 'aria-labelledby': 'history-heading' }, el('h2', { id: 'history-heading' }, 'History'), historyList, moreHistory);
+}
+
+function historyEntry(item: HistoryItem): HTMLLIElement {
+  const li = el('li', {}, el('div', { class: 'meta' }, el('strong', {}, item.who || 'Someone'), ` · ${item.action} · `, el('time', {}, item.when)));
+  if (item.changes.length) {
+    li.append(el('ul', { class: 'changes' }, ...item.changes.map((c) => el('li', {}, el('span', { class: 'label' }, `${c.label}: `), c.value || '—'))));
+  }
+  if (item.commentHtml) {
+    const comment = el('div', { class: 'comment' });
+    comment.append(sanitizeHtml(item.commentHtml, 'richText'));
+    li.append(comment);
+  }
+  return li;
+}
+
+window.addEventListener('message', (event: MessageEvent<HostToEditorMessage>) => {
+  const message = event.data;
+  switch (message.type) {
+    case 'load':
+      render(message.model);
+      break;
+    case 'history':
+      if (!historyList || !moreHistory) break;
+      if (!message.append) historyList.replaceChildren();
+      historyList.append(...message.items.map(historyEntry));
+      if (!message.append && message.items.length === 0) historyList.append(el('li', { class: 'empty' }, 'No history yet.'));
+      moreHistory.hidden = !message.hasMore;
+      break;
+    case 'busy':
+      setBusy(message.busy, message.label);
+      break;
+    case 'notice':
+      notice(message.tone, message.message);
+      break;
+    case 'linkResults':
+      linkCallbacks.get(message.requestId)?.(message.items);
+      linkCallbacks.delete(message.requestId);
+      break;
+    case 'commentAdded': {
+      const text = document.getElementById('new-comment') as HTMLTextAreaElement | null;
+      if (text) text.value = '';
+      break;
+    }
+  }
+});
+
+// Ctrl+S / Cmd+S saves: the webview has focus, so VS Code's own Save never sees the key.
+window.addEventListener('keydown', (e) => {
+  if ((e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === 's') {
+    e.preventDefault();
+    save();
+  }
+});
+
+post({ type: 'ready', draft: vscode.getState()?.draft });

@@ -1,0 +1,266 @@
+// The record editor as a person uses it in the browser-hosted editor: open a record from the
+// tree, create one, change a field and save with Ctrl+S, see it in history, run an action, add a
+// comment, answer the conflict prompt, delete; and the hostile demo record stays inert.
+import * as assert from 'node:assert/strict';
+import type { Dialog, FrameLocator, Page } from 'playwright-core';
+import { requireSandbox } from './support/environment';
+import { type Workbench, useWorkbench } from './support/workbench';
+
+/** The content frame of the visible webview (VS Code nests it: iframe.webview > #active-frame). */
+function editorFrame(page: Page): FrameLocator {
+  return page.locator('iframe.webview.ready:visible').last().contentFrame().locator('#active-frame').contentFrame();
+}
+
+async function startPromptingCommand(page: Page, title: string): Promise<void> {
+  await page.locator('.monaco-workbench').focus();
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget .quick-input-box input');
+  await input.fill(`>${title}`);
+  await page.locator('.quick-input-widget .monaco-list-row').filter({ hasText: title }).first().waitFor({ state: 'visible' });
+  await page.keyboard.press('Enter');
+}
+
+async function answerQuickInput(page: Page, step: RegExp, value: string): Promise<void> {
+  const widget = page.locator('.quick-input-widget');
+  await widget.locator('.quick-input-title').filter({ hasText: step }).waitFor({ state: 'visible' });
+  await widget.locator('.quick-input-box input').fill(value);
+  await page.keyboard.press('Enter');
+}
+
+async function openRecordByReference(wb: Workbench, reference: string): Promise<FrameLocator> {
+  await startPromptingCommand(wb.page, 'Records: Open Record in Editor');
+  await answerQuickInput(wb.page, /Open Record/, reference);
+  const frame = editorFrame(wb.page);
+  await frame.locator('h1 .reference').filter({ hasText: new RegExp(`^${reference}$`) }).waitFor({ state: 'visible', timeout: 30_000 });
+  return frame;
+}
+
+describe('record editor in the browser-hosted editor', () => {
+  const workbench = useWorkbench();
+  const dialogs: string[] = [];
+  let recordReference = '';
+
+  before(async function () {
+    this.timeout(120_000);
+    const wb = workbench();
+    wb.page.on('dialog', (dialog: Dialog) => {
+      dialogs.push(`${dialog.type()}: ${dialog.message()}`);
+      void dialog.dismiss();
+    });
+    const sandbox = requireSandbox();
+    await wb.openViewContainer('Records');
+    await startPromptingCommand(wb.page, 'Records: Add Connection…');
+    await answerQuickInput(wb.page, /\(1\/4\)/, 'Editor E2E');
+    await answerQuickInput(wb.page, /\(2\/4\)/, sandbox.url);
+    await answerQuickInput(wb.page, /\(3\/4\)/, 'Auth code');
+    await answerQuickInput(wb.page, /\(4\/4\)/, sandbox.adminToken);
+    await wb.treeRow('Editor E2E').waitFor({ state: 'visible', timeout: 30_000 });
+  });
+
+  it('opens a record from the tree in a form built from the schema', async function () {
+    this.timeout(90_000);
+    const wb = workbench();
+    await wb.expandRow('Editor E2E');
+    await wb.expandRow('IT Operations');
+    await wb.expandRow('Tasks');
+    const row = wb.treeRows().filter({ hasText: /Replace printer toner/ }).first();
+    await row.waitFor({ state: 'visible', timeout: 30_000 });
+    await wb.contextMenu(row, 'Open Record in Editor');
+    const frame = editorFrame(wb.page);
+    await frame.locator('h1').filter({ hasText: 'Replace printer toner on floor 3' }).waitFor({ state: 'visible', timeout: 30_000 });
+    // Every kind of field of IT/TASK has a labelled control.
+    for (const label of ['Title', 'Amount', 'Estimate', 'Due date', 'Category', 'Reviewer', 'Related incident', 'Notes', 'Specification', 'Attachments', 'Created by']) {
+      await frame.locator('.field > label').filter({ hasText: new RegExp(`^${label}$`) }).first().waitFor({ state: 'visible' });
+    }
+    assert.equal(await frame.getByLabel('Amount').inputValue(), '120.5');
+    await frame.getByText('printer-notes.txt').waitFor({ state: 'visible' });
+    assert.match(await wb.page.locator('.tab.active').innerText(), /IT\/TASK2 Replace printer toner/);
+    await wb.screenshot('editor-01-form');
+  });
+
+  it('creates a record from the palette, then opens it', async function () {
+    this.timeout(90_000);
+    const wb = workbench();
+    await startPromptingCommand(wb.page, 'Records: New Record');
+    const pick = wb.page.locator('.quick-input-widget');
+    await pick.locator('.quick-input-box input').fill('IT/TASK');
+    await pick.locator('.monaco-list-row').filter({ hasText: 'IT/TASK' }).first().click();
+    let frame = editorFrame(wb.page);
+    await frame.locator('h1').filter({ hasText: 'New record' }).waitFor({ state: 'visible', timeout: 30_000 });
+    assert.equal(await frame.getByLabel('Estimate').inputValue(), '4', 'the schema default is filled in');
+    await frame.getByLabel('Title', { exact: true }).fill('E2E editor record');
+    await wb.screenshot('editor-02-new-record');
+    await frame.getByRole('button', { name: 'Create' }).click();
+    frame = editorFrame(wb.page);
+    const heading = frame.locator('h1').filter({ hasText: 'E2E editor record' });
+    await heading.waitFor({ state: 'visible', timeout: 30_000 });
+    recordReference = (await frame.locator('h1 .reference').innerText()).trim();
+    assert.match(recordReference, /^IT\/TASK\d+$/);
+  });
+
+  it('changes a field, saves with Ctrl+S, and shows the new value in history', async function () {
+    this.timeout(60_000);
+    const wb = workbench();
+    const frame = editorFrame(wb.page);
+    await frame.getByLabel('External reference').fill('E2E-REF-1');
+    await frame.getByLabel('Comment with this save').fill('Set by the **e2e** test');
+    await wb.page.keyboard.press('Control+s');
+    await frame.locator('.status').filter({ hasText: 'Saved.' }).waitFor({ state: 'visible', timeout: 30_000 });
+    const latest = frame.locator('.history > li').first();
+    await latest.filter({ hasText: 'External reference: E2E-REF-1' }).waitFor({ state: 'visible' });
+    await latest.locator('.comment strong').filter({ hasText: 'e2e' }).waitFor({ state: 'visible' });
+    await wb.screenshot('editor-03-saved-history');
+  });
+
+  it('links a record with the search picker and writes rich text in markdown', async function () {
+    this.timeout(60_000);
+    const wb = workbench();
+    const frame = editorFrame(wb.page);
+    const picker = frame.locator('.field[data-field="c_related_incident"]');
+    await frame.getByLabel('Related incident', { exact: true }).fill('1');
+    const option = picker.getByRole('option').first();
+    await option.waitFor({ state: 'visible', timeout: 30_000 });
+    const chosen = (await option.innerText()).trim();
+    assert.match(chosen, /^IT\/INCIDENT1 /);
+    await option.press('Enter');
+    await picker.locator('output').filter({ hasText: chosen }).waitFor({ state: 'visible' });
+    const notes = frame.locator('.field[data-field="c_notes"]');
+    await notes.getByRole('button', { name: 'Edit' }).click();
+    await notes.locator('textarea').fill('A **bold** note');
+    await notes.locator('.richtext strong').filter({ hasText: 'bold' }).waitFor({ state: 'visible' });
+    await wb.screenshot('editor-03b-link-and-markdown');
+    await frame.getByRole('button', { name: 'Save' }).click();
+    await frame.locator('.status').filter({ hasText: 'Saved.' }).waitFor({ state: 'visible', timeout: 30_000 });
+    await frame.locator('.field[data-field="c_notes"] .richtext strong').filter({ hasText: 'bold' }).waitFor({ state: 'visible' });
+    await frame.locator('.history > li').first().filter({ hasText: 'Related incident:' }).filter({ hasText: 'Notes:' }).waitFor({ state: 'visible' });
+  });
+
+  it('runs an action and adds a comment', async function () {
+    this.timeout(60_000);
+    const wb = workbench();
+    const frame = editorFrame(wb.page);
+    await frame.getByRole('button', { name: 'Start work' }).click();
+    await frame.locator('.facts dd').filter({ hasText: 'In progress' }).waitFor({ state: 'visible', timeout: 30_000 });
+    await frame.locator('.history > li').first().filter({ hasText: 'Start work' }).waitFor({ state: 'visible' });
+    await frame.getByLabel('Comment', { exact: true }).fill('Looks **good** to me');
+    await frame.getByRole('button', { name: 'Add Comment' }).click();
+    await frame.locator('.history > li').first().locator('.comment strong').filter({ hasText: 'good' }).waitFor({ state: 'visible', timeout: 30_000 });
+    await wb.screenshot('editor-04-action-comment');
+  });
+
+  it('asks what to do when the record changed on the server since it was opened', async function () {
+    this.timeout(60_000);
+    const wb = workbench();
+    const sandbox = requireSandbox();
+    const frame = editorFrame(wb.page);
+    const id = await recordId(sandbox.url, sandbox.adminToken, recordReference);
+    const response = await fetch(`${sandbox.url}/api/tickets/multi`, {
+      method: 'POST',
+      headers: { Authorization: `SVC_AUTH_CODE ${sandbox.adminToken}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify([{ transition: 'edit', id, title: 'Renamed behind the editor' }]),
+    });
+    assert.equal(response.status, 200);
+    await frame.getByLabel('Amount').fill('77');
+    await frame.getByRole('button', { name: 'Save' }).click();
+    const dialog = wb.page.locator('.monaco-dialog-box').filter({ hasText: 'Someone changed this record' });
+    await dialog.waitFor({ state: 'visible', timeout: 30_000 });
+    const question = await dialog.innerText();
+    assert.match(question, /Changed on the server: Title\./);
+    assert.doesNotMatch(question, /Changed on the server:[^\n]*Updated/, 'read-only fields are not listed');
+    await wb.screenshot('editor-05-conflict');
+    await wb.answerDialog('Someone changed this record', 'Merge');
+    await frame.locator('h1').filter({ hasText: 'Renamed behind the editor' }).waitFor({ state: 'visible', timeout: 30_000 });
+    assert.equal(await frame.getByLabel('Amount').inputValue(), '77');
+  });
+
+  it('deletes the record after confirmation', async function () {
+    this.timeout(60_000);
+    const wb = workbench();
+    const frame = editorFrame(wb.page);
+    await frame.getByRole('button', { name: 'Delete…' }).click();
+    await wb.answerDialog(/Delete IT\/TASK\d+/, 'Delete');
+    await wb.waitForNotification(/Deleted IT\/TASK\d+/, 30_000);
+    await wb.screenshot('editor-06-deleted');
+  });
+
+  it('renders the hostile demo record inert: no dialog, no script, no overlay, no styles', async function () {
+    this.timeout(60_000);
+    const wb = workbench();
+    const frame = await openRecordByReference(wb, 'IT/TASK1');
+    await frame.locator('.history > li').first().waitFor({ state: 'visible', timeout: 30_000 });
+    await wb.page.waitForTimeout(1500);
+    assert.deepEqual(dialogs, [], 'no alert, confirm or prompt was opened');
+    const facts = await frame.locator('body').evaluate((body) => {
+      const doc = body.ownerDocument;
+      const overlays = [...doc.querySelectorAll('#app div')].filter((d) => getComputedStyle(d).position === 'fixed');
+      return {
+        title: doc.querySelector('h1')?.textContent ?? '',
+        // VS Code injects its own inline script into the frame; count only scripts carrying the payload.
+        scripts: [...doc.querySelectorAll('script')].filter((s) => /alert/.test(s.textContent ?? '')).length,
+        handlers: doc.querySelectorAll('#app [onerror], #app [onclick], #app [onload]').length,
+        // VS Code sets its theme variables in <html style>; only what our page drew (#app) counts.
+        styles: doc.querySelectorAll('#app style, #app [style]').length,
+        javascriptLinks: [...doc.querySelectorAll('a')].filter((a) => /javascript:/i.test(a.getAttribute('href') ?? a.getAttribute('data-href') ?? '')).length,
+        overlays: overlays.length,
+        bodyVisible: getComputedStyle(body).display !== 'none',
+        linksOrImages: doc.querySelectorAll('.richtext a, .comment a, .richtext img, .comment img').length,
+        richText: [...doc.querySelectorAll('.richtext')].map((r) => r.textContent ?? '').join(' '),
+      };
+    });
+    assert.match(facts.title, /<script>alert\(1\)<\/script>/, 'the title shows the markup as text');
+    assert.equal(facts.scripts, 0);
+    assert.equal(facts.handlers, 0);
+    assert.equal(facts.styles, 0);
+    assert.equal(facts.javascriptLinks, 0);
+    assert.equal(facts.overlays, 0);
+    assert.equal(facts.bodyVisible, true);
+    assert.equal(facts.linksOrImages, 0, 'rich text keeps no links or images');
+    assert.match(facts.richText, /click me/, 'the harmless text of the HTML is still shown');
+    await wb.screenshot('editor-07-hostile-inert');
+  });
+
+  it('keeps unsaved edits across a window reload', async function () {
+    this.timeout(120_000);
+    const wb = workbench();
+    let frame = await openRecordByReference(wb, 'IT/TASK2');
+    await frame.getByLabel('External reference').fill('typed before the reload');
+    await wb.page.waitForTimeout(800);
+    await wb.runCommand('Developer: Reload Window');
+    await wb.waitUntilReady();
+    frame = editorFrame(wb.page);
+    await frame.locator('.status').filter({ hasText: 'Your unsaved changes were restored' }).waitFor({ state: 'visible', timeout: 60_000 });
+    assert.equal(await frame.getByLabel('External reference').inputValue(), 'typed before the reload');
+    await wb.screenshot('editor-08-restored-after-reload');
+    await frame.getByRole('button', { name: 'Reload' }).click();
+    await frame.locator('.status').filter({ hasText: 'Your unsaved changes were restored' }).waitFor({ state: 'hidden', timeout: 30_000 });
+    assert.notEqual(await frame.getByLabel('External reference').inputValue(), 'typed before the reload');
+  });
+
+  it('looks right in a high-contrast theme', async function () {
+    this.timeout(60_000);
+    const wb = workbench();
+    await wb.page.locator('.monaco-workbench').focus();
+    await wb.page.keyboard.press('F1');
+    const pick = wb.page.locator('.quick-input-widget');
+    await pick.locator('.quick-input-box input').fill('>Preferences: Color Theme');
+    await pick.locator('.monaco-list-row').filter({ hasText: 'Preferences: Color Theme' }).filter({ hasNotText: 'Marketplace' }).first().click();
+    await pick.locator('.quick-input-box input').fill('Dark High Contrast');
+    await pick.locator('.monaco-list-row').filter({ hasText: 'Dark High Contrast' }).first().click();
+    await pick.waitFor({ state: 'hidden' });
+    await wb.page.waitForTimeout(1000);
+    await openRecordByReference(wb, 'IT/TASK2');
+    await wb.screenshot('editor-09-high-contrast');
+  });
+});
+
+async function recordId(url: string, token: string, reference: string): Promise<string> {
+  const number = Number(/(\d+)$/.exec(reference)?.[1]);
+  const response = await fetch(`${url}/api/w/IT/a/TASK/tickets/list`, {
+    method: 'POST',
+    headers: { Authorization: `SVC_AUTH_CODE ${token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ rlx: `number = ${number}`, listOfFields: 'id', limitRecords: 1 }),
+  });
+  const records = (await response.json()) as { id: string }[];
+  assert.ok(records[0], `record ${reference} exists`);
+  return records[0].id;
+}

@@ -1,0 +1,225 @@
+// The record editor's host inside the extension host, against the run's sandbox: create, edit
+// (only changed fields, with comment), the conflict prompt, actions, comments, drafts, delete.
+// The webview itself is driven in test/e2e/editor.e2e.ts; here messages go straight to the host.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { RecordsClient } from '../../src/core/api';
+import type { EditorModel, HostToEditorMessage } from '../../src/core/records/editorProtocol';
+import type { ConnectionInfo } from '../../src/extension/connections/connectionInfo';
+import type { RecordsExtensionApi } from '../../src/extension/extension';
+import { RecordEditorPanels } from '../../src/extension/editor/recordEditorPanels';
+import type { RecordEditorSession } from '../../src/extension/editor/recordEditorSession';
+import { sandboxConnection } from './support/environment';
+
+const EXTENSION_ID = 'records-tools.records-service';
+
+class MemoryMemento implements vscode.Memento {
+  private readonly data = new Map<string, unknown>();
+  keys(): readonly string[] {
+    return [...this.data.keys()];
+  }
+  get<T>(key: string, fallback?: T): T {
+    return (this.data.has(key) ? this.data.get(key) : fallback) as T;
+  }
+  async update(key: string, value: unknown): Promise<void> {
+    if (value === undefined) this.data.delete(key);
+    else this.data.set(key, value);
+  }
+}
+
+function loadedModel(session: RecordEditorSession, start: () => Promise<void>): Promise<EditorModel> {
+  return new Promise<EditorModel>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the editor sent no form within 20 s')), 20_000);
+    const sub = session.onDidPostMessage((m: HostToEditorMessage) => {
+      if (m.type === 'load') {
+        clearTimeout(timer);
+        sub.dispose();
+        resolve(m.model);
+      } else if (m.type === 'notice' && m.tone === 'error') {
+        clearTimeout(timer);
+        sub.dispose();
+        reject(new Error(m.message));
+      }
+    });
+    start().catch(reject);
+  });
+}
+
+function lastNotice(session: RecordEditorSession): { get(): string | undefined; dispose(): void } {
+  let text: string | undefined;
+  const sub = session.onDidPostMessage((m) => {
+    if (m.type === 'notice') text = `${m.tone}: ${m.message}`;
+  });
+  return { get: () => text, dispose: () => sub.dispose() };
+}
+
+describe('record editor (host)', function () {
+  this.timeout(60_000);
+  let api: RecordsExtensionApi;
+  let connection: ConnectionInfo;
+  let client: RecordsClient;
+  let panels: RecordEditorPanels;
+  let answers: string[] = [];
+  const asked: string[] = [];
+  let recordId: string | undefined;
+
+  async function readRecord(id: string) {
+    return (await client.listRecords({ workspace: 'IT', app: 'TASK' }, { rlx: `id = "${id}"`, listOfFields: 'ALL', loadRichTexts: true, limitRecords: 1 })).data[0];
+  }
+
+  before(async () => {
+    api = await vscode.extensions.getExtension<RecordsExtensionApi>(EXTENSION_ID)!.activate();
+    const sandbox = sandboxConnection();
+    const info = await vscode.commands.executeCommand<ConnectionInfo | undefined>('records.addConnection', { name: 'Editor Tests', baseUrl: sandbox.url, authKind: 'authCode', token: sandbox.adminToken });
+    assert.ok(info);
+    connection = info;
+    client = await api.connections.client(connection.id);
+    const extensionUri = vscode.extensions.getExtension(EXTENSION_ID)!.extensionUri;
+    panels = new RecordEditorPanels(api.connections, extensionUri, new MemoryMemento());
+    panels.setPrompter(async (message) => {
+      asked.push(message);
+      return answers.shift();
+    });
+  });
+
+  after(async () => {
+    panels?.dispose();
+    if (connection) await vscode.commands.executeCommand('records.removeConnection', connection.id, { confirm: false });
+  });
+
+  it('creates a record from an empty form with the schema defaults and opens it in its own editor', async () => {
+    const session = panels.open({ connectionId: connection.id, workspace: 'IT', app: 'TASK' });
+    const model = await loadedModel(session, () => session.receive({ type: 'ready' }));
+    assert.equal(model.mode, 'create');
+    assert.equal(model.values.c_estimate_hours, 4, 'default from ed_default_value_expression');
+    assert.equal(model.fields.some((f) => f.name === 'created_by_account_id'), false, 'author fields are not part of a new record');
+    await session.receive({ type: 'save', values: { ...model.values, title: 'Editor integration record', c_amount: 42 }, comment: '', minorChange: false });
+    const opened = panels.list().find((s) => s.currentIdentity.recordId !== undefined);
+    assert.ok(opened, 'the new record opened in an editor');
+    recordId = opened.currentIdentity.recordId!;
+    const record = await readRecord(recordId);
+    assert.equal(record?.title, 'Editor integration record');
+    assert.equal(record?.c_amount, 42);
+    assert.equal(record?.c_estimate_hours, 4);
+  });
+
+  it('opens a record once: opening it again reveals the same panel, titled WS/APP123 Title', async () => {
+    const a = panels.open({ connectionId: connection.id, workspace: 'IT', app: 'TASK', recordId });
+    const b = panels.open({ connectionId: connection.id, workspace: 'IT', app: 'TASK', recordId });
+    assert.equal(a, b);
+    const model = await loadedModel(a, () => a.receive({ type: 'reload' }));
+    assert.match(a.panel.title, /^IT\/TASK\d+ Editor integration record$/);
+    assert.equal(model.reference, a.panel.title.split(' ')[0]);
+    assert.ok(model.actions.some((x) => x.alias === 'start'), 'visible actions of the state are offered');
+    assert.equal(model.actions.some((x) => x.alias === 'escalate'), false, 'invisible actions are not');
+  });
+
+  it('saves only the changed fields, with a comment, and the history shows the new value', async () => {
+    const session = panels.findRecord({ connectionId: connection.id, workspace: 'IT', app: 'TASK', recordId })!;
+    const model = await loadedModel(session, () => session.receive({ type: 'reload' }));
+    const before = await readRecord(recordId!);
+    await session.receive({ type: 'save', values: { ...model.values, c_external_ref: 'EXT-77' }, comment: 'Set the **reference**', minorChange: true });
+    const after = await readRecord(recordId!);
+    assert.equal(after?.c_external_ref, 'EXT-77');
+    assert.equal(after?.title, before?.title);
+    const history = await client.history({ rlx: `id = "${recordId}"`, limitRecords: 1 });
+    assert.equal(history[0]?.transition, 'edit');
+    assert.equal(history[0]?.c_external_ref, 'EXT-77');
+    assert.equal(Object.keys(history[0]!).includes('title'), false, 'unchanged fields were not sent');
+    assert.match(String(history[0]?.comment), /<strong>reference<\/strong>/);
+  });
+
+  it('finds a change made behind its back: Merge keeps the server change and saves the user\'s', async () => {
+    const session = panels.findRecord({ connectionId: connection.id, workspace: 'IT', app: 'TASK', recordId })!;
+    const model = await loadedModel(session, () => session.receive({ type: 'reload' }));
+    await new Promise((r) => setTimeout(r, 20));
+    const outcome = await client.batch([{ transition: 'edit', id: recordId, title: 'Changed elsewhere' }]);
+    assert.equal(outcome.failed.length, 0);
+    answers = ['Merge'];
+    asked.length = 0;
+    await session.receive({ type: 'save', values: { ...model.values, c_amount: 99 }, comment: '', minorChange: false });
+    assert.equal(asked.length, 1, 'the conflict prompt was shown');
+    const record = await readRecord(recordId!);
+    assert.equal(record?.title, 'Changed elsewhere');
+    assert.equal(record?.c_amount, 99);
+  });
+
+  it('on a conflict, Overwrite saves the whole form and Reload drops the edits', async () => {
+    const session = panels.findRecord({ connectionId: connection.id, workspace: 'IT', app: 'TASK', recordId })!;
+    let model = await loadedModel(session, () => session.receive({ type: 'reload' }));
+    await new Promise((r) => setTimeout(r, 20));
+    await client.batch([{ transition: 'edit', id: recordId, title: 'Server title' }]);
+    answers = ['Overwrite'];
+    await session.receive({ type: 'save', values: { ...model.values, c_amount: 7 }, comment: '', minorChange: false });
+    let record = await readRecord(recordId!);
+    assert.equal(record?.title, 'Changed elsewhere', 'the form\'s title won');
+    assert.equal(record?.c_amount, 7);
+
+    model = await loadedModel(session, () => session.receive({ type: 'reload' }));
+    await new Promise((r) => setTimeout(r, 20));
+    await client.batch([{ transition: 'edit', id: recordId, title: 'Server again' }]);
+    answers = ['Reload'];
+    await session.receive({ type: 'save', values: { ...model.values, c_amount: 8 }, comment: '', minorChange: false });
+    record = await readRecord(recordId!);
+    assert.equal(record?.c_amount, 7, 'nothing was saved');
+    assert.equal(record?.title, 'Server again');
+  });
+
+  it('runs an action with a comment, and explains an action that is not possible', async () => {
+    const session = panels.findRecord({ connectionId: connection.id, workspace: 'IT', app: 'TASK', recordId })!;
+    await loadedModel(session, () => session.receive({ type: 'reload' }));
+    await session.receive({ type: 'runAction', alias: 'start', comment: 'Starting now' });
+    assert.equal((await readRecord(recordId!))?.state, 'in_progress');
+    const notices = lastNotice(session);
+    await session.receive({ type: 'runAction', alias: 'start', comment: '' });
+    notices.dispose();
+    assert.match(notices.get() ?? '', /^error: .*reload it to see the actions available now/);
+  });
+
+  it('adds a markdown comment that appears in the history timeline', async () => {
+    const session = panels.findRecord({ connectionId: connection.id, workspace: 'IT', app: 'TASK', recordId })!;
+    const history = new Promise<HostToEditorMessage>((resolve) => {
+      const sub = session.onDidPostMessage((m) => {
+        if (m.type === 'history') {
+          sub.dispose();
+          resolve(m);
+        }
+      });
+    });
+    await session.receive({ type: 'addComment', markdown: 'Looks *good*' });
+    const message = await history;
+    assert.equal(message.type, 'history');
+    if (message.type !== 'history') return;
+    assert.equal(message.items[0]?.action, 'comment');
+    assert.match(message.items[0]?.commentHtml ?? '', /<em>good<\/em>/);
+  });
+
+  it('keeps unsaved edits when the panel closes and offers them when the record opens again', async () => {
+    let session = panels.findRecord({ connectionId: connection.id, workspace: 'IT', app: 'TASK', recordId })!;
+    const model = await loadedModel(session, () => session.receive({ type: 'reload' }));
+    await session.receive({ type: 'draft', values: { ...model.values, c_external_ref: 'typed but not saved' } });
+    session.panel.dispose();
+    session = panels.open({ connectionId: connection.id, workspace: 'IT', app: 'TASK', recordId });
+    const reopened = await loadedModel(session, () => session.receive({ type: 'ready' }));
+    assert.equal(reopened.draft?.c_external_ref, 'typed but not saved');
+    assert.equal(reopened.values.c_external_ref, 'EXT-77', 'the saved value is unchanged');
+  });
+
+  it('deletes after confirmation, and not without', async () => {
+    const session = panels.findRecord({ connectionId: connection.id, workspace: 'IT', app: 'TASK', recordId })!;
+    answers = [];
+    await session.receive({ type: 'delete' });
+    assert.ok(await readRecord(recordId!), 'cancelled: still there');
+    answers = ['Delete'];
+    await session.receive({ type: 'delete' });
+    assert.equal(await readRecord(recordId!), undefined);
+    assert.equal(panels.findRecord({ connectionId: connection.id, workspace: 'IT', app: 'TASK', recordId }), undefined, 'its panel closed');
+  });
+
+  it('opens the hostile demo record; its markup reaches the webview only as data to sanitize', async () => {
+    const session = panels.open({ connectionId: connection.id, workspace: 'IT', app: 'TASK', recordId: '00000000-0000-4000-a000-000000000001' });
+    const model = await loadedModel(session, () => session.receive({ type: 'ready' }));
+    assert.match(model.title, /<script>/, 'the title is passed as text, drawn with textContent');
+    session.panel.dispose();
+  });
+});
