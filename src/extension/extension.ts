@@ -8,6 +8,7 @@ import { registerSandboxCommands } from './localSandbox/sandboxCommands';
 import { SandboxLauncher } from './localSandbox/sandboxLauncher';
 import { ConnectionStatusBar } from './status/connectionStatusBar';
 import { registerRecordEditor } from './editor/registerRecordEditor';
+import { registerRlxLanguage } from './rlx/registerRlxLanguage';
 import { registerRecordsTree, type RecordsTree } from './tree/registerTree';
 
 /** What `activate` returns: used by extension-host tests and by other extensions. */
@@ -43,6 +44,7 @@ export function activate(context: vscode.ExtensionContext): RecordsExtensionApi 
   registerSandboxCommands(context, launcher);
   const tree = registerRecordsTree(context, connections);
   registerRecordEditor(context, connections);
+  registerRlxLanguage(context, connections);
   void applySandboxSeed(launcher);
   return {
     connections,

@@ -1,0 +1,9 @@
+// The `.rlx` file model (blocks, directives, comments) on top of the RLX filter parser.
+export { parseRlxDocument, blockAt, lineOfOffset, effectiveDirective, parseRlxScope, blockScope, describeRlxScope, parseBlockFilter, blockFilterSource } from './rlxDocument';
+export type { RlxBlock, RlxDocument, RlxScope } from './rlxDocument';
+export { RLX_DIRECTIVE_NAMES, isRlxDirectiveName, parseRlxDirective, splitDirectiveList } from './directives';
+export type { RlxDirective, RlxDirectiveName, RlxListItem } from './directives';
+export { splitRlxLines, lineIndexAt } from './lines';
+export type { RlxLine } from './lines';
+export { blockQuery, DEFAULT_RLX_LIMIT } from './query';
+export type { RlxBlockQuery } from './query';

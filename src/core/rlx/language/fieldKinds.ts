@@ -1,0 +1,85 @@
+// How a field behaves in a filter, derived from its definition (contract 2.4 markers).
+import type { FieldDefinition, LocalizedText } from '../../api/types';
+import type { RlxScopeSchema } from './schemaSource';
+
+export type RlxFieldType = 'text' | 'number' | 'date' | 'boolean' | 'lookup' | 'person' | 'link' | 'file';
+
+export function rlxFieldType(schema: RlxScopeSchema, name: string): RlxFieldType {
+  const definition = schema.fields[name];
+  const custom = definition?.ed_custom_field_type ?? '';
+  const wire = definition?.field_type ?? '';
+  if (custom === 'person' || custom === 'authorinfo') return 'person';
+  if (custom === 'lookup' || custom === 'lookup_custom' || schema.lookups[name] !== undefined) return 'lookup';
+  if (custom === 'lookup_link_to_entity') return 'link';
+  if (custom === 'file' || custom === 'filelist') return 'file';
+  if (custom === 'datetime' || wire === 'datetime' || wire === 'date') return 'date';
+  if (custom === 'number' || wire === 'integer' || wire === 'real' || wire === 'number') return 'number';
+  if (wire === 'boolean') return 'boolean';
+  return 'text';
+}
+
+/** Caption in the user's language when localized (English, then any). */
+export function localized(text: LocalizedText | undefined): string | undefined {
+  if (text === undefined) return undefined;
+  if (typeof text === 'string') return text;
+  return text['en'] ?? Object.values(text)[0];
+}
+
+export function fieldCaption(definition: FieldDefinition | undefined): string | undefined {
+  return localized(definition?.ed_caption);
+}
+
+/** One line for completion details and hovers: "Caption · type". */
+export function describeField(schema: RlxScopeSchema, name: string): string {
+  const caption = fieldCaption(schema.fields[name]);
+  const type = rlxFieldType(schema, name);
+  return caption === undefined ? type : `${caption} · ${type}`;
+}
+
+/** Markdown documentation of a field: caption, db name, type, help text. */
+export function fieldDocumentation(schema: RlxScopeSchema, name: string): string {
+  const definition = schema.fields[name];
+  const caption = fieldCaption(definition) ?? name;
+  const help = localized(definition?.ed_help_text);
+  const lines = [`**${caption}** \`${name}\` — ${rlxFieldType(schema, name)}`];
+  if (help !== undefined && help.trim() !== '') lines.push('', help);
+  const values = schema.lookups[name];
+  if (values !== undefined && values.length > 0) {
+    lines.push('', `Values: ${values.slice(0, 12).map((value) => `\`${value.id}\` (${value.caption})`).join(', ')}${values.length > 12 ? ', …' : ''}`);
+  }
+  return lines.join('\n');
+}
+
+export const PIVOT_SUFFIXES = ['__pivotbyhour', '__pivotbyday', '__pivotbymonth', '__pivotbyyear'] as const;
+
+/** `creation_date__pivotbymonth` → { field: creation_date, suffix: __pivotbymonth }. */
+export function splitPivotSuffix(item: string): { field: string; suffix?: string } {
+  const match = /^(.*?)(__pivotby[a-z]*)$/.exec(item);
+  return match === null ? { field: item } : { field: match[1] as string, suffix: match[2] as string };
+}
+
+/** Levenshtein distance, for "did you mean" fixes on short names. */
+export function editDistance(a: string, b: string): number {
+  const previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i++) {
+    let diagonal = previous[0] as number;
+    previous[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const above = previous[j] as number;
+      previous[j] = Math.min(above + 1, (previous[j - 1] as number) + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
+      diagonal = above;
+    }
+  }
+  return previous[b.length] as number;
+}
+
+/** Up to `count` candidates closest to `word` (case-insensitive), nearest first. */
+export function closest(word: string, candidates: Iterable<string>, count = 3): string[] {
+  const lower = word.toLowerCase();
+  return [...candidates]
+    .map((candidate) => ({ candidate, distance: editDistance(lower, candidate.toLowerCase()) - (candidate.toLowerCase().startsWith(lower) ? 2 : 0) }))
+    .filter((entry) => entry.distance <= Math.max(2, Math.ceil(word.length / 2)))
+    .sort((a, b) => a.distance - b.distance || a.candidate.localeCompare(b.candidate))
+    .slice(0, count)
+    .map((entry) => entry.candidate);
+}

@@ -1,0 +1,73 @@
+// Hover for `.rlx` files: directives, fields (caption, type, help), lookup values (caption),
+// person GUIDs (name) and operators (what they do).
+import { findConditionAt } from '../nodeAt';
+import { scanRlx } from '../scanner';
+import { type RlxDocument, blockAt, blockScope, isRlxDirectiveName, lineOfOffset, parseBlockFilter, splitDirectiveList } from '../document';
+import { DIRECTIVE_DOCS, OPERATOR_DOCS } from './vocabulary';
+import { fieldDocumentation, rlxFieldType, splitPivotSuffix } from './fieldKinds';
+import type { RlxSchemaSource, RlxScopeSchema } from './schemaSource';
+import type { RlxHover } from './types';
+
+export function getRlxHover(document: RlxDocument, offset: number, source: RlxSchemaSource): RlxHover | undefined {
+  const line = document.lines[lineOfOffset(document, offset)];
+  const block = blockAt(document, offset);
+  if (line === undefined || block === undefined || offset >= line.contentEnd) return undefined;
+  const schema = source.schemaFor(blockScope(document, block));
+  const directive = [...document.fileDirectives, ...block.directives].find((candidate) => candidate.start >= line.start && candidate.start < line.end);
+  if (directive !== undefined) {
+    if (offset <= directive.nameEnd && isRlxDirectiveName(directive.name)) {
+      const docs = DIRECTIVE_DOCS[directive.name];
+      return { start: directive.start, end: directive.nameEnd, contents: `\`${docs.usage}\`\n\n${docs.doc}` };
+    }
+    if (schema === undefined || directive.name === 'app' || directive.name === 'search' || directive.name === 'limit') return undefined;
+    const item = splitDirectiveList(directive).find((candidate) => candidate.start <= offset && offset <= candidate.end);
+    const name = splitPivotSuffix(item?.text.split(/\s+/)[0] ?? '').field;
+    if (item === undefined || schema.fields[name] === undefined) return undefined;
+    return { start: item.start, end: item.start + name.length, contents: fieldDocumentation(schema, name) };
+  }
+  const local = offset - block.start;
+  const token = scanRlx(block.filterText).find((candidate) => candidate.start <= local && local < candidate.end);
+  if (token === undefined) return undefined;
+  const range = { start: block.start + token.start, end: block.start + token.end };
+  switch (token.type) {
+    case 'Identifier':
+      return schema?.fields[token.text] === undefined ? undefined : { ...range, contents: fieldDocumentation(schema, token.text) };
+    case 'Operator':
+    case 'In':
+    case 'Like':
+    case 'And':
+    case 'Or':
+    case 'Null':
+    case 'NullOrEmpty': {
+      const doc = OPERATOR_DOCS[token.text.toLowerCase()];
+      return doc === undefined ? undefined : { ...range, contents: `\`${token.text}\` — ${doc}` };
+    }
+    case 'String':
+      return schema === undefined ? undefined : valueHover(block.filterText, token.start, local, parseBlockFilter(block).root, schema, range);
+    default:
+      return undefined;
+  }
+}
+
+function valueHover(filterText: string, tokenStart: number, local: number, root: Parameters<typeof findConditionAt>[0], schema: RlxScopeSchema, range: { start: number; end: number }): RlxHover | undefined {
+  const condition = findConditionAt(root, tokenStart);
+  if (condition === undefined || (condition.kind !== 'Comparison' && condition.kind !== 'In')) return undefined;
+  const field = condition.field.name;
+  // The list item under the cursor (a single value is a one-item list).
+  const before = filterText.slice(tokenStart + 1, local);
+  const after = filterText.slice(local, range.end - range.start + tokenStart).replace(/"$/, '');
+  const itemText = (before.slice(before.lastIndexOf(',') + 1) + after.split(',')[0]).trim();
+  const describe = describeValue(schema, field, itemText);
+  return describe === undefined ? undefined : { ...range, contents: describe };
+}
+
+function describeValue(schema: RlxScopeSchema, field: string, value: string): string | undefined {
+  if (rlxFieldType(schema, field) === 'person') {
+    const user = schema.users.find((candidate) => candidate.id === value);
+    return user === undefined ? `No person with id \`${value}\` in this workspace.` : `**${user.name}** (${user.role}) — \`${value}\``;
+  }
+  const values = schema.lookups[field];
+  if (values === undefined) return undefined;
+  const match = values.find((candidate) => candidate.id === value);
+  return match === undefined ? `\`${value}\` is not a value of \`${field}\`.` : `**${match.caption}** — value \`${value}\` of \`${field}\``;
+}

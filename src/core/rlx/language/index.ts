@@ -1,0 +1,13 @@
+// Pure `.rlx` language features (vscode-free), computed from the document model and a schema
+// source; the extension maps them onto VS Code providers.
+export type { RlxSchemaSource, RlxScopeSchema, RlxWorkspaceAliases } from './schemaSource';
+export { EMPTY_RLX_SCHEMA_SOURCE } from './schemaSource';
+export type { RlxCompletionItem, RlxCompletionKind, RlxDiagnostic, RlxFoldingRange, RlxHover, RlxOutlineItem, RlxQuickFix, RlxSeverity, RlxTextEdit } from './types';
+export { rlxFieldType, fieldCaption, describeField, fieldDocumentation, localized, PIVOT_SUFFIXES, splitPivotSuffix, closest, editDistance } from './fieldKinds';
+export type { RlxFieldType } from './fieldKinds';
+export { DIRECTIVE_DOCS, OPERATOR_DOCS, operatorsFor } from './vocabulary';
+export { getRlxCompletions } from './completion';
+export { getRlxDiagnostics } from './diagnostics';
+export { getRlxHover } from './hover';
+export { formatRlx } from './formatting';
+export { getRlxOutline, getRlxFoldingRanges } from './outline';

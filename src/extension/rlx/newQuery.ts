@@ -1,0 +1,39 @@
+// "New RLX Query" and "Open as RLX": an untitled `.rlx` document, scoped to the app of the
+// tree node it was invoked on (and bound to that node's connection).
+import * as vscode from 'vscode';
+import type { AppRef } from '../../core/api/types';
+import { type RlxDocumentModels, RLX_LANGUAGE_ID } from './documentModels';
+
+/** The parts of a tree node the commands read: an app node has `connectionId` and `ref`. */
+export interface RlxAppNodeLike {
+  connectionId?: string;
+  ref?: AppRef;
+  workspace?: string | { alias?: string };
+  app?: string | { alias?: string };
+}
+
+export function appOfNode(node: unknown): { ref?: AppRef; connectionId?: string } {
+  if (node === null || typeof node !== 'object') return {};
+  const candidate = node as RlxAppNodeLike;
+  const connectionId = typeof candidate.connectionId === 'string' ? candidate.connectionId : undefined;
+  if (candidate.ref !== undefined) return { ref: candidate.ref, ...(connectionId === undefined ? {} : { connectionId }) };
+  const workspace = typeof candidate.workspace === 'string' ? candidate.workspace : candidate.workspace?.alias;
+  const app = typeof candidate.app === 'string' ? candidate.app : candidate.app?.alias;
+  const ref = workspace !== undefined && app !== undefined ? { workspace, app } : undefined;
+  return { ...(ref === undefined ? {} : { ref }), ...(connectionId === undefined ? {} : { connectionId }) };
+}
+
+export function newQueryText(ref: AppRef | undefined, title = 'New query'): string {
+  const scope = ref === undefined ? '// @app WS/APP   (no @app: all apps)' : `@app ${ref.workspace}/${ref.app}`;
+  return `${scope}\n\n### ${title}\n@sort creation_date desc\n@limit 100\n`;
+}
+
+export async function openRlxQuery(models: RlxDocumentModels, node: unknown, title?: string): Promise<vscode.TextEditor> {
+  const { ref, connectionId } = appOfNode(node);
+  const document = await vscode.workspace.openTextDocument({ language: RLX_LANGUAGE_ID, content: newQueryText(ref, title ?? (ref === undefined ? undefined : `All of ${ref.workspace}/${ref.app}`)) });
+  if (connectionId !== undefined) models.bindConnection(document.uri, connectionId);
+  const editor = await vscode.window.showTextDocument(document);
+  const end = document.positionAt(document.getText().length);
+  editor.selection = new vscode.Selection(end, end);
+  return editor;
+}

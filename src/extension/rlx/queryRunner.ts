@@ -1,0 +1,74 @@
+// Runs one block against the service: a list, a pivot or a search, in the block's scope.
+// A workspace scope (or a search, which takes no scope) becomes a filter on
+// project_alias / publishing_alias, which the contract lets every list filter on.
+import type { RecordsClient } from '../../core/api';
+import type { AggregationResult, AppRef, RecordData } from '../../core/api/types';
+import { rlxAnd, rlxEquals } from '../../core/rlx';
+import { type RlxBlock, type RlxBlockQuery, type RlxDocument, type RlxScope, blockQuery, parseBlockFilter } from '../../core/rlx/document';
+
+export interface RlxRunResult {
+  query: RlxBlockQuery;
+  /** The records of a list or search. */
+  records?: RecordData[];
+  aggregation?: AggregationResult;
+  /** Matches of the filter (for a search: hits). */
+  filtered: number;
+  total?: number;
+}
+
+/** Refuses a block whose filter does not parse, naming the first problem and its line. */
+export class RlxBlockError extends Error {}
+
+export function checkRunnable(document: RlxDocument, block: RlxBlock): void {
+  const [first] = parseBlockFilter(block).errors;
+  if (first !== undefined) {
+    const line = document.text.slice(0, block.start + first.start).split('\n').length;
+    throw new RlxBlockError(`This query has an error on line ${line}: ${first.message}. Fix the underlined text and run it again.`);
+  }
+}
+
+function scopeFilter(scope: RlxScope, withApp: boolean): string | undefined {
+  if (scope.kind === 'workspace') return rlxEquals('project_alias', scope.workspace);
+  if (scope.kind === 'app' && withApp) return rlxAnd(rlxEquals('project_alias', scope.ref.workspace), rlxEquals('publishing_alias', scope.ref.app));
+  return undefined;
+}
+
+function scopeRef(scope: RlxScope): AppRef | undefined {
+  return scope.kind === 'app' ? scope.ref : undefined;
+}
+
+function withScope(scope: RlxScope, rlx: string | undefined, withApp: boolean): string | undefined {
+  const combined = rlxAnd(scopeFilter(scope, withApp), rlx);
+  return combined === '' ? undefined : combined;
+}
+
+export async function runRlxBlock(client: RecordsClient, document: RlxDocument, block: RlxBlock, signal?: AbortSignal): Promise<RlxRunResult> {
+  checkRunnable(document, block);
+  const query = blockQuery(document, block);
+  const options = signal === undefined ? {} : { signal };
+  switch (query.kind) {
+    case 'list': {
+      const rlx = withScope(query.scope, query.params.rlx, false);
+      const page = await client.listRecords(scopeRef(query.scope), { ...query.params, ...(rlx === undefined ? {} : { rlx }) }, options);
+      return { query, records: page.data, filtered: page.filteredRecordsCount, total: page.unfilteredRecordsCount };
+    }
+    case 'pivot': {
+      const rlx = withScope(query.scope, query.params.rlx, false);
+      const aggregation = await client.aggregate(scopeRef(query.scope), { ...query.params, ...(rlx === undefined ? {} : { rlx }) }, options);
+      return { query, aggregation, filtered: aggregation.filteredRecordsCount, total: aggregation.totalRecordsCount };
+    }
+    case 'search': {
+      const rlx = withScope(query.scope, query.params.rlx, true);
+      const result = await client.search({ ...query.params, ...(rlx === undefined ? {} : { rlx }) }, options);
+      return { query, records: result.data, filtered: result.totalFound };
+    }
+  }
+}
+
+/** Matches of the block's filter in its scope (directives other than @app do not count). */
+export async function countRlxBlock(client: RecordsClient, document: RlxDocument, block: RlxBlock, signal?: AbortSignal): Promise<{ filtered: number; total: number }> {
+  checkRunnable(document, block);
+  const query = blockQuery(document, block);
+  const rlx = withScope(query.scope, query.params.rlx, false);
+  return client.countRecords(scopeRef(query.scope), rlx, signal === undefined ? {} : { signal });
+}

@@ -1,0 +1,48 @@
+// Wires the `.rlx` language into VS Code. Lazy by design: nothing here touches the network;
+// schemas load when an `.rlx` document first needs them.
+import * as vscode from 'vscode';
+import type { ConnectionManager } from '../connections/connectionManager';
+import { registerRlxCodeLens, RLX_COUNT_COMMAND, RLX_RUN_BLOCK_COMMAND } from './codeLens';
+import { RlxDiagnosticsController } from './diagnosticsController';
+import { RlxDocumentModels } from './documentModels';
+import { registerRlxProviders } from './languageProviders';
+import { openRlxQuery } from './newQuery';
+import { registerQueryResults } from './results';
+import { RlxRunCommands } from './runCommands';
+import { RlxSchemaCache } from './schemaCache';
+import { RlxStatusBar } from './statusBar';
+
+export const RLX_COMMANDS = {
+  runAtCursor: 'records.rlx.runAtCursor',
+  runBlock: RLX_RUN_BLOCK_COMMAND,
+  count: RLX_COUNT_COMMAND,
+  refreshSchemas: 'records.rlx.refreshSchemas',
+  newQuery: 'records.rlx.newQuery',
+  openAsRlx: 'records.rlx.openAsRlx',
+} as const;
+
+export function registerRlxLanguage(context: vscode.ExtensionContext, connections: ConnectionManager): void {
+  const models = new RlxDocumentModels(() => connections.activeId);
+  const cache = new RlxSchemaCache((connectionId) => connections.client(connectionId));
+  const diagnostics = new RlxDiagnosticsController(models, cache);
+  const runner = new RlxRunCommands(models, connections);
+  context.subscriptions.push(
+    cache,
+    diagnostics,
+    new RlxStatusBar(models, connections),
+    registerQueryResults(),
+    registerRlxCodeLens(models),
+    ...registerRlxProviders(models, cache, (uri) => diagnostics.diagnosticsOf(uri)),
+    // A changed connection list may mean other servers: forget schemas read from the old ones.
+    connections.onDidChangeConnections(() => cache.clear()),
+    vscode.commands.registerCommand(RLX_COMMANDS.runAtCursor, () => runner.run()),
+    vscode.commands.registerCommand(RLX_COMMANDS.runBlock, (uri?: vscode.Uri, offset?: number) => runner.run(uri, offset)),
+    vscode.commands.registerCommand(RLX_COMMANDS.count, (uri?: vscode.Uri, offset?: number) => runner.count(uri, offset)),
+    vscode.commands.registerCommand(RLX_COMMANDS.refreshSchemas, () => {
+      cache.clear();
+      void vscode.window.setStatusBarMessage('Records: schemas will be read again on the next completion.', 3000);
+    }),
+    vscode.commands.registerCommand(RLX_COMMANDS.newQuery, (node?: unknown) => openRlxQuery(models, node)),
+    vscode.commands.registerCommand(RLX_COMMANDS.openAsRlx, (node?: unknown) => openRlxQuery(models, node)),
+  );
+}

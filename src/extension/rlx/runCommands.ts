@@ -1,0 +1,83 @@
+// The commands that run queries: Run Query at Cursor (Ctrl/Cmd+Enter), run a given block
+// (CodeLens), and Count. They return their results so scripts and tests can use them.
+import * as vscode from 'vscode';
+import { type RlxBlock, blockAt, describeRlxScope, blockScope } from '../../core/rlx/document';
+import type { ConnectionManager } from '../connections/connectionManager';
+import { type RlxDocumentModels, RLX_LANGUAGE_ID } from './documentModels';
+import { RlxBlockError, type RlxRunResult, countRlxBlock, runRlxBlock } from './queryRunner';
+import { showQueryResults } from './results';
+
+interface Target {
+  document: vscode.TextDocument;
+  block: RlxBlock;
+  connectionId: string;
+}
+
+export class RlxRunCommands {
+  constructor(private readonly models: RlxDocumentModels, private readonly connections: ConnectionManager) {}
+
+  /** Runs the block at the cursor, or the block at `offset` of `uri` when given (CodeLens). */
+  async run(uri?: vscode.Uri, offset?: number): Promise<RlxRunResult | undefined> {
+    const target = await this.target(uri, offset);
+    if (target === undefined) return undefined;
+    const title = target.block.title ?? 'Query';
+    try {
+      const client = await this.connections.client(target.connectionId);
+      const result = await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title: `Running "${title}"…`, cancellable: true },
+        (_progress, token) => {
+          const abort = new AbortController();
+          token.onCancellationRequested(() => abort.abort());
+          return runRlxBlock(client, this.models.model(target.document), target.block, abort.signal);
+        },
+      );
+      await showQueryResults(title, result);
+      return result;
+    } catch (error) {
+      this.report(target.connectionId, error, `run "${title}"`);
+      return undefined;
+    }
+  }
+
+  async count(uri?: vscode.Uri, offset?: number): Promise<{ filtered: number; total: number } | undefined> {
+    const target = await this.target(uri, offset);
+    if (target === undefined) return undefined;
+    try {
+      const client = await this.connections.client(target.connectionId);
+      const model = this.models.model(target.document);
+      const counts = await countRlxBlock(client, model, target.block);
+      void vscode.window.showInformationMessage(`${counts.filtered.toLocaleString()} of ${counts.total.toLocaleString()} records in ${describeRlxScope(blockScope(model, target.block))} match "${target.block.title ?? 'the query'}".`);
+      return counts;
+    } catch (error) {
+      this.report(target.connectionId, error, 'count the records');
+      return undefined;
+    }
+  }
+
+  private async target(uri: vscode.Uri | undefined, offset: number | undefined): Promise<Target | undefined> {
+    const editor = vscode.window.activeTextEditor;
+    const document = uri !== undefined ? await vscode.workspace.openTextDocument(uri) : editor?.document;
+    if (document === undefined || document.languageId !== RLX_LANGUAGE_ID) {
+      void vscode.window.showWarningMessage('Open an .rlx file and put the cursor in a query to run it.');
+      return undefined;
+    }
+    const at = offset ?? (editor !== undefined && editor.document === document ? document.offsetAt(editor.selection.active) : 0);
+    const block = blockAt(this.models.model(document), at);
+    const connectionId = this.models.connectionOf(document);
+    if (block === undefined) return undefined;
+    if (connectionId === undefined) {
+      const choice = await vscode.window.showWarningMessage('There is no Records connection to run this query on. Add or select one first.', 'Add Connection…');
+      if (choice !== undefined) await vscode.commands.executeCommand('records.addConnection');
+      return undefined;
+    }
+    return { document, block, connectionId };
+  }
+
+  private report(connectionId: string, error: unknown, what: string): void {
+    if (error instanceof RlxBlockError) {
+      void vscode.window.showErrorMessage(error.message);
+      return;
+    }
+    this.connections.reportError(connectionId, error, what);
+  }
+}

@@ -1,0 +1,100 @@
+// The `.rlx` language inside the extension host, against the sandbox run.mjs started:
+// completion at a `|` cursor, diagnostics, hovers, code lenses and running a block.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { ConnectionInfo } from '../../src/extension/connections/connectionInfo';
+import type { RecordsExtensionApi } from '../../src/extension/extension';
+import type { RlxRunResult } from '../../src/extension/rlx/queryRunner';
+import { sandboxConnection } from './support/environment';
+
+const EXTENSION_ID = 'records-tools.records-service';
+
+async function openRlx(textWithCursor: string): Promise<{ document: vscode.TextDocument; position: vscode.Position }> {
+  const offset = textWithCursor.indexOf('|');
+  const content = offset === -1 ? textWithCursor : textWithCursor.slice(0, offset) + textWithCursor.slice(offset + 1);
+  const document = await vscode.workspace.openTextDocument({ language: 'rlx', content });
+  await vscode.window.showTextDocument(document);
+  return { document, position: document.positionAt(Math.max(offset, 0)) };
+}
+
+async function completionLabels(textWithCursor: string): Promise<string[]> {
+  const { document, position } = await openRlx(textWithCursor);
+  const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', document.uri, position);
+  return list.items.map((item) => (typeof item.label === 'string' ? item.label : item.label.label));
+}
+
+async function waitFor<T>(read: () => T | undefined, what: string, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = read();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) assert.fail(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('rlx language', function () {
+  this.timeout(60_000);
+  let connection: ConnectionInfo;
+
+  before(async () => {
+    await vscode.extensions.getExtension<RecordsExtensionApi>(EXTENSION_ID)!.activate();
+    const sandbox = sandboxConnection();
+    const info = await vscode.commands.executeCommand<ConnectionInfo | undefined>('records.addConnection', { name: 'RLX Sandbox', baseUrl: sandbox.url, authKind: 'authCode', token: sandbox.adminToken });
+    assert.ok(info, 'records.addConnection returned no connection');
+    connection = info;
+  });
+
+  after(async () => {
+    // Untitled documents are dirty: revert them so no "Save changes?" dialog blocks the run.
+    for (let left = 50; left > 0 && vscode.window.tabGroups.all.some((group) => group.tabs.length > 0); left--) {
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    }
+    await vscode.commands.executeCommand('records.removeConnection', connection.id, { confirm: false });
+  });
+
+  it('completes directives, app aliases, fields and lookup values from the live schema', async () => {
+    assert.ok((await completionLabels('@|')).includes('@pivot'));
+    assert.ok((await completionLabels('@app |')).includes('IT/TASK'));
+    const fields = await completionLabels('@app IT/TASK\n|');
+    assert.ok(fields.includes('state') && fields.includes('c_amount'), `fields: ${fields.join(', ')}`);
+    const values = await completionLabels('@app IT/TASK\nstate = "|"');
+    assert.ok(values.includes('in_progress'), `values: ${values.join(', ')}`);
+  });
+
+  it('underlines unknown fields and invalid lookup values', async () => {
+    const { document } = await openRlx('@app IT/TASK\nstat = "open" AND state = "closed"');
+    const diagnostics = await waitFor(() => {
+      const found = vscode.languages.getDiagnostics(document.uri);
+      return found.length >= 2 ? found : undefined;
+    }, 'two diagnostics');
+    assert.deepEqual(diagnostics.map((d) => d.code).sort(), ['invalid_lookup_value', 'unknown_field']);
+    const unknown = diagnostics.find((d) => d.code === 'unknown_field')!;
+    assert.equal(document.getText(unknown.range), 'stat');
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', document.uri, unknown.range);
+    assert.ok(actions.some((action) => action.title.startsWith('Change to state')));
+  });
+
+  it('hovers a field with its caption and help text', async () => {
+    const { document, position } = await openRlx('@app IT/TASK\nc_am|ount > 10');
+    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, position);
+    const text = hovers.flatMap((hover) => hover.contents.map((content) => (typeof content === 'string' ? content : content.value))).join('\n');
+    assert.match(text, /Amount/);
+    assert.match(text, /Budgeted amount/);
+  });
+
+  it('shows Run, Count and Pivot lenses and runs a block', async () => {
+    const { document } = await openRlx('@app IT/TASK\n### Open\n@limit 5\nstate = "open"\n### Per state\n@pivot state\n');
+    const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', document.uri);
+    const titles = lenses.map((lens) => lens.command?.title ?? '');
+    assert.equal(titles.filter((title) => title.includes('Run')).length, 2);
+    assert.equal(titles.filter((title) => title.includes('Count')).length, 2);
+    assert.equal(titles.filter((title) => title.includes('Pivot')).length, 1);
+    const result = await vscode.commands.executeCommand<RlxRunResult | undefined>('records.rlx.runBlock', document.uri, document.getText().indexOf('### Open'));
+    assert.ok(result?.records, 'the list block returned records');
+    assert.ok(result.records.length > 0 && result.records.length <= 5);
+    assert.ok(result.records.every((record) => record.state === 'open'));
+    const pivot = await vscode.commands.executeCommand<RlxRunResult | undefined>('records.rlx.runBlock', document.uri, document.getText().indexOf('### Per state'));
+    assert.ok((pivot?.aggregation?.data.length ?? 0) > 0, 'the pivot block returned groups');
+  });
+});
