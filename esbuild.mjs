@@ -45,14 +45,28 @@ const withoutPlainLlhttp = {
   },
 };
 
+// The OAuth library is needed only when someone signs in with OAuth: it is its own bundle,
+// required from dist/ at that moment, so activation never loads or parses it.
+const oauthOnDemand = {
+  name: 'oauth-on-demand',
+  setup(build) {
+    build.onResolve({ filter: /^oauth4webapi$/ }, () => ({ path: './oauth4webapi.js', external: true }));
+  },
+};
+
 const builds = {
   extension: {
     ...nodeCommon,
     entryPoints: { extension: 'src/extension/extension.ts' },
     outdir: 'dist',
     external: ['vscode'],
-    plugins: [withoutPlainLlhttp],
+    plugins: [withoutPlainLlhttp, oauthOnDemand],
     metafile: true,
+  },
+  oauth: {
+    ...nodeCommon,
+    entryPoints: { oauth4webapi: 'node_modules/oauth4webapi/build/index.js' },
+    outdir: 'dist',
   },
   sandbox: {
     ...nodeCommon,

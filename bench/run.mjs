@@ -133,11 +133,28 @@ async function benchSandbox() {
 async function benchExtension() {
   console.log('\n## Extension');
   const bundle = 'dist/extension.js';
+  // Figures are for the production bundle, as users get it.
+  await new Promise((resolve, reject) => {
+    const build = spawn(process.execPath, ['esbuild.mjs', '--production', '--only=extension'], { stdio: 'inherit' });
+    build.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`build failed (${code})`))));
+  });
   if (!existsSync(bundle)) {
     console.log('dist/extension.js not built; run `npm run build` first');
     return;
   }
   report('dist/extension.js size', statSync(bundle).size / 1024, 'KB', 400);
+  const runs = [];
+  for (let i = 0; i < 7; i++) {
+    const child = spawn(process.execPath, ['bench/activation.cjs'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    await new Promise((resolve) => child.once('exit', resolve));
+    runs.push(JSON.parse(out.trim()));
+  }
+  const median = (values) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  report('load dist/extension.js (median of 7)', median(runs.map((r) => r.loadMs)), 'ms');
+  report('activate() (median of 7)', median(runs.map((r) => r.activateMs)), 'ms');
+  report('load + activate (median of 7)', median(runs.map((r) => r.loadMs + r.activateMs)), 'ms', 30);
 }
 
 if (ONLY === 'all' || ONLY === 'sandbox') await benchSandbox();
