@@ -8,7 +8,9 @@ import { registerSandboxCommands } from './localSandbox/sandboxCommands';
 import { SandboxLauncher } from './localSandbox/sandboxLauncher';
 import { ConnectionStatusBar } from './status/connectionStatusBar';
 import { registerRecordEditor } from './editor/registerRecordEditor';
+import { registerPivot } from './pivot/registerPivot';
 import { registerRlxLanguage } from './rlx/registerRlxLanguage';
+import { registerSearchPanel } from './search/registerSearchPanel';
 import { registerRecordsTree, type RecordsTree } from './tree/registerTree';
 
 /** What `activate` returns: used by extension-host tests and by other extensions. */
@@ -45,6 +47,8 @@ export function activate(context: vscode.ExtensionContext): RecordsExtensionApi 
   const tree = registerRecordsTree(context, connections);
   registerRecordEditor(context, connections);
   registerRlxLanguage(context, connections);
+  registerSearchPanel(context, connections);
+  registerPivot(context, connections);
   void applySandboxSeed(launcher);
   return {
     connections,

@@ -6,8 +6,8 @@
 import type { Agent as AgentClass, ProxyAgent as ProxyAgentClass } from 'undici';
 
 const Dispatcher = require('undici/lib/dispatcher/dispatcher') as { prototype: object };
-const requestApi = require('undici/lib/api') as object;
-Object.assign(Dispatcher.prototype, requestApi);
+// `request` is the one API method our code calls (pipeline, stream, upgrade, connect are unused).
+Object.assign(Dispatcher.prototype, { request: require('undici/lib/api/api-request') as unknown });
 
 export const Agent = require('undici/lib/dispatcher/agent') as typeof AgentClass;
 export const ProxyAgent = require('undici/lib/dispatcher/proxy-agent') as typeof ProxyAgentClass;

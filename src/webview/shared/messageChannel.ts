@@ -14,6 +14,11 @@ export interface ChannelHandlers<TIn, TOut> {
   onMessage?(message: TIn): void;
   /** A request from the other side; the returned value (or thrown error) is the reply. */
   onRequest?(message: TIn): Promise<unknown> | unknown;
+  /**
+   * The other side (re)started: a page that was hidden and reloaded, say. Hosts send the page's
+   * initial data here, so a reloaded page gets it again.
+   */
+  onPeerReady?(): void;
   /** Only for typing the outgoing side; never called. */
   readonly _out?: TOut;
 }
@@ -71,12 +76,15 @@ export class MessageChannel<TIn, TOut> {
     if (!isEnvelope(data)) return;
     switch (data.kind) {
       case 'ready': {
+        const metBefore = this.peerReady;
         this.peerReady = true;
         // The peer may have missed our own ready (it was not listening yet, or it reloaded).
         if (data.answer !== true) this.transport.send({ kind: 'ready', answer: true });
         const held = this.held;
         this.held = [];
         for (const envelope of held) this.transport.send(envelope);
+        // A fresh start of the peer, or the first meeting whichever side started first.
+        if (data.answer !== true || !metBefore) this.handlers.onPeerReady?.();
         return;
       }
       case 'post':

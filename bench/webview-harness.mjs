@@ -1,0 +1,101 @@
+// A stand-in for VS Code around one webview bundle, for benchmarks and screenshots: serves
+// dist/webview/<name>.js/.css on loopback in a page with a dark theme's --vscode-* variables,
+// the same CSP as the real host, and acquireVsCodeApi() bridged to a host written in Node
+// (`onEnvelope`). Replies go back as window message events, as VS Code delivers them.
+import { createServer } from 'node:http';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+
+const THEMES = {
+  dark: {
+    '--vscode-foreground': '#cccccc', '--vscode-descriptionForeground': '#9d9d9d', '--vscode-errorForeground': '#f48771',
+    '--vscode-editor-background': '#1e1e1e', '--vscode-sideBar-background': '#252526', '--vscode-font-family': 'system-ui, sans-serif', '--vscode-font-size': '13px',
+    '--vscode-editor-font-family': 'monospace', '--vscode-input-background': '#3c3c3c', '--vscode-input-foreground': '#cccccc', '--vscode-input-border': '#3c3c3c',
+    '--vscode-input-placeholderForeground': '#a6a6a6', '--vscode-focusBorder': '#007fd4', '--vscode-button-background': '#0e639c', '--vscode-button-foreground': '#ffffff',
+    '--vscode-button-hoverBackground': '#1177bb', '--vscode-button-secondaryBackground': '#3a3d41', '--vscode-button-secondaryForeground': '#ffffff',
+    '--vscode-dropdown-background': '#3c3c3c', '--vscode-dropdown-foreground': '#f0f0f0', '--vscode-list-activeSelectionBackground': '#04395e',
+    '--vscode-list-activeSelectionForeground': '#ffffff', '--vscode-list-hoverBackground': '#2a2d2e', '--vscode-editor-findMatchHighlightBackground': 'rgba(234,92,0,0.33)',
+    '--vscode-textLink-foreground': '#3794ff', '--vscode-badge-background': '#4d4d4d', '--vscode-panel-border': '#80808059', '--vscode-editorWidget-background': '#252526',
+    '--vscode-charts-blue': '#3794ff', '--vscode-charts-orange': '#d18616', '--vscode-charts-green': '#89d185', '--vscode-charts-purple': '#b180d7', '--vscode-charts-red': '#f14c4c',
+    '--vscode-charts-yellow': '#cca700', '--vscode-charts-lines': 'rgba(204,204,204,0.3)', '--vscode-editorGroup-border': '#444444',
+  },
+  'high-contrast': {
+    '--vscode-foreground': '#ffffff', '--vscode-descriptionForeground': '#ffffff', '--vscode-errorForeground': '#f48771', '--vscode-contrastBorder': '#6fc3df',
+    '--vscode-contrastActiveBorder': '#f38518', '--vscode-editor-background': '#000000', '--vscode-sideBar-background': '#000000', '--vscode-font-family': 'system-ui, sans-serif',
+    '--vscode-font-size': '13px', '--vscode-input-background': '#000000', '--vscode-input-foreground': '#ffffff', '--vscode-input-border': '#6fc3df', '--vscode-focusBorder': '#f38518',
+    '--vscode-button-background': '#000000', '--vscode-button-foreground': '#ffffff', '--vscode-button-border': '#6fc3df', '--vscode-button-secondaryBackground': '#000000',
+    '--vscode-button-secondaryForeground': '#ffffff', '--vscode-dropdown-background': '#000000', '--vscode-dropdown-foreground': '#ffffff', '--vscode-dropdown-border': '#6fc3df',
+    '--vscode-list-activeSelectionBackground': '#000000', '--vscode-list-activeSelectionForeground': '#ffffff', '--vscode-list-focusOutline': '#f38518',
+    '--vscode-editor-findMatchHighlightBackground': 'transparent', '--vscode-textLink-foreground': '#21a6ff', '--vscode-badge-background': '#000000',
+    '--vscode-charts-blue': '#3794ff', '--vscode-charts-orange': '#d18616', '--vscode-charts-green': '#89d185', '--vscode-charts-lines': 'rgba(255,255,255,0.5)', '--vscode-editorGroup-border': '#6fc3df',
+  },
+};
+
+export async function openWebviewHarness({ root, name, onEnvelope, theme = 'dark', width = 420, height = 900 }) {
+  const dist = join(root, 'dist', 'webview');
+  const nonce = 'bench-nonce';
+  const vars = Object.entries(THEMES[theme]).map(([k, v]) => `${k}: ${v};`).join(' ');
+  const html = `<!DOCTYPE html><html><head><meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src 'self' data:; style-src 'self' 'nonce-${nonce}'; script-src 'nonce-${nonce}'; connect-src 'none'; base-uri 'none'">
+<link rel="stylesheet" href="/${name}.css" nonce="${nonce}"><style nonce="${nonce}">html { ${vars} } body { background: var(--vscode-sideBar-background, var(--vscode-editor-background)); }</style>
+<script nonce="${nonce}">window.acquireVsCodeApi = () => { let state; return { postMessage: (m) => window.benchHostReceive(m), getState: () => state, setState: (s) => { state = s; } }; };</script>
+</head><body><main id="app" aria-busy="true"><p>Loading…</p></main><script nonce="${nonce}" src="/${name}.js"></script></body></html>`;
+  const server = createServer((req, res) => {
+    const path = (req.url ?? '/').split('?')[0];
+    if (path === '/' || path === '/index.html') return void res.writeHead(200, { 'content-type': 'text/html' }).end(html);
+    try {
+      const body = readFileSync(join(dist, path.replace(/^\/+/, '').replace(/\.\./g, '')));
+      res.writeHead(200, { 'content-type': path.endsWith('.css') ? 'text/css' : 'text/javascript' }).end(body);
+    } catch {
+      res.writeHead(404).end();
+    }
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = server.address().port;
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'] });
+  const page = await browser.newPage({ viewport: { width, height } });
+  const problems = [];
+  page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
+  page.on('pageerror', (e) => problems.push(String(e)));
+  const post = (envelope) => page.evaluate((e) => window.postMessage(e, '*'), envelope).catch(() => undefined);
+  await page.exposeFunction('benchHostReceive', (envelope) => onEnvelope(envelope, post));
+  await page.goto(`http://127.0.0.1:${port}/`);
+  return {
+    page,
+    problems,
+    post,
+    async close() {
+      await browser.close();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+/** Answers the ready handshake and requests the way MessageChannel does. */
+export function hostProtocol({ onReady, onRequest, onPost }) {
+  return async (envelope, post) => {
+    switch (envelope.kind) {
+      case 'ready':
+        if (!envelope.answer) await post({ kind: 'ready', answer: true });
+        await onReady?.(post);
+        return;
+      case 'request':
+        try {
+          await post({ kind: 'reply', id: envelope.id, ok: true, value: await onRequest(envelope.message) });
+        } catch (error) {
+          await post({ kind: 'reply', id: envelope.id, ok: false, error: String(error?.message ?? error) });
+        }
+        return;
+      case 'post':
+        onPost?.(envelope.message);
+        return;
+    }
+  };
+}
+
+export function stats(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+  return { n: sorted.length, median: at(0.5), p95: at(0.95), max: sorted[sorted.length - 1] };
+}
