@@ -65,7 +65,7 @@ describe('record editor in the browser-hosted editor', () => {
     await wb.expandRow('Tasks');
     const row = wb.treeRows().filter({ hasText: /Replace printer toner/ }).first();
     await row.waitFor({ state: 'visible', timeout: 30_000 });
-    await wb.contextMenu(row, 'Open Record in Editor');
+    await wb.contextMenu(row, 'Open Record');
     const frame = editorFrame(wb.page);
     await frame.locator('h1').filter({ hasText: 'Replace printer toner on floor 3' }).waitFor({ state: 'visible', timeout: 30_000 });
     // Every kind of field of IT/TASK has a labelled control.

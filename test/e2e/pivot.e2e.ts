@@ -2,12 +2,7 @@
 // totals read from the table and checked against the sandbox (the drill-down lists exactly the
 // records counted), then a cell drilled into. Needs registerPivot wired in activate().
 import * as assert from 'node:assert/strict';
-import type { FrameLocator } from 'playwright-core';
-import { type Workbench, useWorkbench } from './support/workbench';
-
-function webviewFrame(wb: Workbench): FrameLocator {
-  return wb.page.locator('.part.editor iframe.webview').first().contentFrame().locator('iframe#active-frame').contentFrame();
-}
+import { useWorkbench } from './support/workbench';
 
 const number = (text: string | null): number => Number((text ?? '').replace(/[^\d.-]/g, ''));
 
@@ -22,7 +17,7 @@ describe('pivot an app', () => {
     await wb.expandRow('Local Sandbox');
     await wb.expandRow('IT Operations');
     await wb.contextMenu(wb.treeRow('Tasks'), 'Pivot…');
-    const page = webviewFrame(wb);
+    const page = await wb.webviewShowing('#stats');
     await page.locator('table').waitFor({ state: 'visible', timeout: 30_000 });
     // Second dimension: creation date by month; stats: sum of the amount.
     await page.getByRole('button', { name: '+ Dimension' }).click();

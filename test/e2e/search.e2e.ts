@@ -2,13 +2,7 @@
 // phrase with an exclusion lists results with emphasized matches; ↓ and Enter open one.
 // Needs registerSearchPanel wired in activate() and the Local Sandbox connection.
 import * as assert from 'node:assert/strict';
-import type { FrameLocator } from 'playwright-core';
 import { type Workbench, useWorkbench } from './support/workbench';
-
-/** The page inside a webview: VS Code nests it in two iframes. */
-function webviewFrame(wb: Workbench, within: string): FrameLocator {
-  return wb.page.locator(within).locator('iframe.webview').first().contentFrame().locator('iframe#active-frame').contentFrame();
-}
 
 async function ensureSandbox(wb: Workbench): Promise<void> {
   await wb.openViewContainer('Records');
@@ -24,7 +18,7 @@ describe('search records from the search view', () => {
     const wb = workbench();
     await ensureSandbox(wb);
     await wb.runCommand('Records: Search Records…');
-    const view = webviewFrame(wb, '.part.sidebar');
+    const view = await wb.webviewShowing('#query');
     const query = view.locator('#query');
     await query.waitFor({ state: 'visible', timeout: 30_000 });
     await query.fill('"office printers" -floor');

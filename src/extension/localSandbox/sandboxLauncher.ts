@@ -1,4 +1,5 @@
 import * as fs from 'node:fs/promises';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ConnectionInfo, ConnectionManager } from '../connections/connectionManager';
 import { describeError } from '../connections/errorText';
@@ -130,6 +131,12 @@ export class SandboxLauncher implements vscode.Disposable {
 
   /** Another window runs a sandbox on this folder: use that one, or start one on a new folder. */
   private async resolveLockedFolder(dataDir: string): Promise<ConnectionInfo> {
+    // The running sandbox says where it answers: connect to it, as a person would want.
+    const address = await readSandboxAddress(dataDir);
+    if (address) {
+      this.output.info(`The sandbox of another window serves ${dataDir} at ${address}; connecting to it.`);
+      return this.connectTo(address);
+    }
     const connect = vscode.l10n.t('Connect to Running Sandbox');
     const another = vscode.l10n.t('Use Another Folder');
     const port = this.context.globalState.get<number>(PORT_KEY);
@@ -156,4 +163,15 @@ function explainStartFailure(error: unknown): Error {
 
 function setRunningContext(running: boolean): void {
   void vscode.commands.executeCommand('setContext', 'records.sandboxRunning', running);
+}
+
+/** `sandbox-address.json`, written by a running sandbox into its data folder (see the sandbox's runtime). */
+async function readSandboxAddress(dataDir: string): Promise<string | undefined> {
+  try {
+    const parsed: unknown = JSON.parse(await fs.readFile(path.join(dataDir, 'sandbox-address.json'), 'utf8'));
+    const url = (parsed as { url?: unknown }).url;
+    return typeof url === 'string' && /^http:\/\/127\.0\.0\.1:\d+$/.test(url) ? url : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -1,7 +1,7 @@
 // Assembles a running sandbox: data-folder lock, domain service, upload store and sweeper,
 // signing key, tus endpoint, OIDC provider, and the HTTP server in front of them. The domain
 // is passed in, so this file depends only on the SandboxService contract.
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import type { RunningSandbox, StartSandboxOptions } from '../api';
@@ -29,6 +29,9 @@ export type CreateService = (options: {
 
 const DEFAULT_UPLOAD_TTL_SECONDS = 86_400;
 const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+/** In the data folder while a sandbox serves it: `{url, pid}`. */
+export const SANDBOX_ADDRESS_FILE = 'sandbox-address.json';
+
 /** Time given to open requests on close before their connections are cut. */
 const CLOSE_GRACE_MS = 2_000;
 
@@ -73,6 +76,11 @@ export async function startSandboxRuntime(options: StartSandboxOptions, createSa
     cleanups.push(() => closeServer(server));
     const url = baseUrlFor(host, actualPort);
     server.on('request', createRequestHandler(composeTransport(url, service, key, tus, options, logError)));
+    // Tells another process that finds the folder locked where this sandbox answers (a second
+    // VS Code window connects to it instead of failing). Removed on a clean close.
+    const addressFile = join(options.dataDir, SANDBOX_ADDRESS_FILE);
+    await writeFile(addressFile, `${JSON.stringify({ url, pid: process.pid })}\n`);
+    cleanups.push(() => rm(addressFile, { force: true }));
     return {
       url,
       users: service.users.map(({ id, name, role, token }) => ({ id, name, role, token })),

@@ -2,7 +2,7 @@
 // palette, tree rows, context menus, notifications, screenshots. See test/e2e/README.md.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { chromium, type Browser, type FrameLocator, type Locator, type Page } from 'playwright-core';
 import { e2eEnvironment } from './environment';
 
 /** Same flags as support/host/chromium.mjs (the launchers' copy), known to work on these machines. */
@@ -144,6 +144,24 @@ export class Workbench {
     const menu = this.page.locator('.context-view .monaco-menu');
     await menu.waitFor({ state: 'visible' });
     await menu.locator('[role="menuitem"]').filter({ hasText: item }).first().click();
+  }
+
+  /**
+   * The page inside the webview (view or panel) that shows `selector`. VS Code draws every
+   * webview in an overlay outside the part that hosts it, nested as iframe.webview >
+   * iframe#active-frame, so webviews are told apart by what they show.
+   */
+  async webviewShowing(selector: string, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<FrameLocator> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const frames = this.page.locator('iframe.webview.ready');
+      for (let i = (await frames.count()) - 1; i >= 0; i--) {
+        const inner = frames.nth(i).contentFrame().locator('iframe#active-frame').contentFrame();
+        if ((await inner.locator(selector).count().catch(() => 0)) > 0) return inner;
+      }
+      if (Date.now() > deadline) throw new Error(`No webview shows ${selector} after ${timeoutMs} ms.`);
+      await this.page.waitForTimeout(250);
+    }
   }
 
   /** Waits for a notification toast whose message matches `text`; returns it. */
