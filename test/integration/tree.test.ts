@@ -126,4 +126,15 @@ describe('tree: Records explorer against the sandbox', function () {
     assert.ok(!records(await provider.getChildren(app)).some((r) => r.record.id === id));
     assert.equal((await client.countRecords({ workspace: 'IT', app: 'TASK' }, `title like "${marker}%"`)).filtered, 7);
   });
+
+  it('records.revealRecord selects a newly created record in the Records view', async () => {
+    const added = await client.batch([{ transition: 'add', workspace_alias: 'IT', app_alias: 'TASK', title: `${marker} revealed` }]);
+    assert.equal(added.failed.length, 0, JSON.stringify(added.failed));
+    const recordId = String(added.results[0]?.data?.id);
+    // The editor's argument shape; the view's own provider has no filter, so the record may sit on a later page.
+    const revealed = await vscode.commands.executeCommand<RecordNode | undefined>('records.revealRecord', { connectionId, ref: { workspace: 'IT', app: 'TASK' }, recordId });
+    assert.equal(revealed?.record.id, recordId, 'the command finds the record node');
+    const selected = api.tree.view.selection.filter((n): n is RecordNode => n.kind === 'record');
+    assert.deepEqual(selected.map((n) => String(n.record.id)), [recordId]);
+  });
 });

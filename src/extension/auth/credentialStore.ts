@@ -16,19 +16,30 @@ export interface OAuthTokenSet {
  * The only place secrets are written: VS Code's SecretStorage (OS keychain on desktop),
  * one entry per connection and kind, never settings or global state.
  */
-export class CredentialStore {
-  constructor(private readonly secrets: vscode.SecretStorage) {}
+export class CredentialStore implements vscode.Disposable {
+  /**
+   * Secrets read once and kept in memory until they change: every request needs its token, and
+   * in a browser-hosted editor each SecretStorage read is a round trip to the browser.
+   */
+  private readonly cache = new Map<string, Thenable<string | undefined>>();
+  private readonly changes: vscode.Disposable;
+
+  constructor(private readonly secrets: vscode.SecretStorage) {
+    // Another window may sign in or out: drop what it changed.
+    this.changes = secrets.onDidChange((event) => this.cache.delete(event.key));
+  }
 
   getToken(connectionId: string): Thenable<string | undefined> {
-    return this.secrets.get(tokenKey(connectionId));
+    return this.read(tokenKey(connectionId));
   }
 
   async setToken(connectionId: string, token: string): Promise<void> {
+    this.cache.delete(tokenKey(connectionId));
     await this.secrets.store(tokenKey(connectionId), token);
   }
 
   async getOAuth(connectionId: string): Promise<OAuthTokenSet | undefined> {
-    const raw = await this.secrets.get(oauthKey(connectionId));
+    const raw = await this.read(oauthKey(connectionId));
     if (raw === undefined) return undefined;
     try {
       return JSON.parse(raw) as OAuthTokenSet;
@@ -39,12 +50,31 @@ export class CredentialStore {
   }
 
   async setOAuth(connectionId: string, tokens: OAuthTokenSet): Promise<void> {
+    this.cache.delete(oauthKey(connectionId));
     await this.secrets.store(oauthKey(connectionId), JSON.stringify(tokens));
   }
 
   async clear(connectionId: string): Promise<void> {
+    this.cache.delete(tokenKey(connectionId));
+    this.cache.delete(oauthKey(connectionId));
     await this.secrets.delete(tokenKey(connectionId));
     await this.secrets.delete(oauthKey(connectionId));
+  }
+
+  dispose(): void {
+    this.changes.dispose();
+    this.cache.clear();
+  }
+
+  private read(key: string): Thenable<string | undefined> {
+    let value = this.cache.get(key);
+    if (!value) {
+      value = this.secrets.get(key);
+      this.cache.set(key, value);
+      // A failed read is not remembered.
+      value.then(undefined, () => this.cache.delete(key));
+    }
+    return value;
   }
 }
 

@@ -189,6 +189,7 @@ export class ConnectionManager implements vscode.Disposable {
   dispose(): void {
     void this.dropClients();
     for (const d of this.disposables) d.dispose();
+    this.credentials.dispose();
   }
 
   private async createClient(id: string, baseUrl: string, proxy: string | undefined): Promise<RecordsClient> {

@@ -88,12 +88,14 @@ export class RecordsTreeProvider implements vscode.TreeDataProvider<RecordsTreeN
       }
       this.workspaces.clear();
       this.schemas.clear();
+      this.prefetchSchemas();
       this.changed.fire(undefined);
       return;
     }
     if (target.kind === 'connection') {
       this.workspaces.delete(target.connectionId);
       this.forgetSchemas(target.connectionId);
+      this.prefetchSchemas(target.connectionId);
     }
     if (target.kind === 'app' || target.kind === 'record') {
       const listing = this.listings.get(target.id);
@@ -156,6 +158,24 @@ export class RecordsTreeProvider implements vscode.TreeDataProvider<RecordsTreeN
     } else {
       this.removeRecord(node);
     }
+  }
+
+  /**
+   * Reads one record and shows it first in the app's listing when paging did not reach it
+   * (a new record on a late page). Returns false when the app's filter or permissions hide it.
+   */
+  async insertRecordAtTop(app: AppNode, recordId: string): Promise<boolean> {
+    const client = await this.connections.client(app.connectionId);
+    const schema = await this.schema(app.connectionId, app.ref).catch(() => undefined);
+    const params = pageParams({ kind: 'app' }, this.viewOf(app), schema, { skip: 0, size: 1 });
+    const idClause = rlxEquals('id', recordId);
+    params.rlx = params.rlx ? `(${params.rlx}) and ${idClause}` : idClause;
+    const record = (await client.listRecords(app.ref, params)).data[0];
+    if (!record) return false;
+    const listing = this.listingOf(app);
+    if (!listing.replaceRecord(record)) listing.records.unshift(record);
+    this.changed.fire(app);
+    return true;
   }
 
   /** Drops a deleted record from its listing without re-reading the list. */
@@ -399,6 +419,20 @@ export class RecordsTreeProvider implements vscode.TreeDataProvider<RecordsTreeN
 
   private forgetSchemas(connectionId: string): void {
     for (const key of [...this.schemas.keys()]) if (key.startsWith(`${connectionId}\n`)) this.schemas.delete(key);
+  }
+
+  /**
+   * Re-reads, in the background, the schemas of the apps already shown. After a refresh
+   * VS Code need not ask an expanded workspace for its apps again (code-server does not),
+   * so without this the next expansion of an app would wait for its schema before it could
+   * send the list request.
+   */
+  private prefetchSchemas(connectionId?: string): void {
+    for (const node of this.nodes.values()) {
+      if (node.kind !== 'app' || (connectionId !== undefined && node.connectionId !== connectionId)) continue;
+      if (!this.connections.get(node.connectionId)) continue;
+      void this.schema(node.connectionId, node.ref).catch(() => undefined);
+    }
   }
 
   private signInNode(node: ConnectionNode): MessageNode {

@@ -6,6 +6,7 @@ import type { ConnectionManager } from '../connections/connectionManager';
 import { clearFilter, setFilter, setSort } from './commands/appCommands';
 import { openAttachment } from './commands/attachmentCommands';
 import { copyId, copyReference, deleteRecord, openRecord, runAction, type DeleteRecordArgs, type RunActionArgs } from './commands/recordCommands';
+import { revealRecord } from './commands/revealCommand';
 import { RECORD_SCHEME, RecordDocumentProvider } from './recordDocumentProvider';
 import { RecordsTreeProvider } from './recordsTreeProvider';
 import type { LoadMoreNode, RecordsTreeNode } from './treeNodes';
@@ -49,6 +50,7 @@ export function registerRecordsTree(context: vscode.ExtensionContext, connection
     command('records.clearFilter', (node) => clearFilter(provider, target(node))),
     command('records.setSort', (node, sortBy) => setSort(provider, target(node), typeof sortBy === 'string' ? sortBy : undefined)),
     command('records.openAttachment', (node) => openAttachment(context, connections, target(node))),
+    command('records.revealRecord', (arg) => revealRecord(provider, view, arg)),
   );
   return { provider, view };
 }

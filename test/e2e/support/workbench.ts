@@ -143,7 +143,15 @@ export class Workbench {
     await target.click({ button: 'right' });
     const menu = this.page.locator('.context-view .monaco-menu');
     await menu.waitFor({ state: 'visible' });
-    await menu.locator('[role="menuitem"]').filter({ hasText: item }).first().click();
+    const entry = menu.locator('[role="menuitem"]').filter({ hasText: item }).first();
+    await entry.hover();
+    await entry.click();
+    // A click that lands while the menu is still settling can be swallowed: the highlighted
+    // entry then runs with Enter, as from the keyboard.
+    if (!(await menu.waitFor({ state: 'hidden', timeout: 2_000 }).then(() => true, () => false))) {
+      await this.page.keyboard.press('Enter');
+      await menu.waitFor({ state: 'hidden' });
+    }
   }
 
   /**

@@ -1,0 +1,316 @@
+// `node bench/tree-first-page.mjs`: how long the Records tree takes from a click on an app
+// with 100,000 records to its first record row on screen, against the raw HTTP request for
+// the same page. Target: the tree within 1.5× of the raw request.
+// Runs the real editor (code-server + the packaged extension) in headless Chromium against
+// the sandbox (dist/sandbox.js) in a temp folder. Each run starts from the state a first
+// expansion sees: app collapsed, nothing listed yet, schemas prefetched by the workspace
+// (Refresh All, then idle). Options: --skip-build (reuse dist/), --runs N (default 7),
+// --records N (default 100000), --trace (the editor talks to the sandbox through a timing
+// proxy, to list the requests sent after the refresh and, for each run, when the list
+// request left and came back relative to the click; the proxy adds ~1 ms, so
+// the ratio of a traced run is slightly pessimistic). Prints medians, the ratio and one JSON line;
+// exits 1 when the ratio is over the target, 2 when the run itself failed.
+import * as esbuild from 'esbuild';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, request as httpRequest } from 'node:http';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { request } from 'undici';
+import { packageExtension } from '../test/e2e/support/host/build.mjs';
+import { launchChromium, viewport } from '../test/e2e/support/host/chromium.mjs';
+import { createEditorProfile, installExtensions, startCodeServer } from '../test/e2e/support/host/code-server.mjs';
+import { repoRoot, resultsDir } from '../test/e2e/support/host/paths.mjs';
+import { seconds } from '../test/e2e/support/host/process.mjs';
+import { startTestSandbox } from '../test/e2e/support/host/sandbox.mjs';
+
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? Number(args[i + 1]) : fallback;
+};
+const SKIP_BUILD = args.includes('--skip-build');
+const TRACE = args.includes('--trace');
+const RUNS = option('runs', 7);
+const RECORDS = option('records', 100_000);
+const TARGET_RATIO = 1.5;
+const APP = { workspace: 'IT', app: 'TASK' };
+const APP_ROW = 'Tasks';
+const WORKSPACE_ROW = 'IT Operations';
+const CONNECTION_ROW = 'Local Sandbox';
+const RECORD_ROW = /IT\/TASK\d+/;
+/** Time for the background work a refresh starts (workspace discovery, schema prefetch) to settle. */
+const IDLE_MS = 2000;
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+const ms = (value) => `${value.toFixed(1)} ms`;
+
+/**
+ * The tree's own query builder, bundled on the fly, so the raw request carries exactly the
+ * body the tree sends (page size, rlx, listOfFields) even when those rules change.
+ */
+async function loadListingQuery() {
+  const bundle = await esbuild.build({
+    entryPoints: [join(repoRoot, 'src/extension/tree/model/listingQuery.ts')],
+    bundle: true, platform: 'node', format: 'cjs', write: false, logLevel: 'warning',
+  });
+  const dir = mkdtempSync(join(tmpdir(), 'records-bench-'));
+  const file = join(dir, 'listingQuery.cjs');
+  writeFileSync(file, bundle.outputFiles[0].text);
+  try {
+    return createRequire(import.meta.url)(file);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function call(sandbox, method, path, body) {
+  const res = await request(`${sandbox.url}${path}`, {
+    method,
+    headers: { authorization: `SVC_AUTH_CODE ${sandbox.adminToken}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.body.text();
+  if (res.statusCode !== 200) throw new Error(`${method} ${path} answered ${res.statusCode}: ${text.slice(0, 300)}`);
+  return JSON.parse(text);
+}
+
+/** The raw request for the tree's first page, timed to the last byte parsed. */
+async function measureRawRequest(sandbox, body, runs) {
+  const path = `/api/w/${APP.workspace}/a/${APP.app}/tickets/list?withTechnicalData=true`;
+  await call(sandbox, 'POST', path, body); // warm the connection, as the editor's is
+  const times = [];
+  let returned = 0;
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    const page = await call(sandbox, 'POST', path, body);
+    times.push(performance.now() - t0);
+    returned = page.data?.length ?? 0;
+  }
+  return { times, returned };
+}
+
+async function measureSchemaRequest(sandbox, runs) {
+  const times = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    await call(sandbox, 'GET', `/api/schema/${APP.workspace}!${APP.app}`);
+    times.push(performance.now() - t0);
+  }
+  return times;
+}
+
+/** Epoch milliseconds with sub-millisecond precision, comparable with the page's clock. */
+const now = () => performance.timeOrigin + performance.now();
+
+/** A pass-through proxy that notes when each request arrives and when its answer has been sent. */
+async function startTimingProxy(targetUrl) {
+  const target = new URL(targetUrl);
+  const requests = [];
+  const server = createServer((req, res) => {
+    const entry = { method: req.method, path: req.url, arrived: now(), answered: undefined };
+    requests.push(entry);
+    const upstream = httpRequest({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+      answer.on('end', () => { entry.answered = now(); });
+    });
+    upstream.on('error', () => res.destroy());
+    req.pipe(upstream);
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${server.address().port}`,
+    requests,
+    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+  };
+}
+
+// ---- the editor ---------------------------------------------------------------------------
+
+function sideBar(page) {
+  return page.locator('.part.sidebar');
+}
+
+function treeRow(page, label) {
+  const rows = sideBar(page).locator('.monaco-list-row');
+  return rows.filter({ hasText: label }).first();
+}
+
+async function openRecordsView(page) {
+  const item = page.locator('.part.activitybar .action-item').filter({ has: page.locator('[aria-label^="Records"]') })
+    .or(page.locator('.part.activitybar .action-item[aria-label^="Records"]')).first();
+  await item.waitFor({ state: 'visible', timeout: 60_000 });
+  if (!(await item.evaluate((el) => el.classList.contains('checked') || el.getAttribute('aria-selected') === 'true'))) await item.click();
+  await sideBar(page).locator('.composite.title').filter({ hasText: /records/i }).waitFor({ state: 'visible' });
+}
+
+async function setExpanded(page, label, expanded) {
+  const row = treeRow(page, label);
+  await row.waitFor({ state: 'visible', timeout: 60_000 });
+  if ((await row.getAttribute('aria-expanded')) !== String(expanded)) {
+    await row.locator('.monaco-tl-twistie').click();
+  }
+  await sideBar(page).locator(`.monaco-list-row[aria-expanded="${expanded}"]`).filter({ hasText: label }).first().waitFor({ state: 'visible', timeout: 60_000 });
+}
+
+/** "Records: Refresh" from the command palette, with no row: forgets listings, workspaces and schemas. */
+async function refreshAll(page) {
+  const widget = page.locator('.quick-input-widget');
+  await page.locator('.monaco-workbench').focus();
+  await page.keyboard.press('F1');
+  await widget.locator('.quick-input-box input').fill('>Records: Refresh');
+  await widget.locator('.monaco-list-row').filter({ hasText: /^Records: Refresh(?! Schemas)/ }).first().click();
+  await widget.waitFor({ state: 'hidden' });
+}
+
+/**
+ * Clicks the app's twistie and resolves to the milliseconds from the mousedown to the frame
+ * after the first record row entered the DOM, both measured in the page.
+ */
+async function timeExpansion(page) {
+  await page.evaluate((source) => {
+    const pattern = new RegExp(source);
+    const bar = document.querySelector('.part.sidebar');
+    window.__benchFirstPage = new Promise((resolve) => {
+      let clickedAt;
+      document.addEventListener('mousedown', () => { clickedAt = performance.now(); }, { capture: true, once: true });
+      const shown = () => [...bar.querySelectorAll('.monaco-list-row')].some((row) => pattern.test(row.getAttribute('aria-label') ?? row.textContent ?? ''));
+      const observer = new MutationObserver(() => {
+        if (clickedAt === undefined || !shown()) return;
+        observer.disconnect();
+        const inDom = performance.now() - clickedAt;
+        requestAnimationFrame(() => resolve({ inDom, painted: performance.now() - clickedAt, clickedAtEpoch: performance.timeOrigin + clickedAt }));
+      });
+      observer.observe(bar, { childList: true, subtree: true, attributes: true, attributeFilter: ['aria-label'] });
+    });
+  }, RECORD_ROW.source);
+  await treeRow(page, APP_ROW).locator('.monaco-tl-twistie').click();
+  return page.evaluate(() => window.__benchFirstPage);
+}
+
+/** What the extension sent between the click and the first row on screen, relative to the click. */
+function traceOf(run, proxy) {
+  if (!proxy) return undefined;
+  const end = run.clickedAtEpoch + run.painted;
+  return proxy.requests
+    .filter((r) => r.arrived >= run.clickedAtEpoch && r.arrived <= end)
+    .map((r) => ({ request: `${r.method} ${r.path.split('?')[0]}`, startMs: round(r.arrived - run.clickedAtEpoch), endMs: r.answered === undefined ? undefined : round(r.answered - run.clickedAtEpoch) }));
+}
+
+async function measureTree(page, runs, proxy) {
+  await openRecordsView(page);
+  await setExpanded(page, CONNECTION_ROW, true);
+  await setExpanded(page, WORKSPACE_ROW, true);
+  await treeRow(page, APP_ROW).waitFor({ state: 'visible' });
+  await page.waitForTimeout(IDLE_MS);
+  // The very first expansion also pays for the editor's cold code paths: reported apart.
+  const first = await timeExpansion(page);
+  const times = [];
+  const traces = [];
+  for (let i = 0; i < runs; i++) {
+    await setExpanded(page, APP_ROW, false);
+    const refreshedAt = now();
+    await refreshAll(page);
+    await page.waitForTimeout(IDLE_MS);
+    await treeRow(page, APP_ROW).waitFor({ state: 'visible' });
+    if (await sideBar(page).locator('.monaco-list-row').filter({ hasText: RECORD_ROW }).count()) {
+      throw new Error('Record rows are still shown after collapsing the app; the measurement would be meaningless.');
+    }
+    if (proxy) console.log('    before the click (refresh, idle):', proxy.requests.filter((r) => r.arrived >= refreshedAt).map((r) => `${r.method} ${r.path.split('?')[0]} +${round(r.arrived - refreshedAt)}`).join(', '));
+    const run = await timeExpansion(page);
+    times.push(run.painted);
+    console.log(`  run ${i + 1}: ${ms(run.painted)} (in DOM after ${ms(run.inDom)})`);
+    const trace = traceOf(run, proxy);
+    if (trace) {
+      traces.push(trace);
+      for (const t of trace) console.log(`    ${t.request}: sent at +${t.startMs} ms, answered at +${t.endMs} ms`);
+    }
+  }
+  return { first, times, traces, firstTrace: traceOf(first, proxy) };
+}
+
+// ---- main -----------------------------------------------------------------------------------
+
+async function main() {
+  let phase = Date.now();
+  const vsix = await packageExtension({ skipBuild: SKIP_BUILD });
+  console.log(`bench: extension packaged in ${seconds(phase)}`);
+  const { pageParams, DEFAULT_PAGE_SIZE } = await loadListingQuery();
+
+  phase = Date.now();
+  const sandbox = await startTestSandbox({ records: RECORDS });
+  if (!sandbox) throw new Error('The sandbox bundle is missing: run `node esbuild.mjs` or drop --skip-build.');
+  console.log(`bench: sandbox with ${RECORDS} records up at ${sandbox.url} in ${seconds(phase)}`);
+  const proxy = TRACE ? await startTimingProxy(sandbox.url) : undefined;
+  const editorSandboxUrl = proxy?.url ?? sandbox.url;
+  const profile = createEditorProfile({ settings: { 'records.sandbox.url': editorSandboxUrl } });
+  let server;
+  let browser;
+  try {
+    const schema = await call(sandbox, 'GET', `/api/schema/${APP.workspace}!${APP.app}`);
+    const body = pageParams({ kind: 'app' }, {}, schema, { skip: 0, size: DEFAULT_PAGE_SIZE });
+    console.log(`bench: list body ${JSON.stringify(body)}`);
+
+    phase = Date.now();
+    await installExtensions(profile, [vsix]);
+    server = await startCodeServer(profile, {
+      logFile: join(resultsDir, 'bench-code-server.log'),
+      env: { RECORDS_SANDBOX_URL: editorSandboxUrl },
+    });
+    browser = await launchChromium();
+    const page = await browser.newPage({ viewport });
+    page.setDefaultTimeout(30_000);
+    await page.goto(server.url, { waitUntil: 'domcontentloaded' });
+    await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: 60_000 });
+    console.log(`bench: editor up in ${seconds(phase)}`);
+
+    const tree = await measureTree(page, RUNS, proxy);
+    const raw = await measureRawRequest(sandbox, body, RUNS);
+    const schemaTimes = await measureSchemaRequest(sandbox, RUNS);
+
+    const treeMedian = median(tree.times);
+    const rawMedian = median(raw.times);
+    const ratio = treeMedian / rawMedian;
+    console.log('');
+    console.log(`tree: first expansion (cold editor)      ${ms(tree.first.painted)}`);
+    for (const t of tree.firstTrace ?? []) console.log(`    ${t.request}: sent at +${t.startMs} ms, answered at +${t.endMs} ms`);
+    console.log(`tree: click → first record row, median   ${ms(treeMedian)}  (${RUNS} runs)`);
+    console.log(`raw:  POST list (${raw.returned} records), median   ${ms(rawMedian)}  (${RUNS} runs)`);
+    console.log(`raw:  GET schema, median                 ${ms(median(schemaTimes))}`);
+    console.log(`ratio tree/raw                           ${ratio.toFixed(2)}× (target ≤ ${TARGET_RATIO}×)${ratio <= TARGET_RATIO ? '  ok' : '  OVER TARGET'}`);
+    console.log(JSON.stringify({
+      bench: 'tree-first-page', records: RECORDS, runs: RUNS,
+      treeMedianMs: round(treeMedian), treeFirstColdMs: round(tree.first.painted), rawMedianMs: round(rawMedian),
+      schemaMedianMs: round(median(schemaTimes)), ratio: round(ratio, 2), target: TARGET_RATIO, ok: ratio <= TARGET_RATIO,
+      treeRunsMs: tree.times.map((t) => round(t)), rawRunsMs: raw.times.map((t) => round(t)),
+      ...(TRACE ? { traced: true, firstTrace: tree.firstTrace, traces: tree.traces } : {}),
+    }));
+    return ratio <= TARGET_RATIO;
+  } finally {
+    await browser?.close().catch(() => undefined);
+    await server?.stop();
+    await proxy?.close();
+    await sandbox.close();
+    profile.dispose();
+  }
+}
+
+function round(value, digits = 1) {
+  const f = 10 ** digits;
+  return Math.round(value * f) / f;
+}
+
+main().then(
+  (ok) => process.exit(ok ? 0 : 1),
+  (error) => {
+    console.error(error instanceof Error ? error.stack : error);
+    process.exit(2);
+  },
+);

@@ -1,0 +1,63 @@
+import type * as vscode from 'vscode';
+import type { AppRef } from '../../../core/api/types';
+import type { RecordsTreeProvider } from '../recordsTreeProvider';
+import type { AppNode, LoadMoreNode, RecordNode, RecordsTreeNode } from '../treeNodes';
+
+/** What `records.revealRecord` accepts: `{connectionId, workspace, app, recordId}` or the editor's `{connectionId, ref, recordId}`. */
+export interface RevealTarget {
+  connectionId: string;
+  ref: AppRef;
+  recordId: string;
+}
+
+// Beyond this many "Load more" rounds the record is read on its own and shown first instead.
+const MAX_PAGES_TO_SCAN = 10;
+
+export function parseRevealTarget(arg: unknown): RevealTarget | undefined {
+  if (typeof arg !== 'object' || arg === null) return undefined;
+  const a = arg as Record<string, unknown>;
+  const ref = (typeof a.ref === 'object' && a.ref !== null ? a.ref : a) as Record<string, unknown>;
+  const recordId = typeof a.recordId === 'string' || typeof a.recordId === 'number' ? String(a.recordId) : undefined;
+  if (typeof a.connectionId !== 'string' || typeof ref.workspace !== 'string' || typeof ref.app !== 'string' || !recordId) return undefined;
+  return { connectionId: a.connectionId, ref: { workspace: ref.workspace, app: ref.app }, recordId };
+}
+
+/**
+ * Re-reads the app's listing, pages until the record shows up (bounded) and selects its row.
+ * Returns the revealed node, or undefined when the record is not in the app's current listing
+ * (for example hidden by the app's filter).
+ */
+export async function revealRecord(provider: RecordsTreeProvider, view: vscode.TreeView<RecordsTreeNode>, arg: unknown): Promise<RecordNode | undefined> {
+  const target = parseRevealTarget(arg);
+  if (!target) return undefined;
+  const app = await findApp(provider, target);
+  if (!app) return undefined;
+  // The record is usually new: the cached listing cannot hold it yet.
+  provider.refresh(app);
+  let rows = await provider.getChildren(app);
+  let found = findRecord(rows, target.recordId);
+  for (let page = 0; !found && page < MAX_PAGES_TO_SCAN; page++) {
+    const more = rows.find((n): n is LoadMoreNode => n.kind === 'loadMore');
+    if (!more) break;
+    await provider.loadMore(more);
+    rows = await provider.getChildren(app);
+    found = findRecord(rows, target.recordId);
+  }
+  if (!found && (await provider.insertRecordAtTop(app, target.recordId))) {
+    found = findRecord(await provider.getChildren(app), target.recordId);
+  }
+  if (found) await view.reveal(found, { select: true, focus: false, expand: false });
+  return found;
+}
+
+function findRecord(rows: RecordsTreeNode[], recordId: string): RecordNode | undefined {
+  return rows.find((n): n is RecordNode => n.kind === 'record' && String(n.record.id) === recordId);
+}
+
+async function findApp(provider: RecordsTreeProvider, target: RevealTarget): Promise<AppNode | undefined> {
+  const connection = (await provider.getChildren()).find((n) => n.kind === 'connection' && n.connectionId === target.connectionId);
+  if (!connection) return undefined;
+  const workspace = (await provider.getChildren(connection)).find((n) => n.kind === 'workspace' && n.workspace.alias === target.ref.workspace);
+  if (!workspace) return undefined;
+  return (await provider.getChildren(workspace)).find((n): n is AppNode => n.kind === 'app' && n.ref.app === target.ref.app);
+}
