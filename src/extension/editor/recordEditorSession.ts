@@ -19,7 +19,7 @@ import {
 import { rlxAnd, rlxEquals } from '../../core/rlx/quote';
 import type { ConnectionManager } from '../connections/connectionManager';
 import { actionErrorText, batchFailure } from './editorErrors';
-import { editorHtml } from './editorHtml';
+import { createWebviewHtml } from '../webviews/webviewHtml';
 import type { DraftStore } from './draftStore';
 import { saveAttachmentToTemp } from './attachmentDownload';
 import {
@@ -74,7 +74,13 @@ export class RecordEditorSession {
   ) {
     this.key = sessionKey(identity);
     panel.webview.options = { enableScripts: true, localResourceRoots: [vscode.Uri.joinPath(host.extensionUri, 'dist', 'webview'), vscode.Uri.joinPath(host.extensionUri, 'media')] };
-    panel.webview.html = editorHtml(panel.webview, host.extensionUri, panel.title);
+    panel.webview.html = createWebviewHtml({
+      webview: panel.webview,
+      extensionUri: host.extensionUri,
+      script: 'editor',
+      title: panel.title,
+      loadingText: vscode.l10n.t('Loading the record…'),
+    });
     this.disposables.push(
       this.posted,
       panel.webview.onDidReceiveMessage((m: unknown) => {
