@@ -32,6 +32,8 @@ describe('connections in the browser-hosted editor', () => {
     await wb.openViewContainer('Records');
     const welcome = wb.welcomeContent();
     // Another spec may already have connected; then the tree shows instead of the welcome.
+    // Wait for whichever the view draws first: right after the window opens it may show neither.
+    await welcome.or(wb.treeRows().first()).first().waitFor({ state: 'visible', timeout: 30_000 });
     if (await welcome.isVisible()) {
       await welcome.getByRole('button', { name: 'Add Connection…' }).waitFor({ state: 'visible' });
       await welcome.getByRole('button', { name: 'Start Local Sandbox' }).waitFor({ state: 'visible' });
