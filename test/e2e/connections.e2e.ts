@@ -2,27 +2,9 @@
 // Add Connection prompts, and OAuth sign-in through the sandbox's real sign-in page, whose
 // redirect comes back through code-server to the extension's URI handler.
 import * as assert from 'node:assert/strict';
-import type { Page } from 'playwright-core';
 import { requireSandbox } from './support/environment';
+import { answerQuickInput, startPromptingCommand } from './support/quickInput';
 import { useWorkbench } from './support/workbench';
-
-/** Runs a palette command that goes on to prompt, so the quick input never closes in between. */
-async function startPromptingCommand(page: Page, title: string): Promise<void> {
-  await page.locator('.monaco-workbench').focus();
-  await page.keyboard.press('F1');
-  const input = page.locator('.quick-input-widget .quick-input-box input');
-  await input.fill(`>${title}`);
-  await page.locator('.quick-input-widget .monaco-list-row').filter({ hasText: title }).first().waitFor({ state: 'visible' });
-  await page.keyboard.press('Enter');
-}
-
-async function answerQuickInput(page: Page, step: RegExp, value: string): Promise<void> {
-  const widget = page.locator('.quick-input-widget');
-  await widget.locator('.quick-input-title').filter({ hasText: step }).waitFor({ state: 'visible' });
-  const input = widget.locator('.quick-input-box input');
-  await input.fill(value);
-  await page.keyboard.press('Enter');
-}
 
 describe('connections in the browser-hosted editor', () => {
   const workbench = useWorkbench();

@@ -4,27 +4,12 @@
 import * as assert from 'node:assert/strict';
 import type { Dialog, FrameLocator, Page } from 'playwright-core';
 import { requireSandbox } from './support/environment';
+import { answerQuickInput, startPromptingCommand } from './support/quickInput';
 import { type Workbench, useWorkbench } from './support/workbench';
 
 /** The content frame of the visible webview (VS Code nests it: iframe.webview > #active-frame). */
 function editorFrame(page: Page): FrameLocator {
   return page.locator('iframe.webview.ready:visible').last().contentFrame().locator('#active-frame').contentFrame();
-}
-
-async function startPromptingCommand(page: Page, title: string): Promise<void> {
-  await page.locator('.monaco-workbench').focus();
-  await page.keyboard.press('F1');
-  const input = page.locator('.quick-input-widget .quick-input-box input');
-  await input.fill(`>${title}`);
-  await page.locator('.quick-input-widget .monaco-list-row').filter({ hasText: title }).first().waitFor({ state: 'visible' });
-  await page.keyboard.press('Enter');
-}
-
-async function answerQuickInput(page: Page, step: RegExp, value: string): Promise<void> {
-  const widget = page.locator('.quick-input-widget');
-  await widget.locator('.quick-input-title').filter({ hasText: step }).waitFor({ state: 'visible' });
-  await widget.locator('.quick-input-box input').fill(value);
-  await page.keyboard.press('Enter');
 }
 
 async function openRecordByReference(wb: Workbench, reference: string): Promise<FrameLocator> {

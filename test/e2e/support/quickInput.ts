@@ -1,0 +1,20 @@
+// Driving commands that prompt (multi-step quick inputs), shared by the e2e specs.
+import type { Page } from 'playwright-core';
+
+/** Runs a palette command that goes on to prompt, so the quick input never closes in between. */
+export async function startPromptingCommand(page: Page, title: string): Promise<void> {
+  await page.locator('.monaco-workbench').focus();
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget .quick-input-box input');
+  await input.fill(`>${title}`);
+  await page.locator('.quick-input-widget .monaco-list-row').filter({ hasText: title }).first().waitFor({ state: 'visible' });
+  await page.keyboard.press('Enter');
+}
+
+/** Waits for the prompt whose title matches `step` (e.g. /\(2\/4\)/), types `value` and accepts it. */
+export async function answerQuickInput(page: Page, step: RegExp, value: string): Promise<void> {
+  const widget = page.locator('.quick-input-widget');
+  await widget.locator('.quick-input-title').filter({ hasText: step }).waitFor({ state: 'visible' });
+  await widget.locator('.quick-input-box input').fill(value);
+  await page.keyboard.press('Enter');
+}
