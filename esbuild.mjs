@@ -3,6 +3,7 @@
 //   dist/sandbox.js        the local Records Service (Node, CJS); lazy-loaded by the
 //                          extension and runnable on its own (`npm run sandbox`)
 //   dist/webview/<name>.js one browser bundle per webview (src/webview/<name>/main.ts)
+//   dist/<name>.js         a feature the extension loads on first use (src/extension/lazy/<name>.ts)
 import * as esbuild from 'esbuild';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -54,14 +55,36 @@ const oauthOnDemand = {
   },
 };
 
+// Features that the first paint of the tree does not need (the results grid, uploads…) are
+// bundles of their own: the extension reaches them only through `await import('../lazy/x.js')`,
+// which this plugin turns into a require of dist/x.js at that moment. Lint forbids a static
+// import of src/extension/lazy/*, which would load the feature at activation.
+const lazyFeatures = {
+  name: 'lazy-features',
+  setup(build) {
+    build.onResolve({ filter: /(^|\/)lazy\/[\w-]+(\.js)?$/ }, (args) => {
+      if (args.kind !== 'dynamic-import') return undefined;
+      const name = /([\w-]+)(\.js)?$/.exec(args.path)[1];
+      return { path: `./${name}.js`, external: true };
+    });
+  },
+};
+
 const builds = {
   extension: {
     ...nodeCommon,
     entryPoints: { extension: 'src/extension/extension.ts' },
     outdir: 'dist',
     external: ['vscode'],
-    plugins: [withoutPlainLlhttp, oauthOnDemand],
+    plugins: [withoutPlainLlhttp, oauthOnDemand, lazyFeatures],
     metafile: true,
+  },
+  lazy: {
+    ...nodeCommon,
+    entryPoints: lazyEntries(),
+    outdir: 'dist',
+    external: ['vscode'],
+    plugins: [withoutPlainLlhttp, oauthOnDemand, lazyFeatures],
   },
   oauth: {
     ...nodeCommon,
@@ -83,6 +106,16 @@ const builds = {
     loader: { '.css': 'css', '.ttf': 'file', '.woff2': 'file' },
   },
 };
+
+function lazyEntries() {
+  const root = 'src/extension/lazy';
+  if (!existsSync(root)) return {};
+  const entries = {};
+  for (const file of readdirSync(root)) {
+    if (file.endsWith('.ts')) entries[file.slice(0, -3)] = join(root, file);
+  }
+  return entries;
+}
 
 function webviewEntries() {
   const root = 'src/webview';

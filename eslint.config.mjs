@@ -66,7 +66,16 @@ export default tseslint.config(
           { group: ['**/sandbox/**', '!**/sandbox/api'], message: 'load the sandbox lazily through its bundle (dist/sandbox.js), not by import.' },
         ],
       }],
+      // src/extension/lazy/<name>.ts are bundles loaded on first use (esbuild.mjs): reach them
+      // only with `await import('../lazy/<name>.js')`; types may be imported freely.
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        patterns: [{ group: ['**/lazy/*'], allowTypeImports: true, message: 'a lazy feature bundle: load it with await import(...) where it is first needed.' }],
+      }],
     },
+  },
+  {
+    files: ['src/extension/lazy/**/*.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': 'off' },
   },
   {
     files: ['test/**/*.ts', 'bench/**/*.ts'],

@@ -15,7 +15,16 @@ export interface RecordsApiErrorDetails {
   cause?: unknown;
 }
 
+// Feature bundles loaded on demand (esbuild.mjs) carry their own copy of this class, so
+// `instanceof` checks a brand from the global symbol registry rather than the prototype chain.
+const RECORDS_API_ERROR = Symbol.for('records-service.RecordsApiError');
+
 export class RecordsApiError extends Error {
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[RECORDS_API_ERROR] === true;
+  }
+
+  readonly [RECORDS_API_ERROR] = true;
   readonly status?: number;
   readonly code: string;
   readonly operations?: OperationFailure[];
