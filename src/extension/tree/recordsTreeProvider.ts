@@ -9,7 +9,7 @@ import { learnPeople } from './model/recordText';
 import { ListingViewStore } from './listingViewStore';
 import { RecordListing } from './recordListing';
 import { errorNodes } from './treeErrors';
-import { treeItemFor, type TreeItemContext } from './treeItems';
+import { resolveRecordTooltip, treeItemFor, type TreeItemContext } from './treeItems';
 import type { AppNode, ConnectionNode, ListingOwner, LoadMoreNode, MessageNode, RecordNode, RecordsTreeNode, WorkspaceNode } from './treeNodes';
 
 const SYSTEM_PERSON_FIELDS = ['keeper_id', 'created_by_account_id', 'update_account_id'];
@@ -42,6 +42,10 @@ export class RecordsTreeProvider implements vscode.TreeDataProvider<RecordsTreeN
 
   getTreeItem(node: RecordsTreeNode): vscode.TreeItem {
     return treeItemFor(node, this.itemContext(node));
+  }
+
+  resolveTreeItem(item: vscode.TreeItem, node: RecordsTreeNode): vscode.TreeItem {
+    return resolveRecordTooltip(item, node, this.itemContext(node));
   }
 
   async getChildren(node?: RecordsTreeNode): Promise<RecordsTreeNode[]> {

@@ -63,12 +63,8 @@ export function treeItemFor(node: RecordsTreeNode, context: TreeItemContext): vs
       const item = new vscode.TreeItem(recordLabel(record), expandable ? Collapsed : None);
       item.id = node.id;
       item.description = recordDescription(record, context.schema);
-      const tooltip = new vscode.MarkdownString(
-        recordTooltipMarkdown(record, { schema: context.schema, people: context.people, formatDate: (iso) => formatDate(iso) }),
-      );
-      tooltip.supportHtml = false;
-      tooltip.isTrusted = false;
-      item.tooltip = tooltip;
+      // The tooltip is built on hover (resolveRecordTooltip): a page of rows is sent to the
+      // workbench without 50 markdown documents nobody has asked to see yet.
       const style = stateStyle(record.state);
       item.iconPath = new vscode.ThemeIcon(style.icon, style.color ? new vscode.ThemeColor(style.color) : undefined);
       const actions = (record.transitions ?? []).some((t) => !['add', 'edit', 'delete'].includes(t));
@@ -108,6 +104,18 @@ export function treeItemFor(node: RecordsTreeNode, context: TreeItemContext): vs
       return item;
     }
   }
+}
+
+/** The rich tooltip of a record row, filled in by `TreeDataProvider.resolveTreeItem` on hover. */
+export function resolveRecordTooltip(item: vscode.TreeItem, node: RecordsTreeNode, context: TreeItemContext): vscode.TreeItem {
+  if (node.kind !== 'record' || item.tooltip !== undefined) return item;
+  const tooltip = new vscode.MarkdownString(
+    recordTooltipMarkdown(node.record, { schema: context.schema, people: context.people, formatDate: (iso) => formatDate(iso) }),
+  );
+  tooltip.supportHtml = false;
+  tooltip.isTrusted = false;
+  item.tooltip = tooltip;
+  return item;
 }
 
 function hasAttachments(record: { __link_lists?: Record<string, unknown[]>; [key: string]: unknown }): boolean {

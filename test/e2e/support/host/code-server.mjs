@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { codeServerBin, node24Bin } from './paths.mjs';
 import { run, stopProcessGroup } from './process.mjs';
 
@@ -72,6 +72,7 @@ export async function installExtensions(profile, vsixPaths) {
  */
 export async function startCodeServer(profile, { logFile, env = {}, timeoutMs = 60_000 } = {}) {
   assertEditorToolsInstalled();
+  if (logFile) mkdirSync(dirname(logFile), { recursive: true });
   const log = logFile ? createWriteStream(logFile) : undefined;
   const child = spawn(codeServerBin, [
     '--config', profile.configFile, '--auth', 'none', '--bind-addr', '127.0.0.1:0',
