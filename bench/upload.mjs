@@ -1,4 +1,4 @@
-// `node bench/upload.mjs [--size-mb N] [--runs N]`: upload figures of src/core/upload against
+// `node bench/upload.mjs [--size-mb N] [--runs N] [--chunk-mb N]`: upload figures of src/core/upload against
 // the built sandbox (dist/sandbox.js, its own process) over loopback.
 // - throughput of our uploader against curl sending the same file as ONE tus PATCH (`-T`),
 //   alternating runs, medians (target: ours ≥ 0.8 × curl);
@@ -25,6 +25,7 @@ const option = (name, fallback) => {
 };
 const SIZE_MB = Number(option('size-mb', '1024'));
 const RUNS = Number(option('runs', '3'));
+const CHUNK_MB = option('chunk-mb', undefined);
 const TOKEN = 'SVC_AUTH_CODE sandbox-admin-token';
 const MB = 1024 * 1024;
 
@@ -133,7 +134,7 @@ async function oursOnce(upload, url, path) {
   let peak = rssBefore;
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 10);
   const t0 = performance.now();
-  const result = await upload.uploadFile({ baseUrl: url, authorization: async () => TOKEN, filePath: path });
+  const result = await upload.uploadFile({ baseUrl: url, authorization: async () => TOKEN, filePath: path, chunkSize: chunkSize(upload) });
   const seconds = (performance.now() - t0) / 1000;
   const cpu = process.cpuUsage(cpuBefore);
   clearInterval(sampler);
@@ -181,9 +182,9 @@ async function interruption(upload, url, path, size, fullSeconds) {
     // Half-way in time lands inside a chunk, the costly case for a resume.
     const timer = setTimeout(() => controller.abort(), Math.max(5, (fullSeconds * 1000) / 2));
     let firstError;
-    await upload.uploadFile({ ...connection, signal: controller.signal }).catch((error) => (firstError = error));
+    await upload.uploadFile({ ...connection, chunkSize: chunkSize(upload), signal: controller.signal }).catch((error) => (firstError = error));
     clearTimeout(timer);
-    const resumed = await upload.uploadFile(connection);
+    const resumed = await upload.uploadFile({ ...connection, chunkSize: chunkSize(upload) });
     await terminate(`${url}/api/upload-tus/${resumed.fileUid}`);
     return {
       cancelled: firstError?.code === 'cancelled',
@@ -197,12 +198,14 @@ async function interruption(upload, url, path, size, fullSeconds) {
   }
 }
 
+const chunkSize = (upload) => (CHUNK_MB === undefined ? upload.DEFAULT_CHUNK_SIZE : Number(CHUNK_MB) * MB);
+
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function main() {
   const upload = await bundleUploader();
   const url = await startSandbox();
-  console.log(`Upload benchmark: ${SIZE_MB} MiB over loopback, ${RUNS} alternating runs, chunk ${upload.DEFAULT_CHUNK_SIZE / MB} MiB`);
+  console.log(`Upload benchmark: ${SIZE_MB} MiB over loopback, ${RUNS} alternating runs, chunk ${chunkSize(upload) / MB} MiB`);
   const path = makeFile(SIZE_MB);
   const size = SIZE_MB * MB;
   const curl = [];
@@ -225,7 +228,7 @@ async function main() {
   line('peak RSS growth during our upload', growth.toFixed(1), 'MiB', `target < 100${growth < 100 ? ', ok' : ', OVER TARGET'}`);
   const cut = await interruption(upload, url, path, size, oursSeconds);
   line('interrupted, then resumed at (HEAD offset)', cut.resumedAtMb.toFixed(1), 'MiB', cut.cancelled ? 'cancelled mid-way' : 'finished before the cancel');
-  const chunk = upload.DEFAULT_CHUNK_SIZE;
+  const chunk = chunkSize(upload);
   line('bytes re-sent after the interruption', cut.resentBytes, 'B', `headers included; target ≤ one chunk (${chunk} B)${cut.resentBytes <= chunk ? ', ok' : ', OVER TARGET'}`);
 }
 
