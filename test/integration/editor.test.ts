@@ -176,6 +176,26 @@ describe('record editor (host)', function () {
     assert.match(notices.get() ?? '', /^error: .*reload it to see the actions available now/);
   });
 
+  it('explains a refused action as missing permission, from the answer\'s status', async () => {
+    const sandbox = sandboxConnection();
+    const reader = sandbox.users.find((u) => u.token === 'sandbox-readonly-token');
+    assert.ok(reader, 'the sandbox has a read-only demo user');
+    const info = await vscode.commands.executeCommand<ConnectionInfo | undefined>('records.addConnection', { name: 'Editor Reader', baseUrl: sandbox.url, authKind: 'authCode', token: reader.token });
+    assert.ok(info);
+    try {
+      const session = panels.open({ connectionId: info.id, workspace: 'IT', app: 'TASK', recordId });
+      await loadedModel(session, () => session.receive({ type: 'ready' }));
+      const notices = lastNotice(session);
+      await session.receive({ type: 'runAction', alias: 'finish', comment: '' });
+      notices.dispose();
+      assert.match(notices.get() ?? '', /^error: You are not allowed to run "[^"]+" on this record/);
+      assert.equal((await readRecord(recordId!))?.state, 'in_progress', 'nothing changed');
+      session.panel.dispose();
+    } finally {
+      await vscode.commands.executeCommand('records.removeConnection', info.id, { confirm: false });
+    }
+  });
+
   it('adds a markdown comment that appears in the history timeline', async () => {
     const session = panels.findRecord({ connectionId: connection.id, workspace: 'IT', app: 'TASK', recordId })!;
     const history = new Promise<HostToEditorMessage>((resolve) => {
