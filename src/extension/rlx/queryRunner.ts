@@ -33,11 +33,12 @@ function scopeFilter(scope: RlxScope, withApp: boolean): string | undefined {
   return undefined;
 }
 
-function scopeRef(scope: RlxScope): AppRef | undefined {
+export function scopeRef(scope: RlxScope): AppRef | undefined {
   return scope.kind === 'app' ? scope.ref : undefined;
 }
 
-function withScope(scope: RlxScope, rlx: string | undefined, withApp: boolean): string | undefined {
+/** The block's filter with its scope as RLX where the request cannot carry the scope itself. */
+export function withScope(scope: RlxScope, rlx: string | undefined, withApp: boolean): string | undefined {
   const combined = rlxAnd(scopeFilter(scope, withApp), rlx);
   return combined === '' ? undefined : combined;
 }
