@@ -20,6 +20,17 @@ export function rowCells(record: RecordData, fields: readonly ResultField[], ctx
 }
 
 /**
+ * The cells of an exported row: as shown, except numbers, which stay bare (no `$` prefix or
+ * unit suffix) so a spreadsheet can add them up.
+ */
+export function exportCells(record: RecordData, fields: readonly ResultField[], ctx: DisplayContext): string[] {
+  return fields.map((field) => {
+    const value = record[field.name];
+    return field.numeric && typeof value === 'number' ? String(value) : cellText(record, field, ctx);
+  });
+}
+
+/**
  * Orders records by a field's raw value (numbers as numbers, ISO dates and text as text), for a
  * result that is complete in memory; missing values go last whatever the direction.
  */

@@ -9,7 +9,7 @@ import { learnPeople } from '../tree/model/recordText';
 import { createWebviewChannel } from '../webviews/webviewChannel';
 import { createWebviewHtml, webviewOptions } from '../webviews/webviewHtml';
 import type { ExportFormat, ResultsCounts, ResultsHostToView, ResultsPanelState, ResultsRow, ResultsSort, ResultsTable, ResultsViewToHost } from '../../webview/results/protocol';
-import { compareRecords, rowCells } from './cellText';
+import { compareRecords, exportCells, rowCells } from './cellText';
 import { type ExportRequest, exportResults, type ExportSummary } from './resultsExport';
 import type { ResultsDeps } from './resultsDeps';
 import { type RecordsQuery, ResultsQuery, pageSizeOf, sortOfQuery } from './resultsQuery';
@@ -194,7 +194,7 @@ export class ResultsPanel implements vscode.Disposable {
       format,
       title: this.state.title,
       headers: fields.map((field) => field.caption),
-      cells: (record) => rowCells(record, fields, this.displayContext()),
+      cells: (record) => exportCells(record, fields, this.displayContext()),
       defaultFolder: vscode.workspace.workspaceFolders?.[0]?.uri,
       ...options,
       reportError: (error) => this.deps.connections.reportError(this.state.connectionId, error, vscode.l10n.t('Could not export "{0}"', this.state.title)),
