@@ -139,7 +139,9 @@ export class VirtualGrid {
   }
 
   private applyWidths(): void {
-    const sample = this.rows.slice(0, WIDTH_SAMPLE).map((row) => row.cells);
+    // The first rows, plus rows spread over the rest: later rows often have longer numbers.
+    const stride = Math.max(1, Math.floor(this.rows.length / WIDTH_SAMPLE));
+    const sample = this.rows.filter((_, index) => index < WIDTH_SAMPLE || index % stride === 0 || index === this.rows.length - 1).map((row) => row.cells);
     const widths = columnWidths(this.columns.map((column) => column.caption), sample);
     // CSSOM, not a style attribute: the page's CSP allows no inline styles.
     this.element.style.setProperty('--grid-columns', widths.map((width) => `${width}ch`).join(' '));
