@@ -237,6 +237,7 @@ export class VirtualGrid {
     const left = cell.offsetLeft;
     const right = left + cell.offsetWidth;
     if (left < this.element.scrollLeft) this.element.scrollLeft = left;
-    else if (right > this.element.scrollLeft + this.element.clientWidth) this.element.scrollLeft = right - this.element.clientWidth;
+    // A cell wider than the view shows its start, where its text begins.
+    else if (right > this.element.scrollLeft + this.element.clientWidth) this.element.scrollLeft = Math.min(left, right - this.element.clientWidth);
   }
 }

@@ -77,7 +77,7 @@ export function moveCell(from: CellPosition, key: string, ctrl: boolean, rowCoun
  * Column widths in `ch` from the header and a sample of rows: wide enough for typical text,
  * bounded so that one long title does not push every other column off screen.
  */
-export function columnWidths(headers: readonly string[], sample: readonly (readonly string[])[], min = 6, max = 48): number[] {
+export function columnWidths(headers: readonly string[], sample: readonly (readonly string[])[], min = 6, max = 40): number[] {
   return headers.map((header, index) => {
     let widest = header.length + 2;
     for (const row of sample) widest = Math.max(widest, (row[index] ?? '').length);
