@@ -10,6 +10,14 @@ async function ensureSandbox(wb: Workbench): Promise<void> {
   await wb.treeRow('Local Sandbox').waitFor({ state: 'visible', timeout: 60_000 });
 }
 
+async function waitUntil(check: () => Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check().catch(() => false))) {
+    if (Date.now() > deadline) assert.fail(`timed out waiting until ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
 const count = (text: string, index: number): number => Number((text.match(/[\d,]+/g)?.[index] ?? '').replace(/,/g, ''));
 
 describe('write and run an RLX query', () => {
@@ -92,6 +100,18 @@ describe('write and run an RLX query', () => {
     assert.match(reference, /^IT\/TASK\d+$/);
     assert.equal(await grid.locator('.grid-cell.active').textContent(), await grid.locator('.grid-row[aria-rowindex="3"] .grid-cell[aria-colindex="2"]').textContent());
     await wb.screenshot('rlx-05-keyboard-selection');
+
+    // Copy: Ctrl+C on the active cell, and Copy Cell from a cell's context menu.
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    const clipboard = (): Promise<string> => page.evaluate(() => navigator.clipboard.readText());
+    const activeTitle = (await grid.locator('.grid-cell.active').textContent()) ?? '';
+    await page.keyboard.press('Control+c');
+    await waitUntil(async () => (await clipboard()) === activeTitle, `the clipboard holds "${activeTitle}"`);
+    const otherReference = (await grid.locator('.grid-row[aria-rowindex="5"] .grid-cell[aria-colindex="1"]').textContent()) ?? '';
+    await wb.contextMenu(grid.locator('.grid-row[aria-rowindex="5"] .grid-cell[aria-colindex="1"]'), 'Copy Cell');
+    await waitUntil(async () => (await clipboard()) === otherReference, `the clipboard holds "${otherReference}"`);
+
+    await grid.locator('.grid-row[aria-rowindex="3"] .grid-cell[aria-colindex="2"]').click();
     await page.keyboard.press('Enter');
     await page.locator('.tabs-container .tab').filter({ hasText: reference }).first().waitFor({ state: 'visible', timeout: 30_000 });
     await wb.screenshot('rlx-06-opened-record');

@@ -15,6 +15,7 @@ import type { ConnectionInfo } from '../../src/extension/connections/connectionI
 import type { RecordsExtensionApi } from '../../src/extension/extension';
 import type * as ResultsBundle from '../../src/extension/lazy/results';
 import type { RlxRunResult } from '../../src/extension/rlx/queryRunner';
+import { RlxSchemaCache } from '../../src/extension/rlx/schemaCache';
 import { sandboxConnection } from './support/environment';
 
 const EXTENSION_ID = 'records-tools.records-service';
@@ -56,6 +57,8 @@ describe('rlx results grid', function () {
   this.timeout(120_000);
   let connection: ConnectionInfo;
   let client: RecordsClient;
+  let api: RecordsExtensionApi;
+  let extensionUri: vscode.Uri;
   let results: typeof ResultsBundle;
   const folder = mkdtempSync(join(tmpdir(), 'records-results-'));
 
@@ -74,7 +77,8 @@ describe('rlx results grid', function () {
 
   before(async () => {
     const extension = vscode.extensions.getExtension<RecordsExtensionApi>(EXTENSION_ID)!;
-    const api = await extension.activate();
+    api = await extension.activate();
+    extensionUri = extension.extensionUri;
     const sandbox = sandboxConnection();
     const info = await vscode.commands.executeCommand<ConnectionInfo | undefined>('records.addConnection', { name: 'Results Sandbox', baseUrl: sandbox.url, authKind: 'authCode', token: sandbox.adminToken });
     assert.ok(info, 'records.addConnection returned no connection');
@@ -226,5 +230,35 @@ describe('rlx results grid', function () {
     const aggregation = await client.aggregate(undefined, { dimensions4Pivot: 'state', rlx: 'project_alias = "IT"' });
     assert.equal(groups.rows.length, aggregation.data.length);
     assert.equal(groups.rows.reduce((sum, row) => sum + Number(row[1]), 0), aggregation.filteredRecordsCount);
+  });
+
+  it('brings a panel back after a reload from the state its page saved, with its sort', async () => {
+    const schemas = new RlxSchemaCache((id) => api.connections.client(id));
+    const webviewPanel = vscode.window.createWebviewPanel('records.results', 'Restored', vscode.ViewColumn.Active, {});
+    const state = {
+      key: 'restored#Restored', connectionId: connection.id, title: 'Restored',
+      query: { kind: 'list', scope: { kind: 'app', ref }, params: { limitRecords: 20, listOfFields: 'title,c_amount', rlx: 'c_amount != null' } },
+      sort: { field: 'c_amount', direction: 'desc' },
+      scrollTop: 240,
+    };
+    try {
+      await results.restoreResults({ extensionUri, connections: api.connections, schemas }, webviewPanel, state);
+      const panel = results.resultsPanels().find((candidate) => candidate.key === 'restored#Restored');
+      assert.ok(panel, 'the restored panel is tracked');
+      const snapshot = panel.snapshot();
+      assert.deepEqual(snapshot.sort, { field: 'c_amount', direction: 'desc' });
+      const expected = (await client.listRecords(ref, { rlx: 'c_amount != null', sortBy: 'c_amount desc', limitRecords: 20 })).data;
+      assert.deepEqual(snapshot.rows.map((row) => row[0]), expected.map((r) => `IT/TASK${r.number}`));
+      assert.deepEqual(snapshot.columns, ['Reference', 'Title', 'Amount']);
+      // A state that is not ours closes the panel instead of showing a broken one.
+      const stray = vscode.window.createWebviewPanel('records.results', 'Stray', vscode.ViewColumn.Active, {});
+      let closed = false;
+      stray.onDidDispose(() => (closed = true));
+      await results.restoreResults({ extensionUri, connections: api.connections, schemas }, stray, { key: 1 });
+      assert.equal(closed, true);
+    } finally {
+      webviewPanel.dispose();
+      schemas.dispose();
+    }
   });
 });

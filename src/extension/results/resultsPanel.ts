@@ -53,6 +53,8 @@ export class ResultsPanel implements vscode.Disposable {
     panel.webview.options = webviewOptions(deps.extensionUri);
     panel.iconPath = vscode.Uri.joinPath(deps.extensionUri, 'media', 'records.svg');
     panel.title = state.title;
+    // A restored panel keeps the order the person chose before the reload.
+    this.sort = state.sort;
     this.channel = createWebviewChannel<ResultsViewToHost, ResultsHostToView>(panel.webview, {
       onMessage: (message) => void this.onMessage(message),
       // A hidden panel is not kept alive: its page reloads and asks again.

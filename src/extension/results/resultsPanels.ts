@@ -79,7 +79,9 @@ export async function restoreResults(deps: ResultsDeps, webviewPanel: vscode.Web
     webviewPanel.dispose();
     return;
   }
-  const panel = track(new ResultsPanel(webviewPanel, deps, state));
+  // Only the host's part of the page's state (not its scroll position) goes back to the host.
+  const { key, connectionId, title, query, sort } = state;
+  const panel = track(new ResultsPanel(webviewPanel, deps, { key, connectionId, title, query, ...(sort ? { sort } : {}) }));
   await panel.rerun();
 }
 
