@@ -77,6 +77,8 @@ export class ResultsPanel implements vscode.Disposable {
 
   /** Shows the first page a run returned (the block just ran). */
   async showRecords(state: ResultsPanelState & { query: RecordsQuery }, records: RecordData[], total: number): Promise<void> {
+    // A Load more of the previous run must not land in this one.
+    this.restart();
     this.state = state;
     this.panel.title = state.title;
     this.staticTable = undefined;
@@ -89,6 +91,7 @@ export class ResultsPanel implements vscode.Disposable {
 
   /** Shows groups that need no paging (a pivot block outside one app). */
   showStatic(state: ResultsPanelState, table: StaticTable): void {
+    this.restart();
     this.state = state;
     this.panel.title = state.title;
     this.source = undefined;
@@ -131,7 +134,7 @@ export class ResultsPanel implements vscode.Disposable {
       this.records.push(...fresh);
       this.cells.push(...cells);
       // A short page means the end whatever the count said.
-      this.total = fresh.length === 0 ? this.records.length : Math.max(page.total, this.records.length);
+      this.total = page.records.length === 0 ? this.records.length : Math.max(page.total, this.records.length);
       const counts = this.counts();
       this.post({ type: 'append', rows: fresh.map((record, index) => ({ id: record.id, cells: cells[index]! })), counts });
       return counts;
