@@ -115,5 +115,19 @@ describe('write and run an RLX query', () => {
     await page.keyboard.press('Enter');
     await page.locator('.tabs-container .tab').filter({ hasText: reference }).first().waitFor({ state: 'visible', timeout: 30_000 });
     await wb.screenshot('rlx-06-opened-record');
+
+    // The grid takes its colours from the theme: a high-contrast theme draws borders and focus.
+    await page.locator('.monaco-workbench').focus();
+    await page.keyboard.press('F1');
+    await page.locator('.quick-input-widget .quick-input-box input').fill('>Preferences: Color Theme');
+    // Exactly this entry: "Browse Color Themes in Marketplace" ranks close and needs the network.
+    await page.locator('.quick-input-widget .monaco-list-row[aria-label^="Preferences: Color Theme"]').first().click();
+    await page.locator('.quick-input-widget .quick-input-box input').fill('Dark High Contrast');
+    await page.locator('.quick-input-widget .monaco-list-row').filter({ hasText: /^Dark High Contrast/ }).first().waitFor({ state: 'visible' });
+    await page.keyboard.press('Enter');
+    await page.locator('.tabs-container .tab').filter({ hasText: 'All of IT/TASK' }).first().click();
+    grid = await wb.webviewShowing('.grid-row');
+    await grid.locator('.grid-row[aria-rowindex="3"] .grid-cell[aria-colindex="2"]').click();
+    await wb.screenshot('rlx-07-high-contrast');
   });
 });
