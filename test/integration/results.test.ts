@@ -232,6 +232,16 @@ describe('rlx results grid', function () {
     assert.equal(groups.rows.reduce((sum, row) => sum + Number(row[1]), 0), aggregation.filteredRecordsCount);
   });
 
+  it('reads a @limit above 500 (page by page, see the unit test) and shows every record once', async () => {
+    const { result, document } = await run('### Big\n@fields title,state\n@limit 1200\n', 'Big');
+    assert.equal(result?.records?.length, 1200);
+    const state = panelOf(document, 'Big').snapshot();
+    assert.equal(state.loaded, 1200);
+    assert.equal(new Set(state.rows.map((row) => row[0])).size, 1200, 'no record twice across the pages');
+    const { filtered } = await client.countRecords(undefined, undefined);
+    assert.equal(state.total, filtered);
+  });
+
   it('brings a panel back after a reload from the state its page saved, with its sort', async () => {
     const schemas = new RlxSchemaCache((id) => api.connections.client(id));
     const webviewPanel = vscode.window.createWebviewPanel('records.results', 'Restored', vscode.ViewColumn.Active, {});
