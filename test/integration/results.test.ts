@@ -216,6 +216,9 @@ describe('rlx results grid', function () {
     const found = await client.search({ ss: 'printer', limitRecords: 10, rlx: 'project_alias = "IT" AND publishing_alias = "TASK"' });
     assert.equal(search.total, found.totalFound);
     assert.deepEqual(search.rows.map((row) => row[0]), found.data.map((r) => `IT/TASK${r.number}`));
+    assert.equal(search.columns.at(-1), 'Match');
+    assert.ok(search.rows.some((row) => /printer/i.test(row.at(-1) ?? '')), 'the text around the match, without its <em>');
+    assert.ok(search.rows.every((row) => !/<\/?em>/.test(row.at(-1) ?? '')));
 
     const { document: pivotDocument } = await run('@app IT/TASK\n### By state\n@pivot state\n', 'By state');
     assert.equal(results.resultsPanels().some((candidate) => candidate.key.startsWith(pivotDocument.uri.toString())), false, 'no grid for an app pivot');

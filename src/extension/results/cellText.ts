@@ -2,12 +2,13 @@
 // captions, people by name, dates in the user's zone) and the tree (resolvedValue: whatever
 // the service resolved), reused rather than written again. Pure, for unit tests.
 import type { RecordData } from '../../core/api/types';
-import { type DisplayContext, displayValue } from '../../core/records';
+import { type DisplayContext, displayValue, stripTags } from '../../core/records';
 import { recordReference, resolvedValue } from '../tree/model/recordText';
-import { REFERENCE_FIELD, type ResultField } from './resultColumns';
+import { MATCH_FIELD, REFERENCE_FIELD, type ResultField } from './resultColumns';
 
 export function cellText(record: RecordData, field: ResultField, ctx: DisplayContext): string {
   if (field.name === REFERENCE_FIELD) return recordReference(record);
+  if (field.name === MATCH_FIELD) return stripTags(String(record.__highlights?.[0] ?? ''));
   const value = record[field.name];
   if (field.form !== undefined) return displayValue(field.form, value, ctx, record);
   if (value === null || value === undefined || value === '') return '';

@@ -5,6 +5,8 @@ import { buildFormFields, type FormField } from '../../core/records';
 import type { RlxScopeSchema } from '../../core/rlx/language';
 
 export const REFERENCE_FIELD = 'number';
+/** Search hits get a column with the text around the first match (plain text, not the HTML). */
+export const MATCH_FIELD = '__highlights';
 
 /** Without `@fields`: the title and the fields people scan a list by, where the app has them. */
 export const DEFAULT_FIELDS = ['title', 'state', 'priority', 'keeper_id', 'update_date'] as const;
@@ -30,7 +32,7 @@ export interface ResultField {
  * The columns for `listOfFields` (the block's `@fields`, or undefined), given the schema of the
  * scope when it is known and the keys of the first records received.
  */
-export function resultFields(listOfFields: string | undefined, schema: RlxScopeSchema | undefined, sampleKeys: ReadonlySet<string>): ResultField[] {
+export function resultFields(listOfFields: string | undefined, schema: RlxScopeSchema | undefined, sampleKeys: ReadonlySet<string>, withMatch = false): ResultField[] {
   const lookups = Object.fromEntries(Object.entries(schema?.lookups ?? {}).map(([name, values]) => [name, [...values]]));
   const forms = new Map((schema ? buildFormFields({ fields: { ...schema.fields }, lookups }) : []).map((field) => [field.name, field]));
   const selection = (listOfFields ?? '').trim();
@@ -51,6 +53,7 @@ export function resultFields(listOfFields: string | undefined, schema: RlxScopeS
   return [
     { name: REFERENCE_FIELD, caption: 'Reference', numeric: false },
     ...unique.map((name) => fieldOf(name, forms.get(name))),
+    ...(withMatch ? [{ name: MATCH_FIELD, caption: 'Match', numeric: false }] : []),
   ];
 }
 

@@ -13,7 +13,7 @@ import { compareRecords, exportCells, rowCells } from './cellText';
 import { type ExportRequest, exportResults, type ExportSummary } from './resultsExport';
 import type { ResultsDeps } from './resultsDeps';
 import { type RecordsQuery, ResultsQuery, pageSizeOf, sortOfQuery } from './resultsQuery';
-import { REFERENCE_FIELD, type ResultField, resultFields } from './resultColumns';
+import { MATCH_FIELD, type ResultField, resultFields } from './resultColumns';
 
 export const RESULTS_VIEW_TYPE = 'records.results';
 
@@ -257,7 +257,7 @@ export class ResultsPanel implements vscode.Disposable {
     const schema = this.deps.schemas.sourceFor(connectionId).schemaFor(query.scope);
     for (const user of schema?.users ?? []) if (user.id) this.people.set(user.id, user.name);
     const keys = new Set(records.slice(0, 20).flatMap((record) => Object.keys(record)));
-    this.fields = resultFields(query.kind === 'list' ? query.params.listOfFields : undefined, schema, keys);
+    this.fields = resultFields(query.kind === 'list' ? query.params.listOfFields : undefined, schema, keys, query.kind === 'search');
   }
 
   private setRecords(records: RecordData[], total: number): void {
@@ -304,7 +304,7 @@ export class ResultsPanel implements vscode.Disposable {
     const searchIncomplete = query.kind === 'search' && !this.isComplete();
     const columns = this.fields.map((field) => ({
       field: field.name, caption: field.caption, numeric: field.numeric,
-      sortable: !searchIncomplete && (field.name === REFERENCE_FIELD || !field.form || field.form.kind !== 'richtext'),
+      sortable: !searchIncomplete && field.name !== MATCH_FIELD && field.form?.kind !== 'richtext',
     }));
     const note = searchIncomplete
       ? vscode.l10n.t('Search hits are ordered by relevance. Load every hit to sort them.')

@@ -56,6 +56,13 @@ describe('results columns and cells', () => {
     assert.equal(cellText({ id: 'x' }, other!, ctx), '');
   });
 
+  it('adds the text around the first match for search hits, without its markup', () => {
+    const fields = resultFields(undefined, schema, new Set(['title']), true);
+    assert.equal(fields.at(-1)?.caption, 'Match');
+    assert.equal(cellText({ id: 'h', __highlights: ['the <em>office printers</em> on &amp; off', 'second'] }, fields.at(-1)!, ctx), 'the office printers on & off');
+    assert.equal(cellText({ id: 'h' }, fields.at(-1)!, ctx), '');
+  });
+
   it('sorts complete results by raw value, missing values last', () => {
     const records: RecordData[] = [{ id: 'a', n: 10 }, { id: 'b' }, { id: 'c', n: 9 }, { id: 'd', n: 100 }];
     assert.deepEqual([...records].sort(compareRecords('n', 'asc')).map((r) => r.id), ['c', 'a', 'd', 'b']);
