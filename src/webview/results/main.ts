@@ -75,8 +75,11 @@ function showTable(next: ResultsTable, state: ResultsPanelState): void {
   heading.textContent = next.title;
   document.title = next.title;
   scopeLabel.textContent = next.scope;
-  note.textContent = next.note ?? '';
-  note.hidden = !next.note;
+  // A block's @sort on a field without a column would otherwise be invisible.
+  const hiddenSort = next.sort && !next.columns.some((column) => column.field === next.sort?.field) ? `Sorted by ${next.sort.field} (${next.sort.direction === 'asc' ? 'ascending' : 'descending'}).` : '';
+  note.textContent = [hiddenSort, next.note ?? ''].filter(Boolean).join(' ');
+  note.hidden = note.textContent === '';
+  grid.element.setAttribute('aria-label', next.title);
   banner.hidden = true;
   app.setAttribute('aria-busy', 'false');
   empty.textContent = next.kind === 'search' ? 'No hits for this search.' : next.kind === 'groups' ? 'No groups: nothing matches this query.' : 'No records match this query.';
