@@ -75,6 +75,7 @@ describe('write and run an RLX query', () => {
     assert.ok((await grid.locator('.grid-row').count()) < 100, 'only the rows in view are in the DOM');
     const states = await grid.locator('.grid-row .grid-cell[aria-colindex="3"]').allTextContents();
     assert.ok(states.length > 0 && states.every((s) => s === 'Open'), `states shown by caption: ${states.join(', ')}`);
+    await page.mouse.move(700, 885);
     await wb.screenshot('rlx-03-results-grid');
     await wb.runCommand('View: Toggle Maximize Editor Group');
     grid = await wb.webviewShowing('.grid-row');
