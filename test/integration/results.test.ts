@@ -219,6 +219,14 @@ describe('rlx results grid', function () {
     assert.equal(search.columns.at(-1), 'Match');
     assert.ok(search.rows.some((row) => /printer/i.test(row.at(-1) ?? '')), 'the text around the match, without its <em>');
     assert.ok(search.rows.every((row) => !/<\/?em>/.test(row.at(-1) ?? '')));
+    // Export pages through every hit, not only the 10 shown.
+    const hitsTarget = vscode.Uri.file(join(folder, 'hits.json'));
+    const outcome = await panelOf(document, 'Printers').export('json', { target: hitsTarget });
+    const every = await client.search({ ss: 'printer', limitRecords: Math.min(found.totalFound, 500), rlx: 'project_alias = "IT" AND publishing_alias = "TASK"' });
+    assert.ok(found.totalFound > 10 && found.totalFound <= 500, `hits: ${found.totalFound}`);
+    assert.equal(outcome?.records, found.totalFound);
+    const exportedHits = JSON.parse(readFileSync(hitsTarget.fsPath, 'utf8')) as RecordData[];
+    assert.deepEqual(exportedHits.map((r) => r.id), every.data.map((r) => r.id), 'the same hits in the same (relevance) order');
 
     const { document: pivotDocument } = await run('@app IT/TASK\n### By state\n@pivot state\n', 'By state');
     assert.equal(results.resultsPanels().some((candidate) => candidate.key.startsWith(pivotDocument.uri.toString())), false, 'no grid for an app pivot');
