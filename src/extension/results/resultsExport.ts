@@ -39,6 +39,11 @@ export function exportFileName(title: string, format: ExportFormat): string {
 export async function exportResults(request: ExportRequest): Promise<ExportSummary | undefined> {
   const target = request.target ?? (await askForTarget(request));
   if (!target) return undefined;
+  // The file is streamed with Node's fs, which reaches only files of the extension host's machine.
+  if (target.scheme !== 'file') {
+    void vscode.window.showErrorMessage(vscode.l10n.t('Exports are written to files on this machine; {0} is not one. Choose a local folder.', target.toString()));
+    return undefined;
+  }
   const formatter = request.format === 'csv' ? csvFormatter(request.headers, request.cells) : jsonFormatter();
   const cancelled = new AbortController();
   request.signal?.addEventListener('abort', () => cancelled.abort(), { once: true });

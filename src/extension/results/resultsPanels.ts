@@ -102,7 +102,11 @@ export async function runResultsCommand(name: ResultsCommandName, args: unknown[
     case 'exportCsv':
     case 'exportJson': {
       const format: ExportFormat = name === 'exportCsv' ? 'csv' : 'json';
-      return panel?.export(format);
+      if (!panel) {
+        void vscode.window.showInformationMessage(vscode.l10n.t('Run a query first (Ctrl+Enter in an .rlx file); its results can then be exported.'));
+        return undefined;
+      }
+      return panel.export(format);
     }
   }
 }
