@@ -61,14 +61,16 @@ export function fromLocalInputValue(value: string, timeZone: string): string | u
   return new Date(guess).toISOString().replace('.000Z', 'Z');
 }
 
-/** A date-time for people: `2026-03-05 14:30` in the user's zone, with the zone's name. */
-export function formatDateTime(iso: string | null | undefined, timeZone: string, locale = 'en'): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return String(iso);
-  try {
+// Building an Intl.DateTimeFormat costs ~0.15 ms, formatting with one a few µs: a results grid
+// of 10,000 dates needs the formatter made once, not per value.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function dateTimeFormatter(timeZone: string, locale: string): Intl.DateTimeFormat {
+  const key = `${locale}|${timeZone}`;
+  let formatter = formatters.get(key);
+  if (formatter === undefined) {
     // Explicit parts: `dateStyle`/`timeStyle` cannot be combined with `timeZoneName`.
-    return new Intl.DateTimeFormat(locale, {
+    formatter = new Intl.DateTimeFormat(locale, {
       timeZone: safeTimeZone(timeZone),
       year: 'numeric',
       month: 'short',
@@ -76,7 +78,19 @@ export function formatDateTime(iso: string | null | undefined, timeZone: string,
       hour: '2-digit',
       minute: '2-digit',
       timeZoneName: 'short',
-    }).format(date);
+    });
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
+/** A date-time for people: `2026-03-05 14:30` in the user's zone, with the zone's name. */
+export function formatDateTime(iso: string | null | undefined, timeZone: string, locale = 'en'): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return String(iso);
+  try {
+    return dateTimeFormatter(timeZone, locale).format(date);
   } catch {
     return date.toISOString();
   }

@@ -2,7 +2,8 @@
 // A workspace scope (or a search, which takes no scope) becomes a filter on
 // project_alias / publishing_alias, which the contract lets every list filter on.
 import type { RecordsClient } from '../../core/api';
-import type { AggregationResult, AppRef, RecordData } from '../../core/api/types';
+import { MAX_PAGE_SIZE } from '../../core/api/paging';
+import type { AggregationResult, AppRef, ListPage, RecordData } from '../../core/api/types';
 import { rlxAnd, rlxEquals } from '../../core/rlx';
 import { type RlxBlock, type RlxBlockQuery, type RlxDocument, type RlxScope, blockQuery, parseBlockFilter } from '../../core/rlx/document';
 
@@ -33,11 +34,12 @@ function scopeFilter(scope: RlxScope, withApp: boolean): string | undefined {
   return undefined;
 }
 
-function scopeRef(scope: RlxScope): AppRef | undefined {
+export function scopeRef(scope: RlxScope): AppRef | undefined {
   return scope.kind === 'app' ? scope.ref : undefined;
 }
 
-function withScope(scope: RlxScope, rlx: string | undefined, withApp: boolean): string | undefined {
+/** The block's filter with its scope as RLX where the request cannot carry the scope itself. */
+export function withScope(scope: RlxScope, rlx: string | undefined, withApp: boolean): string | undefined {
   const combined = rlxAnd(scopeFilter(scope, withApp), rlx);
   return combined === '' ? undefined : combined;
 }
@@ -49,8 +51,16 @@ export async function runRlxBlock(client: RecordsClient, document: RlxDocument, 
   switch (query.kind) {
     case 'list': {
       const rlx = withScope(query.scope, query.params.rlx, false);
-      const page = await client.listRecords(scopeRef(query.scope), { ...query.params, ...(rlx === undefined ? {} : { rlx }) }, options);
-      return { query, records: page.data, filtered: page.filteredRecordsCount, total: page.unfilteredRecordsCount };
+      const params = { ...query.params, ...(rlx === undefined ? {} : { rlx }) };
+      if ((params.limitRecords ?? 0) <= MAX_PAGE_SIZE) {
+        const page = await client.listRecords(scopeRef(query.scope), params, options);
+        return { query, records: page.data, filtered: page.filteredRecordsCount, total: page.unfilteredRecordsCount };
+      }
+      // A request takes at most 500 records (contract 8): a larger @limit is read page by page.
+      const records: RecordData[] = [];
+      let last: ListPage | undefined;
+      for await (last of client.listPages(scopeRef(query.scope), params, options)) records.push(...last.data);
+      return { query, records, filtered: last?.filteredRecordsCount ?? records.length, total: last?.unfilteredRecordsCount };
     }
     case 'pivot': {
       const rlx = withScope(query.scope, query.params.rlx, false);

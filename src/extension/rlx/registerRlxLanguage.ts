@@ -25,12 +25,13 @@ export function registerRlxLanguage(context: vscode.ExtensionContext, connection
   const models = new RlxDocumentModels(() => connections.activeId);
   const cache = new RlxSchemaCache((connectionId) => connections.client(connectionId));
   const diagnostics = new RlxDiagnosticsController(models, cache);
-  const runner = new RlxRunCommands(models, connections);
+  const results = { extensionUri: context.extensionUri, connections, schemas: cache };
+  const runner = new RlxRunCommands(models, connections, results);
   context.subscriptions.push(
     cache,
     diagnostics,
     new RlxStatusBar(models, connections),
-    registerQueryResults(),
+    registerQueryResults(results),
     registerRlxCodeLens(models),
     ...registerRlxProviders(models, cache, (uri) => diagnostics.diagnosticsOf(uri)),
     // A changed connection list may mean other servers: forget schemas read from the old ones.

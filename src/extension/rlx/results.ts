@@ -1,44 +1,25 @@
-// Shows a block's results as read-only JSON beside the editor. The results grid replaces
-// this one function later; everything else calls only `showQueryResults`.
+// The doorway to the results grid, which lives in its own bundle (dist/results.js, entry
+// src/extension/lazy/results.ts): activation pays only for these few lines. The serializer and
+// the commands are registered here, at activation, and load the bundle when first used.
 import * as vscode from 'vscode';
+import type { ResultsCommandName, ResultsDeps, ResultsPanel } from '../lazy/results';
 import type { RlxRunResult } from './queryRunner';
 
-export const RLX_RESULTS_SCHEME = 'records-rlx-results';
+const RESULTS_COMMANDS: ResultsCommandName[] = ['copyCell', 'openRow', 'exportCsv', 'exportJson'];
 
-const contents = new Map<string, string>();
-const changed = new vscode.EventEmitter<vscode.Uri>();
-let counter = 0;
+// Loaded once; later calls get the same module.
+const loadResults = () => import('../lazy/results.js');
 
-/** Registers the read-only document provider behind `showQueryResults`. */
-export function registerQueryResults(): vscode.Disposable {
+export function registerQueryResults(deps: ResultsDeps): vscode.Disposable {
   return vscode.Disposable.from(
-    vscode.workspace.registerTextDocumentContentProvider(RLX_RESULTS_SCHEME, {
-      onDidChange: changed.event,
-      provideTextDocumentContent: (uri) => contents.get(uri.toString()) ?? '',
+    vscode.window.registerWebviewPanelSerializer('records.results', {
+      deserializeWebviewPanel: async (panel, state) => (await loadResults()).restoreResults(deps, panel, state),
     }),
-    vscode.workspace.onDidCloseTextDocument((document) => {
-      if (document.uri.scheme === RLX_RESULTS_SCHEME) contents.delete(document.uri.toString());
-    }),
+    ...RESULTS_COMMANDS.map((name) => vscode.commands.registerCommand(`records.results.${name}`, async (...args: unknown[]) => (await loadResults()).runResultsCommand(name, args))),
   );
 }
 
-/** Renders the result and returns the document shown (tests read it). */
-export async function showQueryResults(title: string, result: RlxRunResult): Promise<vscode.TextDocument> {
-  const summary = result.records !== undefined
-    ? `${result.records.length} of ${result.filtered}${result.total === undefined ? '' : ` (total ${result.total})`}`
-    : `${result.aggregation?.data.length ?? 0} groups over ${result.filtered} records`;
-  const body = {
-    query: title,
-    kind: result.query.kind,
-    scope: result.query.scope,
-    params: result.query.params,
-    summary,
-    ...(result.records !== undefined ? { records: result.records } : { groups: result.aggregation?.data ?? [] }),
-  };
-  const safeTitle = title.replace(/[^\w .-]+/g, '_').slice(0, 60) || 'Query';
-  const uri = vscode.Uri.from({ scheme: RLX_RESULTS_SCHEME, path: `/${safeTitle} ${++counter}.json` });
-  contents.set(uri.toString(), `${JSON.stringify(body, null, 2)}\n`);
-  const document = await vscode.workspace.openTextDocument(uri);
-  await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.Beside, preview: true, preserveFocus: true });
-  return document;
+/** Shows a block's result: its grid panel (one per block), or the pivot view for `@pivot`. */
+export async function showQueryResults(deps: ResultsDeps, key: string, title: string, connectionId: string, result: RlxRunResult): Promise<ResultsPanel | undefined> {
+  return (await loadResults()).showResults(deps, { key, title, connectionId, result });
 }

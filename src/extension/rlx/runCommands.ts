@@ -5,6 +5,7 @@ import { type RlxBlock, blockAt, describeRlxScope, blockScope } from '../../core
 import type { ConnectionManager } from '../connections/connectionManager';
 import { type RlxDocumentModels, RLX_LANGUAGE_ID } from './documentModels';
 import { RlxBlockError, type RlxRunResult, countRlxBlock, runRlxBlock } from './queryRunner';
+import type { ResultsDeps } from '../lazy/results';
 import { showQueryResults } from './results';
 
 interface Target {
@@ -14,7 +15,7 @@ interface Target {
 }
 
 export class RlxRunCommands {
-  constructor(private readonly models: RlxDocumentModels, private readonly connections: ConnectionManager) {}
+  constructor(private readonly models: RlxDocumentModels, private readonly connections: ConnectionManager, private readonly results: ResultsDeps) {}
 
   /** Runs the block at the cursor, or the block at `offset` of `uri` when given (CodeLens). */
   async run(uri?: vscode.Uri, offset?: number): Promise<RlxRunResult | undefined> {
@@ -31,7 +32,7 @@ export class RlxRunCommands {
           return runRlxBlock(client, this.models.model(target.document), target.block, abort.signal);
         },
       );
-      await showQueryResults(title, result);
+      await showQueryResults(this.results, `${target.document.uri.toString()}#${title}`, title, target.connectionId, result);
       return result;
     } catch (error) {
       this.report(target.connectionId, error, `run "${title}"`);

@@ -1,22 +1,8 @@
-// CSV as spreadsheets read it (RFC 4180): comma-separated, CRLF line ends, a field quoted when
-// it holds a comma, quote or line break, quotes doubled.
+// The pivot's cross-tab as CSV; quoting (RFC 4180, formula guard) is core/records/csv.ts.
+import { toCsv } from '../../core/records/csv';
 import { type CrossTab, formatMeasure } from './crossTab';
 
-// A text cell starting like a formula would run as one in a spreadsheet (CSV injection);
-// a leading apostrophe keeps it text. Numbers, negative ones included, are left alone.
-const FORMULA_START = /^[=+\-@\t\r]/;
-const NUMBER = /^-?\d+(\.\d+)?([eE][-+]?\d+)?$/;
-
-export function csvField(value: string | number | null | undefined): string {
-  if (value === null || value === undefined) return '';
-  let text = typeof value === 'number' ? String(value) : value;
-  if (typeof value === 'string' && FORMULA_START.test(text) && !NUMBER.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-export function toCsv(rows: readonly (readonly (string | number | null | undefined)[])[]): string {
-  return rows.map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
-}
+export { csvField, toCsv } from '../../core/records/csv';
 
 /** The table as shown: a header row, one row per bucket, then the totals row and column. */
 export function crossTabToCsv(table: CrossTab, headers: { rows: string; total: string; value: string }): string {

@@ -1,0 +1,156 @@
+// An RLX query as a person writes and runs one: "New RLX Query" on an app, type fields and a
+// filter with the completions the live schema offers, Ctrl+Enter, then the results grid: sort
+// by a column, Load more, and open a row in the record editor with the keyboard.
+import * as assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import { type Workbench, useWorkbench } from './support/workbench';
+
+async function ensureSandbox(wb: Workbench): Promise<void> {
+  await wb.openViewContainer('Records');
+  if (!(await wb.treeRow('Local Sandbox').isVisible())) await wb.runCommand('Records: Start Local Sandbox');
+  await wb.treeRow('Local Sandbox').waitFor({ state: 'visible', timeout: 60_000 });
+}
+
+async function waitUntil(check: () => Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check().catch(() => false))) {
+    if (Date.now() > deadline) assert.fail(`timed out waiting until ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** Picks a colour theme by name from "Preferences: Color Theme"; returns the one it replaced. */
+async function pickColorTheme(page: Page, name: string): Promise<string> {
+  const widget = page.locator('.quick-input-widget');
+  await page.locator('.monaco-workbench').focus();
+  await page.keyboard.press('F1');
+  await widget.locator('.quick-input-box input').fill('>Preferences: Color Theme');
+  // Exactly this entry: "Browse Color Themes in Marketplace" ranks close and needs the network.
+  await widget.locator('.monaco-list-row[aria-label^="Preferences: Color Theme"]').first().click();
+  const current = widget.locator('.monaco-list-row.focused .label-name').first();
+  await current.waitFor({ state: 'visible' });
+  const previous = ((await current.textContent()) ?? '').trim();
+  await widget.locator('.quick-input-box input').fill(name);
+  await widget.locator('.monaco-list-row').filter({ hasText: new RegExp(`^${name}`) }).first().waitFor({ state: 'visible' });
+  await page.keyboard.press('Enter');
+  await widget.waitFor({ state: 'hidden' });
+  return previous;
+}
+
+const count = (text: string, index: number): number => Number((text.match(/[\d,]+/g)?.[index] ?? '').replace(/,/g, ''));
+
+describe('write and run an RLX query', () => {
+  const workbench = useWorkbench();
+
+  it('completes fields and lookup values, runs with Ctrl+Enter, sorts, loads more and opens a row', async function () {
+    this.timeout(240_000);
+    const wb = workbench();
+    const page = wb.page;
+    await ensureSandbox(wb);
+    await wb.expandRow('Local Sandbox');
+    await wb.expandRow('IT Operations');
+    await wb.contextMenu(wb.treeRow('Tasks'), 'New RLX Query');
+    const editor = page.locator('.editor-instance .monaco-editor').first();
+    await editor.locator('.view-line').filter({ hasText: '@app IT/TASK' }).waitFor({ state: 'visible', timeout: 30_000 });
+    await editor.locator('.view-lines').click();
+    await page.keyboard.press('Control+End');
+
+    // Fields, with captions and types from the app's schema.
+    const suggest = page.locator('.editor-widget.suggest-widget');
+    await page.keyboard.type('@fields ti');
+    await suggest.locator('.monaco-list-row').filter({ hasText: 'title' }).first().waitFor({ state: 'visible', timeout: 30_000 });
+    await wb.screenshot('rlx-01-field-completion');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type(',state,keeper_id,c_amount');
+    await page.keyboard.press('Escape');
+
+    // A lookup value, offered with its caption inside the quotes.
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('state = "');
+    const open = suggest.locator('.monaco-list-row').filter({ hasText: 'open' }).first();
+    await open.waitFor({ state: 'visible', timeout: 30_000 });
+    assert.ok(await suggest.locator('.monaco-list-row').filter({ hasText: 'in_progress' }).count() > 0, 'every value of the lookup is offered');
+    await wb.screenshot('rlx-02-lookup-completion');
+    await page.keyboard.press('Escape');
+    await page.keyboard.type('open"');
+    await page.keyboard.press('Escape');
+    await editor.locator('.view-line').filter({ hasText: 'state = "open"' }).waitFor({ state: 'visible' });
+
+    // Ctrl+Enter: the results grid opens beside the editor.
+    await page.keyboard.press('Control+Enter');
+    let grid = await wb.webviewShowing('.grid-row', 60_000);
+    let status = grid.locator('.status');
+    await status.filter({ hasText: /^100 of [\d,]+ records$/ }).waitFor({ state: 'visible', timeout: 30_000 });
+    const total = count((await status.textContent()) ?? '', 1);
+    assert.ok(total > 100, `more open tasks than one page: ${total}`);
+    await page.keyboard.press('Escape');
+    // The grid's group full width, to see every column (and for the README's picture).
+    await wb.runCommand('View: Focus Right Editor Group');
+    await wb.runCommand('View: Toggle Maximize Editor Group');
+    grid = await wb.webviewShowing('.grid-row');
+    status = grid.locator('.status');
+    const headers = await grid.locator('[role="columnheader"]').allTextContents();
+    assert.deepEqual(headers.map((h) => h.trim()), ['Reference', 'Title', 'State', 'Assignee', 'Amount']);
+    assert.ok((await grid.locator('.grid-row').count()) < 100, 'only the rows in view are in the DOM');
+    const states = await grid.locator('.grid-row .grid-cell[aria-colindex="3"]').allTextContents();
+    assert.ok(states.length > 0 && states.every((s) => s === 'Open'), `states shown by caption: ${states.join(', ')}`);
+    await page.mouse.move(700, 885);
+    await wb.screenshot('rlx-03-results-grid');
+    await wb.runCommand('View: Toggle Maximize Editor Group');
+    grid = await wb.webviewShowing('.grid-row');
+    status = grid.locator('.status');
+
+    // Sort by title: the service sorts every match, the grid starts again from its first page.
+    await grid.getByRole('button', { name: 'Title' }).click();
+    await grid.locator('[role="columnheader"][aria-sort="ascending"]').filter({ hasText: 'Title' }).waitFor({ state: 'visible', timeout: 30_000 });
+    await status.filter({ hasText: /^100 of / }).waitFor({ state: 'visible' });
+    const titles = await grid.locator('.grid-row .grid-cell[aria-colindex="2"]').allTextContents();
+    const sorted = [...titles].sort((a, b) => a.localeCompare(b, undefined, { sensitivity: 'base' }));
+    assert.deepEqual(titles, sorted, 'titles in ascending order');
+    await wb.screenshot('rlx-04-sorted-by-title');
+
+    // Load more: the next page, the count follows.
+    await grid.getByRole('button', { name: 'Load more' }).click();
+    await status.filter({ hasText: new RegExp(`^${Math.min(200, total) === total ? `${total.toLocaleString('en-US')} records` : `200 of ${total.toLocaleString('en-US')} records`}$`) }).waitFor({ state: 'visible', timeout: 30_000 });
+
+    // Keyboard: the second row, Enter opens it in the record editor.
+    await grid.locator('.grid-row[aria-rowindex="2"] .grid-cell[aria-colindex="2"]').click();
+    await page.keyboard.press('ArrowDown');
+    const reference = (await grid.locator('.grid-row[aria-rowindex="3"] .grid-cell[aria-colindex="1"]').textContent())?.trim() ?? '';
+    assert.match(reference, /^IT\/TASK\d+$/);
+    assert.equal(await grid.locator('.grid-cell.active').textContent(), await grid.locator('.grid-row[aria-rowindex="3"] .grid-cell[aria-colindex="2"]').textContent());
+    await wb.screenshot('rlx-05-keyboard-selection');
+
+    // Copy: Ctrl+C on the active cell, and Copy Cell from a cell's context menu.
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    const clipboard = (): Promise<string> => page.evaluate(() => navigator.clipboard.readText());
+    const activeTitle = (await grid.locator('.grid-cell.active').textContent()) ?? '';
+    await page.keyboard.press('Control+c');
+    await waitUntil(async () => (await clipboard()) === activeTitle, `the clipboard holds "${activeTitle}"`);
+    const otherReference = (await grid.locator('.grid-row[aria-rowindex="5"] .grid-cell[aria-colindex="1"]').textContent()) ?? '';
+    await wb.contextMenu(grid.locator('.grid-row[aria-rowindex="5"] .grid-cell[aria-colindex="1"]'), 'Copy Cell');
+    await waitUntil(async () => (await clipboard()) === otherReference, `the clipboard holds "${otherReference}"`);
+
+    await grid.locator('.grid-row[aria-rowindex="3"] .grid-cell[aria-colindex="2"]').click();
+    await page.keyboard.press('Enter');
+    await page.locator('.tabs-container .tab').filter({ hasText: reference }).first().waitFor({ state: 'visible', timeout: 30_000 });
+    await wb.screenshot('rlx-06-opened-record');
+
+    // The grid takes its colours from the theme: a high-contrast theme draws borders and focus.
+    // The theme is a user setting shared by the specs after this one: put it back afterwards.
+    const previousTheme = await pickColorTheme(page, 'Dark High Contrast');
+    await page.locator('.tabs-container .tab').filter({ hasText: 'All of IT/TASK' }).first().click();
+    grid = await wb.webviewShowing('.grid-row');
+    await grid.locator('.grid-row[aria-rowindex="3"] .grid-cell[aria-colindex="2"]').click();
+    await wb.screenshot('rlx-07-high-contrast');
+    assert.equal(await pickColorTheme(page, previousTheme), 'Dark High Contrast');
+    await page.locator('.monaco-workbench:not(.hc-black)').waitFor({ state: 'attached' });
+    // The choice is saved to the user settings over the connection: give it time to land
+    // before the browser closes.
+    await page.waitForTimeout(1500);
+    // Nor should the untitled query come back in the next spec's window (hot exit keeps it).
+    await page.locator('.tabs-container .tab').filter({ hasText: 'Untitled-1' }).first().click();
+    await wb.runCommand('View: Revert and Close Editor');
+    await page.locator('.tabs-container .tab').filter({ hasText: 'Untitled-1' }).waitFor({ state: 'detached' });
+  });
+});
