@@ -27,7 +27,7 @@ export function displayValue(field: FormField, value: unknown, ctx: DisplayConte
       return formatDateTime(String(value), ctx.timeZone, ctx.locale);
     case 'integer':
     case 'real':
-      return `${field.prefix}${String(value)}${field.suffix}`;
+      return `${field.prefix}${typeof value === 'number' ? formatNumber(value, ctx.locale) : String(value)}${field.suffix}`;
     case 'file':
     case 'filelist':
       return Array.isArray(value) ? value.map((a) => attachmentTitle(a)).join(', ') : '';
@@ -38,6 +38,23 @@ export function displayValue(field: FormField, value: unknown, ctx: DisplayConte
     default:
       return typeof value === 'string' ? value : JSON.stringify(value);
   }
+}
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/** Digits grouped the reader's way ("$1,250.5"); the decimals the value has, no more, no fewer. */
+function formatNumber(value: number, locale: string | undefined): string {
+  const key = locale ?? '';
+  let format = numberFormats.get(key);
+  if (format === undefined) {
+    try {
+      format = new Intl.NumberFormat(locale, { maximumFractionDigits: 20 });
+    } catch {
+      format = new Intl.NumberFormat(undefined, { maximumFractionDigits: 20 });
+    }
+    numberFormats.set(key, format);
+  }
+  return format.format(value);
 }
 
 /** The name of an attachment item, whatever shape a service sends. */

@@ -130,6 +130,8 @@ describe('editor: display values and history', () => {
     assert.equal(displayValue(f('state'), 'done', ctx), 'Done');
     assert.equal(displayValue(f('keeper_id'), 'u1', ctx), 'Ada Admin');
     assert.equal(displayValue(f('c_amount'), 120.5, ctx), '$120.5');
+    assert.equal(displayValue(f('c_amount'), 1234567.25, { ...ctx, locale: 'en-US' }), '$1,234,567.25', 'digits grouped');
+    assert.equal(displayValue(f('c_amount'), 1234567.25, { ...ctx, locale: 'de-DE' }), '$1.234.567,25', 'the reader\'s separators');
     assert.equal(displayValue(f('c_estimate_hours'), 3, ctx), '3 h');
     assert.equal(displayValue(f('attachments'), [{ title: 'a.txt' }, { file_uid: 'x' }], ctx), 'a.txt, x');
   });
