@@ -21,13 +21,16 @@ export function rowCells(record: RecordData, fields: readonly ResultField[], ctx
 }
 
 /**
- * The cells of an exported row: as shown, except numbers, which stay bare (no `$` prefix or
- * unit suffix) so a spreadsheet can add them up.
+ * The cells of an exported row: as shown, except numbers, which stay bare (no `$` prefix,
+ * unit suffix or digit grouping) so a spreadsheet can add them up, and date-times, which stay
+ * ISO 8601 so it can read them whatever the reader's locale.
  */
 export function exportCells(record: RecordData, fields: readonly ResultField[], ctx: DisplayContext): string[] {
   return fields.map((field) => {
     const value = record[field.name];
-    return field.numeric && typeof value === 'number' ? String(value) : cellText(record, field, ctx);
+    if (field.numeric && typeof value === 'number') return String(value);
+    if (field.form?.kind === 'datetime' && typeof value === 'string') return value;
+    return cellText(record, field, ctx);
   });
 }
 

@@ -46,7 +46,7 @@ describe('results columns and cells', () => {
   it('shows lookup captions, people by name, dates in the zone, numbers with their prefix', () => {
     const fields = resultFields('title,state,keeper_id,update_date,c_amount', schema, new Set());
     assert.deepEqual(rowCells(record, fields, ctx), ['IT/TASK12', 'Printer', 'In progress', 'Ada Admin', 'Mar 5, 2026, 02:30 PM UTC', '$1,250.5']);
-    assert.deepEqual(exportCells(record, fields, ctx).slice(-1), ['1250.5'], 'exports keep numbers bare');
+    assert.deepEqual(exportCells(record, fields, ctx).slice(-2), [record.update_date, '1250.5'], 'exports keep dates ISO and numbers bare');
   });
 
   it('falls back to what the service resolved for fields the schema does not know', () => {
