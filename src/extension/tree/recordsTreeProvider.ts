@@ -178,6 +178,17 @@ export class RecordsTreeProvider implements vscode.TreeDataProvider<RecordsTreeN
     return true;
   }
 
+  /** Every row showing the record (under its app, or under a parent record). */
+  recordNodes(connectionId: string, recordId: string): RecordNode[] {
+    return [...this.nodes.values()].filter((n): n is RecordNode => n.kind === 'record' && n.connectionId === connectionId && n.record.id === recordId);
+  }
+
+  /** The app's row, once the tree has shown it. */
+  appNode(connectionId: string, workspace: string, app: string): AppNode | undefined {
+    const node = this.nodes.get(`app:${connectionId}/${workspace}/${app}`);
+    return node?.kind === 'app' ? node : undefined;
+  }
+
   /** Drops a deleted record from its listing without re-reading the list. */
   removeRecord(node: RecordNode): void {
     this.listings.get(node.owner.id)?.removeRecord(node.record.id);

@@ -1,0 +1,74 @@
+// Uploads several files to one connection, one after another, with per-file progress in ONE
+// cancellable notification. Cancelling aborts the running upload; its upload URL stays in the
+// resume store, so the next attempt (or "Finish Pending Uploads") continues where it stopped.
+import { basename } from 'node:path';
+import * as vscode from 'vscode';
+import { FileUploadResumeStore, TusUploader, type UploadedFile } from '../../core/upload';
+import { toAbortSignal } from '../util/abort';
+import { transferText } from './byteText';
+import type { FilesHost } from './filesHost';
+
+/** The JSON file where upload URLs survive a restart of VS Code (read at start, see pendingUploadsAtStart). */
+export const RESUME_STORE_FILE = 'uploads.json';
+const PROGRESS_INTERVAL_MS = 150;
+
+export function resumeStore(host: FilesHost): FileUploadResumeStore {
+  return new FileUploadResumeStore(vscode.Uri.joinPath(host.storageUri, RESUME_STORE_FILE).fsPath);
+}
+
+export interface LocalFile {
+  path: string;
+  /** Name stored on the service; the file's base name when absent. */
+  name?: string;
+  size: number;
+  mtimeMs?: number;
+}
+
+/**
+ * Uploads `files` in order, showing "name: 3.2 MB of 10 MB (32%) · 2 of 3" and an overall bar.
+ * Rejects with the first failure (a RecordsApiError; code `cancelled` when the user cancelled).
+ */
+export async function uploadWithProgress(host: FilesHost, connectionId: string, files: readonly LocalFile[], title: string): Promise<UploadedFile[]> {
+  const connection = host.connections.get(connectionId);
+  if (!connection) throw new Error(vscode.l10n.t('The connection no longer exists. Refresh the Records view and try again.'));
+  const client = await host.connections.client(connectionId);
+  const uploader = new TusUploader({
+    baseUrl: connection.baseUrl,
+    authorization: () => host.connections.authorization(connectionId),
+    dispatcher: client.dispatcher,
+    store: resumeStore(host),
+  });
+  const total = files.reduce((sum, f) => sum + f.size, 0);
+  try {
+    return await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title, cancellable: true },
+      async (progress, token) => {
+        const signal = toAbortSignal(token);
+        const done: UploadedFile[] = [];
+        let finishedBytes = 0;
+        let shownPercent = 0;
+        let lastReport = 0;
+        for (const [index, file] of files.entries()) {
+          const name = file.name ?? basename(file.path);
+          const report = (sent: number, force = false): void => {
+            const now = Date.now();
+            if (!force && now - lastReport < PROGRESS_INTERVAL_MS) return;
+            lastReport = now;
+            const percent = total > 0 ? ((finishedBytes + sent) / total) * 100 : ((index + 1) / files.length) * 100;
+            const counter = files.length > 1 ? ` · ${vscode.l10n.t('{0} of {1}', index + 1, files.length)}` : '';
+            progress.report({ message: `${name}: ${transferText(sent, file.size)}${counter}`, increment: Math.max(0, percent - shownPercent) });
+            shownPercent = Math.max(shownPercent, percent);
+          };
+          report(0, true);
+          const uploaded = await uploader.upload({ filePath: file.path, fileName: name, signal, onProgress: (sent) => report(sent) });
+          finishedBytes += file.size;
+          report(file.size, true);
+          done.push(uploaded);
+        }
+        return done;
+      },
+    );
+  } finally {
+    await uploader.dispose();
+  }
+}
