@@ -447,14 +447,17 @@ export class RecordEditorSession {
     this.post({ type: 'busy', busy: true, label: vscode.l10n.t('Uploading…') });
     try {
       const { addDroppedBytesToField, addFilesToField } = await import('../lazy/files.js');
-      const attached = source.dropped
+      const outcome = source.dropped
         ? await addDroppedBytesToField(files, record, field, source.dropped)
         : await addFilesToField(files, record, field, source.uris);
       this.post({ type: 'busy', busy: false });
-      if (!attached) return;
+      if (outcome.status !== 'attached') {
+        if (outcome.status === 'failed') this.post({ type: 'notice', tone: 'error', message: outcome.message });
+        return;
+      }
       const draft = this.dirtyDraft ? Object.fromEntries(Object.entries(this.dirtyDraft).filter(([name]) => name !== field)) : undefined;
       await this.load(draft);
-      this.post({ type: 'notice', tone: 'info', message: vscode.l10n.t('Attached. "{0}" now holds {1} file(s).', loaded.fields.find((f) => f.name === field)?.label ?? field, attached.length) });
+      this.post({ type: 'notice', tone: 'info', message: vscode.l10n.t('Attached. "{0}" now holds {1} file(s).', loaded.fields.find((f) => f.name === field)?.label ?? field, outcome.attachments.length) });
     } catch (error) {
       this.post({ type: 'busy', busy: false });
       this.fail(error, vscode.l10n.t('Could not add the files'));

@@ -1,11 +1,10 @@
 // Command entry points of the files feature. Arguments follow the other commands: what a menu
 // passes (explorer URIs, tree nodes) or a plain object, so tests and scripts skip every prompt.
 import * as vscode from 'vscode';
-import type { Attachment } from '../../core/api/types';
 import { attachmentName } from '../tree/model/recordAttachments';
 import type { RecordsTreeNode } from '../tree/treeNodes';
 import { type AttachmentRef, openAttachment, type SaveAttachmentArgs, saveAttachmentAs } from './attachmentDownloads';
-import { type AttachFilesArgs, attachFilesToRecord } from './attachFiles';
+import { type AttachFilesArgs, type AttachOutcome, attachFilesToRecord } from './attachFiles';
 import type { FilesHost, RecordTarget } from './filesHost';
 import { pathsOf } from './localFiles';
 import { pickRecord } from './recordPicker';
@@ -24,7 +23,7 @@ export interface AttachToRecordArgs extends AttachFilesArgs {
  * "Attach to Record…": explorer/context passes (clicked URI, selected URIs); the record's
  * "Attach Files…" passes its node; a script passes one AttachToRecordArgs object.
  */
-export async function attachToRecord(host: FilesHost, first?: unknown, second?: unknown, third?: unknown): Promise<Attachment[] | undefined> {
+export async function attachToRecord(host: FilesHost, first?: unknown, second?: unknown, third?: unknown): Promise<AttachOutcome> {
   const args = [first, second, third].find(isArgs) ?? {};
   const record = args.record ?? (isTreeNode(first) ? first : undefined);
   const uris = Array.isArray(second) && second.every(isUri) ? second : isUri(first) ? [first] : [];
@@ -34,16 +33,16 @@ export async function attachToRecord(host: FilesHost, first?: unknown, second?: 
     const connectionId = args.connectionId ?? host.connections.activeId;
     if (!connectionId) {
       void vscode.window.showInformationMessage(vscode.l10n.t('Add a connection first: run "Records: Add Connection" or start the local sandbox.'));
-      return undefined;
+      return { status: 'cancelled' };
     }
     const picked = await pickRecord(host, connectionId, paths.length === 1 ? vscode.l10n.t('Attach {0} to Record', pathName(paths[0])) : paths.length > 1 ? vscode.l10n.t('Attach {0} Files to Record', paths.length) : vscode.l10n.t('Attach Files to Record'));
-    if (!picked) return undefined;
+    if (!picked) return { status: 'cancelled' };
     target = picked;
     args.title ??= picked.title;
   }
   if (paths.length === 0) {
     const chosen = await vscode.window.showOpenDialog({ canSelectMany: true, canSelectFiles: true, canSelectFolders: false, openLabel: vscode.l10n.t('Attach'), title: vscode.l10n.t('Attach Files to {0}', target.reference) });
-    if (!chosen?.length) return undefined;
+    if (!chosen?.length) return { status: 'cancelled' };
     paths = pathsOf(chosen);
   }
   return attachFilesToRecord(host, target, paths, args);

@@ -22,21 +22,28 @@ export interface AttachFilesArgs {
   title?: string;
 }
 
-/** Resolves to the attachments the field holds now, or undefined when nothing was attached (cancelled or failed, already reported). */
-export async function attachFilesToRecord(host: FilesHost, record: RecordTarget, paths: readonly string[], args: AttachFilesArgs = {}): Promise<Attachment[] | undefined> {
+/** What came of an attach, for callers and tests; failures have already been shown to the user. */
+export type AttachOutcome =
+  | { status: 'attached'; field: string; attachments: Attachment[] }
+  | { status: 'cancelled' }
+  | { status: 'failed'; message: string };
+
+const CANCELLED: AttachOutcome = { status: 'cancelled' };
+
+export async function attachFilesToRecord(host: FilesHost, record: RecordTarget, paths: readonly string[], args: AttachFilesArgs = {}): Promise<AttachOutcome> {
   const { connections } = host;
   const files = await localFiles(paths);
-  if (files.length === 0) return undefined;
+  if (files.length === 0) return CANCELLED;
   const ref = { workspace: record.workspace, app: record.app };
   let stage = vscode.l10n.t('Could not attach files to {0}', record.reference);
   try {
     const client = await connections.client(record.connectionId);
     const schema = await (host.tree ? host.tree.schema(record.connectionId, ref) : client.getSchema(ref)).catch(() => undefined);
     const field = await chooseFileField(fileFieldsOf(schema), files.length, record.reference, args.field);
-    if (!field) return undefined;
+    if (!field) return CANCELLED;
     if (field.single) {
       const current = await readAttachments(client, record.recordId, field.name, { ref });
-      if (!(await confirmReplace(field, current, record.reference, args.replace))) return undefined;
+      if (!(await confirmReplace(field, current, record.reference, args.replace))) return CANCELLED;
     }
     const targets = UploadTargets.of(host);
     const createdAt = new Date().toISOString();
@@ -71,34 +78,35 @@ export async function attachFilesToRecord(host: FilesHost, record: RecordTarget,
       await refreshRecordInTree(host, record);
       const names = uploads.map((u) => u.fileName).join(', ');
       void vscode.window.showInformationMessage(vscode.l10n.t('Attached {0} to {1} ({2}).', names, record.reference, field.caption));
-      return attached;
+      return { status: 'attached', field: field.name, attachments: attached };
     } finally {
       await targets.remove(files.map((f) => f.path));
     }
   } catch (error) {
-    reportAttachError(host, record, error, stage);
-    return undefined;
+    const message = reportAttachError(host, record, error, stage);
+    return message ? { status: 'failed', message } : CANCELLED;
   }
 }
 
-/** A 403 gets its own sentence: what was refused, that nothing changed, and what to do. */
-export function reportAttachError(host: FilesHost, record: RecordTarget, error: unknown, what: string): void {
+/** A 403 gets its own sentence: what was refused, that nothing changed, and what to do. Returns the sentence shown ('' for a cancellation). */
+export function reportAttachError(host: FilesHost, record: RecordTarget, error: unknown, what: string): string {
   if (error instanceof RecordsApiError || (typeof error === 'object' && error !== null && 'status' in error)) {
     const status = (error as { status?: unknown }).status;
     const code = (error as { code?: unknown }).code;
     if (status === 403 || code === 'forbidden') {
-      void vscode.window.showErrorMessage(vscode.l10n.t(
+      const text = vscode.l10n.t(
         'You cannot edit attachments of {0}: the service refused the change (403 Forbidden). Nothing was attached and the record is as it was. Ask an owner of workspace {1} for write access, or attach the files to another record.',
         record.reference, record.workspace,
-      ));
-      return;
+      );
+      void vscode.window.showErrorMessage(text);
+      return text;
     }
     if (code === 'cancelled') {
       void vscode.window.showInformationMessage(vscode.l10n.t('Upload to {0} cancelled. Nothing was attached; run "Records: Finish Pending Uploads" to continue where it stopped.', record.reference));
-      return;
+      return '';
     }
   }
-  host.connections.reportError(record.connectionId, error, what);
+  return host.connections.reportError(record.connectionId, error, what);
 }
 
 function isResumable(error: unknown): boolean {

@@ -17,7 +17,7 @@ export interface CreateWithFilesArgs {
   field?: string;
 }
 
-/** Resolves to the new record, or undefined when nothing was created (cancelled or failed, already reported). */
+/** Resolves to the new record, or undefined when nothing was created (cancelled, or failed and reported). */
 export async function createRecordWithFiles(
   host: FilesHost,
   app: { connectionId: string; workspace: string; app: string },

@@ -1,27 +1,26 @@
 // Files added in the record editor: the webview only says which field and which files (URIs
 // from a drop, or bytes of files dropped from the OS); the upload runs here, in the extension host.
 import * as vscode from 'vscode';
-import type { Attachment } from '../../core/api/types';
-import { attachFilesToRecord } from './attachFiles';
+import { type AttachOutcome, attachFilesToRecord } from './attachFiles';
 import { copyToTemp, pathsOfUris } from './droppedFiles';
 import type { FilesHost, RecordTarget } from './filesHost';
 import { pathsOf } from './localFiles';
 
 /** Attaches `uris` (or files picked in an open dialog) to `field` of the record. */
-export async function addFilesToField(host: FilesHost, record: RecordTarget, field: string, uris?: readonly string[]): Promise<Attachment[] | undefined> {
+export async function addFilesToField(host: FilesHost, record: RecordTarget, field: string, uris?: readonly string[]): Promise<AttachOutcome> {
   let paths: string[];
   if (uris?.length) {
     paths = await pathsOfUris(host, uris.map((u) => vscode.Uri.parse(u, true)));
   } else {
     const chosen = await vscode.window.showOpenDialog({ canSelectMany: true, canSelectFiles: true, canSelectFolders: false, openLabel: vscode.l10n.t('Attach'), title: vscode.l10n.t('Add Files to {0}', record.reference) });
-    if (!chosen?.length) return undefined;
+    if (!chosen?.length) return { status: 'cancelled' };
     paths = pathsOf(chosen);
   }
   return attachFilesToRecord(host, record, paths, { field });
 }
 
 /** Files dropped from the OS into the webview arrive as bytes: kept in a temporary folder, then attached. */
-export async function addDroppedBytesToField(host: FilesHost, record: RecordTarget, field: string, files: readonly { name: string; bytes: Uint8Array }[]): Promise<Attachment[] | undefined> {
+export async function addDroppedBytesToField(host: FilesHost, record: RecordTarget, field: string, files: readonly { name: string; bytes: Uint8Array }[]): Promise<AttachOutcome> {
   const paths = await Promise.all(files.map((f) => copyToTemp(host, f.name, f.bytes)));
   return attachFilesToRecord(host, record, paths, { field });
 }

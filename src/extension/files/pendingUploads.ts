@@ -84,7 +84,7 @@ async function finishUploads(host: FilesHost, pending: readonly UploadTarget[]):
     }
     // The user agreed to replace when the upload started.
     const result = await attachFilesToRecord(host, first.record, entries.map((e) => e.filePath), { field: first.field, replace: true });
-    if (result) attached[`${first.record.recordId}/${first.field}`] = result;
+    if (result.status === 'attached') attached[`${first.record.recordId}/${first.field}`] = result.attachments;
   }
   return attached;
 }

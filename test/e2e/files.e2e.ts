@@ -1,0 +1,95 @@
+// Files as a person handles them in the browser-hosted editor: right-click a file in the
+// Explorer → "Attach to Record…" → pick the record → the attachment shows under the record in
+// the Records tree; open it from there; save it elsewhere; drag a file from the Explorer onto a
+// record of the Records tree.
+import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { requireSandbox } from './support/environment';
+import { answerQuickInput, startPromptingCommand } from './support/quickInput';
+import { type Workbench, useWorkbench } from './support/workbench';
+
+const CONNECTION = 'Files E2E';
+
+/** Shows the Records tree with only our connection open, down to IT/TASK's records. */
+async function showTasks(wb: Workbench): Promise<void> {
+  const sideBar = await wb.openViewContainer('Records');
+  await sideBar.getByRole('button', { name: /Collapse All/ }).click().catch(() => undefined);
+  await wb.expandRow(CONNECTION);
+  await wb.expandRow('IT Operations');
+  await wb.expandRow('Tasks');
+}
+
+describe('files in the browser-hosted editor', () => {
+  const workbench = useWorkbench();
+
+  before(async function () {
+    this.timeout(120_000);
+    const wb = workbench();
+    const sandbox = requireSandbox();
+    await wb.openViewContainer('Records');
+    await startPromptingCommand(wb.page, 'Records: Add Connection…');
+    await answerQuickInput(wb.page, /\(1\/4\)/, CONNECTION);
+    await answerQuickInput(wb.page, /\(2\/4\)/, sandbox.url);
+    await answerQuickInput(wb.page, /\(3\/4\)/, 'Auth code');
+    await answerQuickInput(wb.page, /\(4\/4\)/, sandbox.adminToken);
+    await wb.treeRow(CONNECTION).waitFor({ state: 'visible', timeout: 30_000 });
+    // Other specs may have added connections before: the record picker searches the selected one.
+    await startPromptingCommand(wb.page, 'Records: Select Connection…');
+    const pick = wb.page.locator('.quick-input-widget');
+    await pick.locator('.monaco-list-row').filter({ hasText: CONNECTION }).first().click();
+    await pick.waitFor({ state: 'hidden' });
+  });
+
+  it('attaches a file from the Explorer to a record picked by reference, and shows it under the record', async function () {
+    this.timeout(120_000);
+    const wb = workbench();
+    await wb.openViewContainer('Explorer');
+    await wb.expandRow('notes');
+    await wb.contextMenu(wb.treeRow('readme.txt'), 'Attach to Record…');
+    const pick = wb.page.locator('.quick-input-widget');
+    await pick.locator('.quick-input-box input').fill('IT/TASK2');
+    const record = pick.locator('.monaco-list-row').filter({ hasText: 'Replace printer toner on floor 3' }).first();
+    await record.waitFor({ state: 'visible', timeout: 30_000 });
+    await wb.screenshot('files-01-pick-record');
+    await record.click();
+    // IT/TASK has two file fields: the list of attachments comes first.
+    const field = pick.locator('.monaco-list-row').filter({ hasText: 'Attachments' }).first();
+    await field.waitFor({ state: 'visible' });
+    await wb.screenshot('files-02-pick-field');
+    await field.click();
+    await wb.waitForNotification(/Attached readme\.txt to IT\/TASK2/, 60_000);
+
+    await showTasks(wb);
+    await wb.expandRow(/Replace printer toner on floor 3/);
+    await wb.treeRow('printer-notes.txt').waitFor({ state: 'visible' });
+    await wb.treeRow('readme.txt').waitFor({ state: 'visible', timeout: 30_000 });
+    await wb.screenshot('files-03-attached-in-tree');
+  });
+
+  it('opens the attachment from the tree in an editor', async function () {
+    this.timeout(60_000);
+    const wb = workbench();
+    await wb.contextMenu(wb.treeRow('readme.txt'), 'Open Attachment');
+    await wb.page.locator('.editor-group-container .tab.active').filter({ hasText: 'readme.txt' }).waitFor({ state: 'visible', timeout: 30_000 });
+    await wb.page.locator('.editor-group-container .view-lines').filter({ hasText: 'Opened by the end-to-end tests.' }).first().waitFor({ state: 'visible' });
+    await wb.screenshot('files-04-opened');
+  });
+
+  it('saves the attachment elsewhere with "Save Attachment As…"', async function () {
+    this.timeout(60_000);
+    const wb = workbench();
+    const workspace = process.env.E2E_WORKSPACE_DIR;
+    assert.ok(workspace, 'run.mjs passes the workspace folder');
+    await wb.contextMenu(wb.treeRow('readme.txt'), 'Save Attachment As…');
+    // code-server's save dialog is the simple one: a quick input holding the path.
+    const input = wb.page.locator('.quick-input-widget .quick-input-box input');
+    await input.waitFor({ state: 'visible' });
+    const target = join(workspace, 'notes', 'readme-copy.txt');
+    await input.fill(target);
+    await wb.page.keyboard.press('Enter');
+    await wb.waitForNotification(/Saved .*readme-copy\.txt/, 30_000);
+    assert.equal(readFileSync(target, 'utf8'), readFileSync(join(workspace, 'notes', 'readme.txt'), 'utf8'));
+    await wb.screenshot('files-05-saved-as');
+  });
+});
