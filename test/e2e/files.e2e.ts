@@ -34,11 +34,8 @@ describe('files in the browser-hosted editor', () => {
     await answerQuickInput(wb.page, /\(3\/4\)/, 'Auth code');
     await answerQuickInput(wb.page, /\(4\/4\)/, sandbox.adminToken);
     await wb.treeRow(CONNECTION).waitFor({ state: 'visible', timeout: 30_000 });
-    // Other specs may have added connections before: the record picker searches the selected one.
-    await startPromptingCommand(wb.page, 'Records: Select Connection…');
-    const pick = wb.page.locator('.quick-input-widget');
-    await pick.locator('.monaco-list-row').filter({ hasText: CONNECTION }).first().click();
-    await pick.waitFor({ state: 'hidden' });
+    // Adding a connection selects it, and the record picker searches the selected connection.
+    await wb.page.locator('.part.statusbar .statusbar-item').filter({ hasText: `${CONNECTION}: Ada Admin` }).first().waitFor({ state: 'visible', timeout: 30_000 });
   });
 
   it('attaches a file from the Explorer to a record picked by reference, and shows it under the record', async function () {
@@ -87,7 +84,7 @@ describe('files in the browser-hosted editor', () => {
     await input.waitFor({ state: 'visible' });
     const target = join(workspace, 'notes', 'readme-copy.txt');
     await input.fill(target);
-    await wb.page.keyboard.press('Enter');
+    await wb.page.locator('.quick-input-widget .monaco-button').filter({ hasText: /^OK$/ }).click();
     await wb.waitForNotification(/Saved .*readme-copy\.txt/, 30_000);
     assert.equal(readFileSync(target, 'utf8'), readFileSync(join(workspace, 'notes', 'readme.txt'), 'utf8'));
     await wb.screenshot('files-05-saved-as');

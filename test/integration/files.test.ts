@@ -11,6 +11,8 @@ import * as vscode from 'vscode';
 import type { RecordsClient } from '../../src/core/api';
 import type { Attachment } from '../../src/core/api/types';
 import { FileUploadResumeStore, TusUploader, attachUploads, readAttachments, uploadFile } from '../../src/core/upload';
+import type { EditorModel } from '../../src/core/records/editorProtocol';
+import { RecordEditorPanels } from '../../src/extension/editor/recordEditorPanels';
 import type { RecordsExtensionApi } from '../../src/extension/extension';
 import type { AttachOutcome } from '../../src/extension/files/attachFiles';
 import type { FilesHost } from '../../src/extension/files/filesHost';
@@ -137,6 +139,39 @@ describe('files: attach, drop, download, resume (extension host)', function () {
     assert.deepEqual(titles(await readAttachments(admin, created[0].id, 'attachments', { ref: INCIDENT })), [name]);
     const first = (await api.tree.provider.getChildren(app))[0];
     assert.equal(first.kind === 'record' ? first.record.id : first.kind, created[0].id);
+  });
+
+  it('a record dragged out of the tree carries its reference as text (dropped into an editor, it inserts IT/TASK12)', async () => {
+    const node = await recordNode(await newRecord('drag out'));
+    const data = new vscode.DataTransfer();
+    api.tree.dragAndDrop.handleDrag([node], data);
+    assert.equal(await data.get('text/plain')?.asString(), `IT/TASK${node.record.number}`);
+  });
+
+  it('the record editor adds dropped files to a file field through the host and shows them after reloading', async () => {
+    const recordId = await newRecord('editor drop', TASK, [{ field: 'attachments', name: 'first.txt' }]);
+    const panels = new RecordEditorPanels(api.connections, vscode.extensions.getExtension(EXTENSION_ID)!.extensionUri, new MemoryMemento(), api.tree.files);
+    try {
+      const session = panels.open({ connectionId, workspace: 'IT', app: 'TASK', recordId });
+      const loads: EditorModel[] = [];
+      const notices: string[] = [];
+      const sub = session.onDidPostMessage((m) => {
+        if (m.type === 'load') loads.push(m.model);
+        if (m.type === 'notice') notices.push(`${m.tone}: ${m.message}`);
+      });
+      await session.receive({ type: 'ready' });
+      const dropped = await file('from-the-editor.txt', 900);
+      // What the webview posts for a Shift-drop from the Explorer (resourceurls → URIs).
+      await session.receive({ type: 'addFiles', field: 'attachments', uris: [vscode.Uri.file(dropped.path).toString()] });
+      // Files from the OS reach the webview as bytes only.
+      await session.receive({ type: 'addDroppedFiles', field: 'attachments', files: [{ name: 'from-the-os.bin', bytes: new Uint8Array([1, 2, 3]) }] });
+      sub.dispose();
+      assert.deepEqual(titles((loads.at(-1)?.values.attachments ?? []) as Attachment[]), ['first.txt', 'from-the-editor.txt', 'from-the-os.bin']);
+      assert.match(notices.at(-1) ?? '', /^info: Attached\. "Attachments" now holds 3 file\(s\)\./);
+      assert.deepEqual(titles(await readAttachments(admin, recordId, 'attachments', { ref: TASK })), ['first.txt', 'from-the-editor.txt', 'from-the-os.bin']);
+    } finally {
+      panels.dispose();
+    }
   });
 
   it('a read-only user gets a 403 explained, and nothing is attached', async () => {

@@ -5,7 +5,7 @@ import type { RecordsClient } from '../../core/api';
 import type { RecordData } from '../../core/api/types';
 import { rlxEquals } from '../../core/rlx/quote';
 import { parseReference } from '../editor/editorArguments';
-import { recordReference } from '../tree/model/recordText';
+import { recordReference, resolvedValue } from '../tree/model/recordText';
 import type { FilesHost } from './filesHost';
 import { type RecentTarget, recentTargets } from './recentTargets';
 
@@ -38,7 +38,7 @@ export async function pickRecord(host: FilesHost, connectionId: string, title: s
     if (fresh.length) items.push({ label: heading, kind: vscode.QuickPickItemKind.Separator });
     for (const record of fresh) {
       const target = targetOf(connectionId, record);
-      if (target) items.push({ label: target.title, description: target.reference, detail: record.state, alwaysShow: true, target });
+      if (target) items.push({ label: target.title, description: target.reference, detail: resolvedValue(record, 'state'), alwaysShow: true, target });
     }
     pick.items = items;
   };
@@ -50,7 +50,7 @@ export async function pickRecord(host: FilesHost, connectionId: string, title: s
       if (mine !== generation) return;
       show(found, query.trim() ? vscode.l10n.t('Matches') : vscode.l10n.t('Recently updated'));
     } catch (error) {
-      if (mine === generation) pick.items = [{ label: vscode.l10n.t('Search failed: {0}', error instanceof Error ? error.message : String(error)) }];
+      if (mine === generation) pick.items = [{ label: `$(error) ${vscode.l10n.t('Could not search the records')}`, detail: error instanceof Error ? error.message : String(error), alwaysShow: true }];
     } finally {
       if (mine === generation) pick.busy = false;
     }
