@@ -3,7 +3,7 @@
 // the Records tree; open it from there; save it elsewhere; drag a file from the Explorer onto a
 // record of the Records tree.
 import * as assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { requireSandbox } from './support/environment';
 import { answerQuickInput, startPromptingCommand } from './support/quickInput';
@@ -82,11 +82,38 @@ describe('files in the browser-hosted editor', () => {
     // code-server's save dialog is the simple one: a quick input holding the path.
     const input = wb.page.locator('.quick-input-widget .quick-input-box input');
     await input.waitFor({ state: 'visible' });
+    // The dialog fills in its default path a moment after it shows; type over it only then.
+    await wb.page.waitForFunction(() => (document.querySelector('.quick-input-widget .quick-input-box input') as HTMLInputElement | null)?.value.endsWith('readme.txt'));
     const target = join(workspace, 'notes', 'readme-copy.txt');
     await input.fill(target);
+    await wb.page.waitForFunction((path) => (document.querySelector('.quick-input-widget .quick-input-box input') as HTMLInputElement | null)?.value === path, target);
     await wb.page.locator('.quick-input-widget .monaco-button').filter({ hasText: /^OK$/ }).click();
     await wb.waitForNotification(/Saved .*readme-copy\.txt/, 30_000);
     assert.equal(readFileSync(target, 'utf8'), readFileSync(join(workspace, 'notes', 'readme.txt'), 'utf8'));
     await wb.screenshot('files-05-saved-as');
+  });
+
+  it('attaches a file dragged from its editor tab onto a record in the Records tree', async function () {
+    this.timeout(90_000);
+    const wb = workbench();
+    const workspace = process.env.E2E_WORKSPACE_DIR!;
+    writeFileSync(join(workspace, 'notes', 'dropped.txt'), 'Dragged onto a record by the end-to-end tests.\n');
+    await wb.openViewContainer('Explorer');
+    await wb.treeRow('dropped.txt').waitFor({ state: 'visible', timeout: 30_000 });
+    await wb.treeRow('dropped.txt').dblclick();
+    const tab = wb.page.locator('.editor-group-container .tab').filter({ hasText: 'dropped.txt' }).first();
+    await tab.waitFor({ state: 'visible' });
+    await showTasks(wb);
+    const record = wb.treeRow(/Replace printer toner on floor 3/);
+    await tab.dragTo(record);
+    const field = wb.page.locator('.quick-input-widget .monaco-list-row').filter({ hasText: 'Attachments' }).first();
+    await field.waitFor({ state: 'visible', timeout: 30_000 });
+    await field.click();
+    await wb.waitForNotification(/Attached dropped\.txt to IT\/TASK2/, 60_000);
+    // The progress notification closes once the upload and the attach are done.
+    await wb.page.locator('.notifications-toasts .notification-toast').filter({ hasText: /Uploading dropped\.txt/ }).waitFor({ state: 'hidden', timeout: 15_000 });
+    await wb.expandRow(/Replace printer toner on floor 3/);
+    await wb.treeRow('dropped.txt', wb.sideBar()).waitFor({ state: 'visible', timeout: 30_000 });
+    await wb.screenshot('files-06-dropped-on-record');
   });
 });

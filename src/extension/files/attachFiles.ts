@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import { RecordsApiError } from '../../core/api';
 import type { Attachment } from '../../core/api/types';
-import { attachUploads, readAttachments } from '../../core/upload';
+import { type UploadedFile, attachUploads, readAttachments } from '../../core/upload';
 import type { RecordNode } from '../tree/treeNodes';
 import { chooseFileField, confirmReplace, fileFieldsOf } from './fileFieldChoice';
 import type { FilesHost, RecordTarget } from './filesHost';
@@ -54,34 +54,29 @@ export async function attachFilesToRecord(host: FilesHost, record: RecordTarget,
     const title = files.length === 1
       ? vscode.l10n.t('Uploading {0} to {1}', files[0].name ?? '', record.reference)
       : vscode.l10n.t('Uploading {0} files to {1}', files.length, record.reference);
-    let uploads;
+    const attach = (uploads: UploadedFile[]): Promise<Attachment[]> => attachUploads(client, {
+      recordId: record.recordId,
+      field: field.name,
+      uploads: uploads.map((u) => ({ fileUid: u.fileUid, fileName: u.fileName, size: u.size })),
+      single: field.single,
+      ref,
+    }).finally(() => targets.remove(files.map((f) => f.path)));
+    let attached: Attachment[];
     try {
-      uploads = await uploadWithProgress(host, record.connectionId, files, title);
+      attached = await uploadWithProgress(host, record.connectionId, files, title, (uploads) => {
+        stage = vscode.l10n.t('Could not attach files to {0}', record.reference);
+        return attach(uploads);
+      });
     } catch (error) {
       // Cancelled or interrupted uploads stay resumable; keep where they were going.
       if (!isResumable(error)) await targets.remove(files.map((f) => f.path));
       throw error;
     }
-    stage = vscode.l10n.t('Could not attach files to {0}', record.reference);
-    try {
-      const attached = await vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Attaching to {0}…', record.reference) },
-        () => attachUploads(client, {
-          recordId: record.recordId,
-          field: field.name,
-          uploads: uploads.map((u) => ({ fileUid: u.fileUid, fileName: u.fileName, size: u.size })),
-          single: field.single,
-          ref,
-        }),
-      );
-      await rememberTarget(host.memento, { ...record, title: args.title ?? record.reference });
-      await refreshRecordInTree(host, record);
-      const names = uploads.map((u) => u.fileName).join(', ');
-      void vscode.window.showInformationMessage(vscode.l10n.t('Attached {0} to {1} ({2}).', names, record.reference, field.caption));
-      return { status: 'attached', field: field.name, attachments: attached };
-    } finally {
-      await targets.remove(files.map((f) => f.path));
-    }
+    await rememberTarget(host.memento, { ...record, title: args.title ?? record.reference });
+    await refreshRecordInTree(host, record);
+    const names = files.map((f) => f.name).join(', ');
+    void vscode.window.showInformationMessage(vscode.l10n.t('Attached {0} to {1} ({2}).', names, record.reference, field.caption));
+    return { status: 'attached', field: field.name, attachments: attached };
   } catch (error) {
     const message = reportAttachError(host, record, error, stage);
     return message ? { status: 'failed', message } : CANCELLED;

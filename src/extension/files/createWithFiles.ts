@@ -40,9 +40,11 @@ export async function createRecordWithFiles(
     const title = files.length === 1
       ? vscode.l10n.t('Uploading {0} for a new record in {1}', files[0].name ?? '', where)
       : vscode.l10n.t('Uploading {0} files for a new record in {1}', files.length, where);
-    const uploads = await uploadWithProgress(host, app.connectionId, files, title);
-    const attachments = uploads.map((u) => pendingAttachment({ fileUid: u.fileUid, fileName: u.fileName, size: u.size }));
-    const outcome = await client.batch([{ transition: 'add', workspace_alias: app.workspace, app_alias: app.app, title: args.title, [field.name]: field.single ? attachments.slice(0, 1) : attachments }]);
+    const { outcome, count } = await uploadWithProgress(host, app.connectionId, files, title, async (uploads) => {
+      const attachments = uploads.map((u) => pendingAttachment({ fileUid: u.fileUid, fileName: u.fileName, size: u.size }));
+      const add = { transition: 'add', workspace_alias: app.workspace, app_alias: app.app, title: args.title, [field.name]: field.single ? attachments.slice(0, 1) : attachments };
+      return { outcome: await client.batch([add]), count: uploads.length };
+    });
     const failure = outcome.failed[0];
     if (failure || outcome.stoppedBy) {
       const status = failure?.status ?? outcome.stoppedBy?.status;
@@ -59,7 +61,7 @@ export async function createRecordWithFiles(
     const created: RecordTarget = { ...app, recordId, reference };
     await showInTree(host, app, recordId);
     const open = vscode.l10n.t('Open');
-    void vscode.window.showInformationMessage(vscode.l10n.t('Created {0} "{1}" with {2} file(s).', reference, args.title, uploads.length), open).then((choice) => {
+    void vscode.window.showInformationMessage(vscode.l10n.t('Created {0} "{1}" with {2} file(s).', reference, args.title, count), open).then((choice) => {
       if (choice === open) void vscode.commands.executeCommand('records.openRecordEditor', { connectionId: app.connectionId, workspace: app.workspace, app: app.app, recordId });
     });
     return created;

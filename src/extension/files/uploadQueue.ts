@@ -25,10 +25,17 @@ export interface LocalFile {
 }
 
 /**
- * Uploads `files` in order, showing "name: 3.2 MB of 10 MB (32%) · 2 of 3" and an overall bar.
+ * Uploads `files` in order, showing "name: 3.2 MB of 10 MB (32%) · 2 of 3" and an overall bar,
+ * then runs `afterUpload` (the attach) in the same notification, so one toast tells the whole story.
  * Rejects with the first failure (a RecordsApiError; code `cancelled` when the user cancelled).
  */
-export async function uploadWithProgress(host: FilesHost, connectionId: string, files: readonly LocalFile[], title: string): Promise<UploadedFile[]> {
+export async function uploadWithProgress<T>(
+  host: FilesHost,
+  connectionId: string,
+  files: readonly LocalFile[],
+  title: string,
+  afterUpload: (uploads: UploadedFile[]) => Promise<T>,
+): Promise<T> {
   const connection = host.connections.get(connectionId);
   if (!connection) throw new Error(vscode.l10n.t('The connection no longer exists. Refresh the Records view and try again.'));
   const client = await host.connections.client(connectionId);
@@ -55,8 +62,9 @@ export async function uploadWithProgress(host: FilesHost, connectionId: string, 
             if (!force && now - lastReport < PROGRESS_INTERVAL_MS) return;
             lastReport = now;
             const percent = total > 0 ? ((finishedBytes + sent) / total) * 100 : ((index + 1) / files.length) * 100;
-            const counter = files.length > 1 ? ` · ${vscode.l10n.t('{0} of {1}', index + 1, files.length)}` : '';
-            progress.report({ message: `${name}: ${transferText(sent, file.size)}${counter}`, increment: Math.max(0, percent - shownPercent) });
+            // The title names a single file already; several files each get their name and place.
+            const message = files.length > 1 ? `${name}: ${transferText(sent, file.size)} · ${vscode.l10n.t('{0} of {1}', index + 1, files.length)}` : transferText(sent, file.size);
+            progress.report({ message, increment: Math.max(0, percent - shownPercent) });
             shownPercent = Math.max(shownPercent, percent);
           };
           report(0, true);
@@ -65,7 +73,8 @@ export async function uploadWithProgress(host: FilesHost, connectionId: string, 
           report(file.size, true);
           done.push(uploaded);
         }
-        return done;
+        progress.report({ message: vscode.l10n.t('Attaching…') });
+        return afterUpload(done);
       },
     );
   } finally {

@@ -393,7 +393,7 @@ export class RecordsTreeProvider implements vscode.TreeDataProvider<RecordsTreeN
       activeConnectionId: this.connections.activeId,
       listing: owner ? this.listings.get(owner.id) : undefined,
       view: owner ? this.viewOf(owner) : undefined,
-      schema: node.kind === 'record' ? this.cachedSchema(node.connectionId, node.ref) : undefined,
+      schema: node.kind === 'record' ? this.cachedSchema(node.connectionId, node.ref) : node.kind === 'attachment' ? this.cachedSchema(node.connectionId, node.record.ref) : undefined,
       people: connectionId ? this.peopleOf(connectionId) : undefined,
     };
   }
