@@ -7,9 +7,29 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { requireSandbox } from './support/environment';
 import { answerQuickInput, startPromptingCommand } from './support/quickInput';
+import type { FrameLocator, Page } from 'playwright-core';
 import { type Workbench, useWorkbench } from './support/workbench';
 
 const CONNECTION = 'Files E2E';
+
+/** The content frame of the visible webview (VS Code nests it: iframe.webview > #active-frame). */
+function editorFrame(page: Page): FrameLocator {
+  return page.locator('iframe.webview.ready:visible').last().contentFrame().locator('#active-frame').contentFrame();
+}
+
+/** Answers code-server's simple file dialog (a quick input holding a path) with `path`. */
+async function answerFileDialog(wb: Workbench, path: string): Promise<void> {
+  const selector = '.quick-input-widget .quick-input-box input';
+  await wb.page.locator(selector).waitFor({ state: 'visible' });
+  // The dialog fills in its default path and lists the folder a moment after it shows, and
+  // rewrites the input meanwhile: type over it only once the listing is there.
+  await wb.page.locator('.quick-input-widget .monaco-list-row').first().waitFor({ state: 'visible' });
+  await wb.page.waitForTimeout(300);
+  await wb.page.locator(selector).fill(path);
+  await wb.page.waitForFunction(([s, p]) => (document.querySelector(s) as HTMLInputElement | null)?.value === p, [selector, path] as const);
+  // The accept button carries the dialog's label ("OK", "Attach", "Save").
+  await wb.page.locator('.quick-input-widget .monaco-button').filter({ hasNotText: /Show Local/ }).first().click();
+}
 
 /** Shows the Records tree with only our connection open, down to IT/TASK's records. */
 async function showTasks(wb: Workbench): Promise<void> {
@@ -80,14 +100,8 @@ describe('files in the browser-hosted editor', () => {
     assert.ok(workspace, 'run.mjs passes the workspace folder');
     await wb.contextMenu(wb.treeRow('readme.txt'), 'Save Attachment As…');
     // code-server's save dialog is the simple one: a quick input holding the path.
-    const input = wb.page.locator('.quick-input-widget .quick-input-box input');
-    await input.waitFor({ state: 'visible' });
-    // The dialog fills in its default path a moment after it shows; type over it only then.
-    await wb.page.waitForFunction(() => (document.querySelector('.quick-input-widget .quick-input-box input') as HTMLInputElement | null)?.value.endsWith('readme.txt'));
     const target = join(workspace, 'notes', 'readme-copy.txt');
-    await input.fill(target);
-    await wb.page.waitForFunction((path) => (document.querySelector('.quick-input-widget .quick-input-box input') as HTMLInputElement | null)?.value === path, target);
-    await wb.page.locator('.quick-input-widget .monaco-button').filter({ hasText: /^OK$/ }).click();
+    await answerFileDialog(wb, target);
     await wb.waitForNotification(/Saved .*readme-copy\.txt/, 30_000);
     assert.equal(readFileSync(target, 'utf8'), readFileSync(join(workspace, 'notes', 'readme.txt'), 'utf8'));
     await wb.screenshot('files-05-saved-as');
@@ -115,5 +129,23 @@ describe('files in the browser-hosted editor', () => {
     await wb.expandRow(/Replace printer toner on floor 3/);
     await wb.treeRow('dropped.txt', wb.sideBar()).waitFor({ state: 'visible', timeout: 30_000 });
     await wb.screenshot('files-06-dropped-on-record');
+  });
+
+  it('adds a file to a file field in the record editor with "Add Files…"', async function () {
+    this.timeout(90_000);
+    const wb = workbench();
+    const workspace = process.env.E2E_WORKSPACE_DIR!;
+    writeFileSync(join(workspace, 'notes', 'added-in-editor.txt'), 'Added from the record editor.\n');
+    await showTasks(wb);
+    await wb.contextMenu(wb.treeRow(/Replace printer toner on floor 3/), 'Open Record');
+    const frame = editorFrame(wb.page);
+    const field = frame.locator('.field[data-field="attachments"]');
+    await field.getByText('dropped.txt').waitFor({ state: 'visible', timeout: 30_000 });
+    await wb.screenshot('files-07-editor-file-field');
+    await field.getByRole('button', { name: 'Add Files…' }).click();
+    await answerFileDialog(wb, join(workspace, 'notes', 'added-in-editor.txt'));
+    await frame.locator('.status').filter({ hasText: /Attached\. "Attachments" now holds 4 file\(s\)/ }).waitFor({ state: 'visible', timeout: 60_000 });
+    await field.getByText('added-in-editor.txt').waitFor({ state: 'visible' });
+    await wb.screenshot('files-08-editor-file-added');
   });
 });
