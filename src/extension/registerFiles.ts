@@ -1,7 +1,7 @@
 // Commands of the files feature, and the check for uploads a previous session left unfinished.
 // Everything here is a thin shim: the work is in the files bundle (lazy/files.ts), loaded the
 // first time a command runs, so activation pays only for these few lines.
-import { readFile } from 'node:fs/promises';
+import { readFile, readdir } from 'node:fs/promises';
 import * as vscode from 'vscode';
 import type { FilesHost } from './files/filesHost';
 import type { RecordsTree } from './tree/registerTree';
@@ -29,13 +29,14 @@ export function registerFiles(context: vscode.ExtensionContext, tree: RecordsTre
 }
 
 /**
- * Reads the small JSON list of unfinished uploads without loading the files bundle (or tus);
- * only when something is pending is the bundle loaded to ask the user.
+ * Reads the small JSON list of unfinished uploads (and looks for copies of dropped files)
+ * without loading the files bundle or tus; only when there is something is the bundle loaded.
  */
 export async function offerPendingUploadsIfAny(host: FilesHost): Promise<boolean> {
-  if (!(await hasPendingUploads(host.storageUri))) return false;
-  const { offerPendingUploads } = await import('./lazy/files.js');
-  await offerPendingUploads(host);
+  const copies = await readdir(vscode.Uri.joinPath(host.storageUri, 'dropped').fsPath).then((names) => names.length > 0, () => false);
+  if (!copies && !(await hasPendingUploads(host.storageUri))) return false;
+  const { checkUploadsAtStart } = await import('./lazy/files.js');
+  await checkUploadsAtStart(host);
   return true;
 }
 

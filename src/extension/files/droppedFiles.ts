@@ -1,8 +1,8 @@
 // The files in a drop. From VS Code's explorer (and from the OS on desktop) a drop carries
 // `text/uri-list`; from the OS in a browser-hosted editor it carries file contents only, which
 // are copied to a temporary folder so they can be uploaded like any other file.
-import { mkdir, mkdtemp, stat, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import * as vscode from 'vscode';
 import type { FilesHost } from './filesHost';
 import { safeFileName } from './safeFileName';
@@ -55,8 +55,15 @@ export async function pathsOfUris(host: FilesHost, uris: readonly vscode.Uri[]):
   return paths;
 }
 
+/** Copies of dropped contents older than this are removed at start unless an unfinished upload needs them. */
+const COPY_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+
+function copiesRoot(host: FilesHost): string {
+  return join(host.storageUri.fsPath, 'dropped');
+}
+
 export async function copyToTemp(host: FilesHost, name: string, bytes: Uint8Array): Promise<string> {
-  const root = join(host.storageUri.fsPath, 'dropped');
+  const root = copiesRoot(host);
   await mkdir(root, { recursive: true });
   const folder = await mkdtemp(join(root, 'drop-'));
   const path = join(folder, safeFileName(name, 'file'));
@@ -66,4 +73,24 @@ export async function copyToTemp(host: FilesHost, name: string, bytes: Uint8Arra
 
 async function exists(path: string): Promise<boolean> {
   return stat(path).then(() => true, () => false);
+}
+
+/** Removes the temporary copies among `paths` (once their upload is attached or has failed for good). */
+export async function discardCopies(host: FilesHost, paths: readonly string[]): Promise<void> {
+  const root = copiesRoot(host);
+  for (const path of paths) {
+    if (dirname(dirname(path)) === root) await rm(dirname(path), { recursive: true, force: true });
+  }
+}
+
+/** Removes old copies no unfinished upload refers to (a cancelled drop's copy is kept for its resume). */
+export async function sweepCopies(host: FilesHost, stillNeeded: readonly string[]): Promise<void> {
+  const root = copiesRoot(host);
+  const needed = new Set(stillNeeded.map((p) => dirname(p)));
+  const folders = await readdir(root).catch(() => [] as string[]);
+  for (const name of folders) {
+    const folder = join(root, name);
+    const info = await stat(folder).catch(() => undefined);
+    if (info && !needed.has(folder) && Date.now() - info.mtimeMs > COPY_MAX_AGE_MS) await rm(folder, { recursive: true, force: true });
+  }
 }

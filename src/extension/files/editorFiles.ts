@@ -2,7 +2,7 @@
 // from a drop, or bytes of files dropped from the OS); the upload runs here, in the extension host.
 import * as vscode from 'vscode';
 import { type AttachOutcome, attachFilesToRecord } from './attachFiles';
-import { copyToTemp, pathsOfUris } from './droppedFiles';
+import { copyToTemp, discardCopies, pathsOfUris } from './droppedFiles';
 import type { FilesHost, RecordTarget } from './filesHost';
 import { pathsOf } from './localFiles';
 
@@ -22,5 +22,7 @@ export async function addFilesToField(host: FilesHost, record: RecordTarget, fie
 /** Files dropped from the OS into the webview arrive as bytes: kept in a temporary folder, then attached. */
 export async function addDroppedBytesToField(host: FilesHost, record: RecordTarget, field: string, files: readonly { name: string; bytes: Uint8Array }[]): Promise<AttachOutcome> {
   const paths = await Promise.all(files.map((f) => copyToTemp(host, f.name, f.bytes)));
-  return attachFilesToRecord(host, record, paths, { field });
+  const outcome = await attachFilesToRecord(host, record, paths, { field });
+  if (outcome.status !== 'cancelled') await discardCopies(host, paths);
+  return outcome;
 }

@@ -7,6 +7,7 @@ import { basename } from 'node:path';
 import * as vscode from 'vscode';
 import type { Attachment } from '../../core/api/types';
 import { attachFilesToRecord } from './attachFiles';
+import { sweepCopies } from './droppedFiles';
 import type { FilesHost } from './filesHost';
 import { resumeStore } from './uploadQueue';
 import { type UploadTarget, UploadTargets } from './uploadTargets';
@@ -32,6 +33,13 @@ export async function pendingUploads(host: FilesHost): Promise<UploadTarget[]> {
   }
   if (gone.length) await targets.remove(gone);
   return all.filter((e) => !gone.includes(e.filePath));
+}
+
+/** At start: forgets old copies of dropped contents, then offers to finish what is pending. */
+export async function checkUploadsAtStart(host: FilesHost): Promise<PendingUploadsOutcome> {
+  const pending = await pendingUploads(host);
+  await sweepCopies(host, pending.map((p) => p.filePath)).catch(() => undefined);
+  return offerPendingUploads(host);
 }
 
 /** At start: "N uploads did not finish… Finish / Discard". Resolves once answered and done. */

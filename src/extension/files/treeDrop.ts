@@ -6,7 +6,7 @@ import type { AppNode, RecordNode, RecordsTreeNode } from '../tree/treeNodes';
 import { recordReference } from '../tree/model/recordText';
 import { attachFilesToRecord } from './attachFiles';
 import { createRecordWithFiles } from './createWithFiles';
-import { droppedFilePaths } from './droppedFiles';
+import { discardCopies, droppedFilePaths } from './droppedFiles';
 import type { FilesHost, RecordTarget } from './filesHost';
 
 export async function handleTreeDrop(host: FilesHost, target: RecordsTreeNode | undefined, data: vscode.DataTransfer): Promise<void> {
@@ -18,9 +18,11 @@ export async function handleTreeDrop(host: FilesHost, target: RecordsTreeNode | 
   const paths = await droppedFilePaths(host, data);
   if (paths.length === 0) return;
   if (node.kind === 'record') {
-    await attachFilesToRecord(host, recordTargetOf(node), paths, { title: node.record.title });
+    const outcome = await attachFilesToRecord(host, recordTargetOf(node), paths, { title: node.record.title });
+    if (outcome.status !== 'cancelled') await discardCopies(host, paths);
   } else {
     await createRecordWithFiles(host, appTargetOf(node), paths, { title: defaultTitle(paths) });
+    await discardCopies(host, paths);
   }
 }
 

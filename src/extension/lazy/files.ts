@@ -5,6 +5,6 @@ export { addDroppedBytesToField, addFilesToField } from '../files/editorFiles';
 export { attachToRecord, openAttachmentCommand, saveAttachmentAsCommand } from '../files/attachCommands';
 export { attachFilesToRecord } from '../files/attachFiles';
 export { createRecordWithFiles } from '../files/createWithFiles';
-export { finishPendingUploads, offerPendingUploads, pendingUploads } from '../files/pendingUploads';
+export { checkUploadsAtStart, finishPendingUploads, offerPendingUploads, pendingUploads } from '../files/pendingUploads';
 export { handleTreeDrop } from '../files/treeDrop';
 export { openAttachment, saveAttachmentAs } from '../files/attachmentDownloads';
