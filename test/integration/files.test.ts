@@ -16,7 +16,9 @@ import { RecordEditorPanels } from '../../src/extension/editor/recordEditorPanel
 import type { RecordsExtensionApi } from '../../src/extension/extension';
 import type { AttachOutcome } from '../../src/extension/files/attachFiles';
 import type { FilesHost } from '../../src/extension/files/filesHost';
-import { offerPendingUploads } from '../../src/extension/files/pendingUploads';
+import { attachFilesToRecord } from '../../src/extension/files/attachFiles';
+import { finishPendingUploads, offerPendingUploads, pendingUploads } from '../../src/extension/files/pendingUploads';
+import { resumeStore } from '../../src/extension/files/uploadQueue';
 import { UploadTargets } from '../../src/extension/files/uploadTargets';
 import { hasPendingUploads } from '../../src/extension/registerFiles';
 import type { AppNode, AttachmentNode, RecordNode, RecordsTreeNode } from '../../src/extension/tree/treeNodes';
@@ -240,6 +242,27 @@ describe('files: attach, drop, download, resume (extension host)', function () {
     assert.deepEqual(titles(await readAttachments(admin, recordId, 'attachments', { ref: TASK })), ['interrupted.bin']);
     assert.equal(await hasPendingUploads(host.storageUri), false, 'nothing left to offer');
     assert.deepEqual(await store.listPending(), []);
+    await rm(storage, { recursive: true, force: true });
+  });
+
+  it('Cancel stops the upload, attaches nothing and keeps it resumable; finishing it later attaches it', async () => {
+    const storage = await mkdtemp(join(tmpdir(), 'records-files-storage-'));
+    const host: FilesHost = { connections: api.connections, tree: api.tree.provider, storageUri: vscode.Uri.file(storage), memento: new MemoryMemento() };
+    const recordId = await newRecord('cancel');
+    const big = await file('big-cancelled.bin', 96 * 1024 * 1024);
+    const stop = new AbortController();
+    // Cancel as soon as the upload exists on the service (its URL is in the resume store).
+    const watcher = setInterval(() => void resumeStore(host).listPending().then((p) => p.length > 0 && stop.abort()), 10);
+    const outcome = await attachFilesToRecord(host, { connectionId, workspace: 'IT', app: 'TASK', recordId, reference: 'IT/TASK-cancel' }, [big.path], { field: 'attachments', signal: stop.signal });
+    clearInterval(watcher);
+    assert.equal(outcome.status, 'cancelled');
+    assert.deepEqual(await readAttachments(admin, recordId, 'attachments', { ref: TASK }), [], 'nothing attached');
+    assert.deepEqual((await pendingUploads(host)).map((p) => p.fileName), ['big-cancelled.bin'], 'remembered with its record');
+    assert.equal((await resumeStore(host).listPending()).length, 1, 'the upload URL is kept for the resume');
+    const finished = await finishPendingUploads(host);
+    assert.deepEqual(titles(finished.attached[`${recordId}/attachments`] ?? []), ['big-cancelled.bin']);
+    const [attached] = await readAttachments(admin, recordId, 'attachments', { ref: TASK });
+    assert.equal(attached?.link_data?.size, big.bytes.length);
     await rm(storage, { recursive: true, force: true });
   });
 });

@@ -20,6 +20,8 @@ export interface AttachFilesArgs {
   replace?: boolean;
   /** Record title, for the recent list and messages. */
   title?: string;
+  /** Cancels the upload as the notification's Cancel button does (scripts and tests). */
+  signal?: AbortSignal;
 }
 
 /** What came of an attach, for callers and tests; failures have already been shown to the user. */
@@ -66,7 +68,7 @@ export async function attachFilesToRecord(host: FilesHost, record: RecordTarget,
       attached = await uploadWithProgress(host, record.connectionId, files, title, (uploads) => {
         stage = vscode.l10n.t('Could not attach files to {0}', record.reference);
         return attach(uploads);
-      });
+      }, args.signal);
     } catch (error) {
       // Cancelled or interrupted uploads stay resumable; keep where they were going.
       if (!isResumable(error)) await targets.remove(files.map((f) => f.path));

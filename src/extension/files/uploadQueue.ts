@@ -35,6 +35,8 @@ export async function uploadWithProgress<T>(
   files: readonly LocalFile[],
   title: string,
   afterUpload: (uploads: UploadedFile[]) => Promise<T>,
+  /** Cancels like the notification's Cancel button (scripts and tests). */
+  cancel?: AbortSignal,
 ): Promise<T> {
   const connection = host.connections.get(connectionId);
   if (!connection) throw new Error(vscode.l10n.t('The connection no longer exists. Refresh the Records view and try again.'));
@@ -50,7 +52,7 @@ export async function uploadWithProgress<T>(
     return await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title, cancellable: true },
       async (progress, token) => {
-        const signal = toAbortSignal(token);
+        const signal = cancel ? AbortSignal.any([toAbortSignal(token), cancel]) : toAbortSignal(token);
         const done: UploadedFile[] = [];
         let finishedBytes = 0;
         let shownPercent = 0;
