@@ -146,6 +146,31 @@ describe('files in the browser-hosted editor', () => {
     await answerFileDialog(wb, join(workspace, 'notes', 'added-in-editor.txt'));
     await frame.locator('.status').filter({ hasText: /Attached\. "Attachments" now holds 4 file\(s\)/ }).waitFor({ state: 'visible', timeout: 60_000 });
     await field.getByText('added-in-editor.txt').waitFor({ state: 'visible' });
+    await wb.page.locator('.notifications-toasts .notification-toast').filter({ hasText: /Uploading added-in-editor\.txt/ }).waitFor({ state: 'hidden', timeout: 15_000 });
+    await wb.runCommand('Notifications: Clear All Notifications');
     await wb.screenshot('files-08-editor-file-added');
+    await frame.locator('.field[data-field="c_spec_file"]').getByRole('button', { name: 'Choose File…' }).scrollIntoViewIfNeeded();
+    await wb.screenshot('files-09-editor-single-file-field');
+  });
+
+  it('takes files dropped on a file field of the record editor (as VS Code delivers a Shift-drop from the Explorer)', async function () {
+    this.timeout(90_000);
+    const wb = workbench();
+    const workspace = process.env.E2E_WORKSPACE_DIR!;
+    const path = join(workspace, 'notes', 'dropped-in-editor.txt');
+    writeFileSync(path, 'Dropped on the record editor.\n');
+    const frame = editorFrame(wb.page);
+    const field = frame.locator('.field[data-field="attachments"] .file-box');
+    // Playwright cannot hold Shift through a drag between VS Code's parts, so the drop event
+    // is dispatched with the data VS Code puts in it: the Explorer's URIs under "resourceurls".
+    await field.evaluate((zone, uri) => {
+      const data = new DataTransfer();
+      data.setData('resourceurls', JSON.stringify([uri]));
+      data.setData('text/uri-list', uri);
+      zone.dispatchEvent(new DragEvent('dragover', { dataTransfer: data, bubbles: true, cancelable: true }));
+      zone.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+    }, `vscode-remote://localhost${path}`);
+    await frame.locator('.status').filter({ hasText: /now holds 5 file\(s\)/ }).waitFor({ state: 'visible', timeout: 60_000 });
+    await frame.locator('.field[data-field="attachments"]').getByText('dropped-in-editor.txt').waitFor({ state: 'visible' });
   });
 });

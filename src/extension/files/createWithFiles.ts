@@ -4,7 +4,6 @@
 import * as vscode from 'vscode';
 import { RecordsApiError } from '../../core/api';
 import { pendingAttachment } from '../../core/upload';
-import type { AppNode } from '../tree/treeNodes';
 import { reportAttachError } from './attachFiles';
 import { chooseFileField, fileFieldsOf } from './fileFieldChoice';
 import type { FilesHost, RecordTarget } from './filesHost';
@@ -73,6 +72,6 @@ export async function createRecordWithFiles(
 
 async function showInTree(host: FilesHost, app: { connectionId: string; workspace: string; app: string }, recordId: string): Promise<void> {
   const node = host.tree?.appNode(app.connectionId, app.workspace, app.app);
-  if (node) await host.tree?.insertRecordAtTop(node as AppNode, recordId).catch(() => false);
+  if (node) await host.tree?.insertRecordAtTop(node, recordId).catch(() => false);
   else await vscode.commands.executeCommand('records.refresh').then(undefined, () => undefined);
 }
