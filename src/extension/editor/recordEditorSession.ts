@@ -439,7 +439,8 @@ export class RecordEditorSession {
     const files = this.host.files;
     const loaded = this.loaded;
     const recordId = this.identity.recordId;
-    if (!files || !loaded || !recordId) {
+    if (!files || !loaded) return;
+    if (!recordId) {
       this.post({ type: 'notice', tone: 'info', message: vscode.l10n.t('Create the record first, then add files to it.') });
       return;
     }
