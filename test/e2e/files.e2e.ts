@@ -131,6 +131,30 @@ describe('files in the browser-hosted editor', () => {
     await wb.screenshot('files-06-dropped-on-record');
   });
 
+  it('inserts a record\'s reference when the record is dragged into a text editor', async function () {
+    this.timeout(60_000);
+    const wb = workbench();
+    // dropped.txt is open from the test before; the record row is in the Records view.
+    const editor = wb.page.locator('.editor-group-container .monaco-editor .view-lines').first();
+    await editor.waitFor({ state: 'visible' });
+    const record = wb.treeRow(/Replace printer toner on floor 3/);
+    // Slowly, so the extension host has answered handleDrag before the drop; Shift drops into the editor.
+    const from = (await record.boundingBox())!;
+    const to = (await editor.boundingBox())!;
+    await wb.page.mouse.move(from.x + 40, from.y + from.height / 2);
+    await wb.page.mouse.down();
+    await wb.page.mouse.move(from.x + 60, from.y + from.height / 2, { steps: 5 });
+    await wb.page.waitForTimeout(500);
+    await wb.page.keyboard.down('Shift');
+    await wb.page.mouse.move(to.x + 300, to.y + 60, { steps: 10 });
+    await wb.page.waitForTimeout(500);
+    await wb.page.mouse.up();
+    await wb.page.keyboard.up('Shift');
+    await editor.filter({ hasText: 'IT/TASK2' }).waitFor({ state: 'visible', timeout: 15_000 });
+    await wb.screenshot('files-06b-reference-dropped-in-editor');
+    await wb.runCommand('File: Revert File');
+  });
+
   it('adds a file to a file field in the record editor with "Add Files…"', async function () {
     this.timeout(90_000);
     const wb = workbench();
