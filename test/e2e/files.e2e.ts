@@ -131,6 +131,36 @@ describe('files in the browser-hosted editor', () => {
     await wb.screenshot('files-06-dropped-on-record');
   });
 
+  it('attaches a file dragged from the Explorer (over the Records icon) onto a record', async function () {
+    this.timeout(90_000);
+    const wb = workbench();
+    const workspace = process.env.E2E_WORKSPACE_DIR!;
+    writeFileSync(join(workspace, 'notes', 'from-explorer.txt'), 'Dragged from the Explorer by the end-to-end tests.\n');
+    await wb.openViewContainer('Explorer');
+    const source = wb.treeRow('from-explorer.txt');
+    await source.waitFor({ state: 'visible', timeout: 30_000 });
+    const from = (await source.boundingBox())!;
+    await wb.page.mouse.move(from.x + 30, from.y + from.height / 2);
+    await wb.page.mouse.down();
+    await wb.page.mouse.move(from.x + 50, from.y + from.height / 2, { steps: 5 });
+    // Hovering a drag over an activity-bar item opens its view container, as a person does.
+    const icon = (await wb.activityBarItem('Records').first().boundingBox())!;
+    await wb.page.mouse.move(icon.x + icon.width / 2, icon.y + icon.height / 2, { steps: 10 });
+    const target = wb.treeRow(/Confidential: salary data export/);
+    await target.waitFor({ state: 'visible', timeout: 10_000 });
+    const to = (await target.boundingBox())!;
+    await wb.page.mouse.move(to.x + 60, to.y + to.height / 2, { steps: 10 });
+    await wb.page.waitForTimeout(300);
+    await wb.page.mouse.up();
+    const field = wb.page.locator('.quick-input-widget .monaco-list-row').filter({ hasText: 'Attachments' }).first();
+    await field.waitFor({ state: 'visible', timeout: 30_000 });
+    await field.click();
+    await wb.waitForNotification(/Attached from-explorer\.txt to IT\/TASK3/, 60_000);
+    await wb.expandRow(/Confidential: salary data export/);
+    await wb.treeRow('from-explorer.txt').waitFor({ state: 'visible', timeout: 30_000 });
+    await wb.screenshot('files-06c-dropped-from-explorer');
+  });
+
   it('inserts a record\'s reference when the record is dragged into a text editor', async function () {
     this.timeout(60_000);
     const wb = workbench();
