@@ -49,13 +49,19 @@ export async function attachToRecord(host: FilesHost, first?: unknown, second?: 
 }
 
 export async function openAttachmentCommand(host: FilesHost, node: unknown): Promise<vscode.Uri | undefined> {
-  const attachment = attachmentRefFrom(node);
+  const attachment = attachmentRefFrom(node) ?? noAttachment();
   return attachment ? openAttachment(host, attachment) : undefined;
 }
 
 export async function saveAttachmentAsCommand(host: FilesHost, node: unknown, args?: SaveAttachmentArgs): Promise<vscode.Uri | undefined> {
-  const attachment = attachmentRefFrom(node);
+  const attachment = attachmentRefFrom(node) ?? noAttachment();
   return attachment ? saveAttachmentAs(host, attachment, args) : undefined;
+}
+
+/** From the palette with no attachment selected: say where to find one. */
+function noAttachment(): undefined {
+  void vscode.window.showInformationMessage(vscode.l10n.t('Select an attachment under a record in the Records view first (expand the record to see its files).'));
+  return undefined;
 }
 
 /** A tree attachment node, or `{connectionId, fileUid, title}`. */
