@@ -6,8 +6,9 @@ import * as vscode from 'vscode';
 import type { FilesHost } from './files/filesHost';
 import type { RecordsTree } from './tree/registerTree';
 
-/** Same file name as files/uploadTargets.ts (not imported: that module belongs to the lazy bundle). */
+/** Same names as files/uploadTargets.ts and files/uploadQueue.ts (not imported: those belong to the lazy bundle). */
 const UPLOAD_TARGETS_FILE = 'upload-targets.json';
+const RESUME_STORE_FILE = 'uploads.json';
 /** Long enough for the window to settle, so the question never competes with activation. */
 const PENDING_CHECK_DELAY_MS = 4000;
 
@@ -34,15 +35,20 @@ export function registerFiles(context: vscode.ExtensionContext, tree: RecordsTre
  */
 export async function offerPendingUploadsIfAny(host: FilesHost): Promise<boolean> {
   const copies = await readdir(vscode.Uri.joinPath(host.storageUri, 'dropped').fsPath).then((names) => names.length > 0, () => false);
-  if (!copies && !(await hasPendingUploads(host.storageUri))) return false;
+  if (!copies && !(await hasPendingUploads(host.storageUri)) && !(await nonEmptyJsonList(host.storageUri, RESUME_STORE_FILE))) return false;
   const { checkUploadsAtStart } = await import('./lazy/files.js');
   await checkUploadsAtStart(host);
   return true;
 }
 
-export async function hasPendingUploads(storageUri: vscode.Uri): Promise<boolean> {
+/** Uploads waiting to be finished and attached (upload-targets.json has entries). */
+export function hasPendingUploads(storageUri: vscode.Uri): Promise<boolean> {
+  return nonEmptyJsonList(storageUri, UPLOAD_TARGETS_FILE);
+}
+
+async function nonEmptyJsonList(storageUri: vscode.Uri, file: string): Promise<boolean> {
   try {
-    const entries = JSON.parse(await readFile(vscode.Uri.joinPath(storageUri, UPLOAD_TARGETS_FILE).fsPath, 'utf8')) as unknown;
+    const entries = JSON.parse(await readFile(vscode.Uri.joinPath(storageUri, file).fsPath, 'utf8')) as unknown;
     return Array.isArray(entries) && entries.length > 0;
   } catch {
     return false;

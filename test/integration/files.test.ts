@@ -17,7 +17,7 @@ import type { RecordsExtensionApi } from '../../src/extension/extension';
 import type { AttachOutcome } from '../../src/extension/files/attachFiles';
 import type { FilesHost } from '../../src/extension/files/filesHost';
 import { attachFilesToRecord } from '../../src/extension/files/attachFiles';
-import { finishPendingUploads, offerPendingUploads, pendingUploads } from '../../src/extension/files/pendingUploads';
+import { checkUploadsAtStart, finishPendingUploads, offerPendingUploads, pendingUploads } from '../../src/extension/files/pendingUploads';
 import { resumeStore } from '../../src/extension/files/uploadQueue';
 import { UploadTargets } from '../../src/extension/files/uploadTargets';
 import { hasPendingUploads } from '../../src/extension/registerFiles';
@@ -242,6 +242,12 @@ describe('files: attach, drop, download, resume (extension host)', function () {
     assert.deepEqual(titles(await readAttachments(admin, recordId, 'attachments', { ref: TASK })), ['interrupted.bin']);
     assert.equal(await hasPendingUploads(host.storageUri), false, 'nothing left to offer');
     assert.deepEqual(await store.listPending(), []);
+    // Upload URLs no record waits for are forgotten at start once the service has dropped them (after a day).
+    const orphan = { uploadUrl: `${sandboxUrl}/api/upload-tus/gone`, endpoint: `${sandboxUrl}/api/upload-tus`, filePath: big.path, fileName: 'x', size: 1, mtimeMs: 1 };
+    await store.set({ ...orphan, fingerprint: 'old', createdAt: new Date(Date.now() - 2 * 86_400_000).toISOString() });
+    await store.set({ ...orphan, fingerprint: 'recent', createdAt: new Date().toISOString() });
+    await checkUploadsAtStart(host, { answer: 'later' });
+    assert.deepEqual((await store.listPending()).map((e) => e.fingerprint), ['recent']);
     await rm(storage, { recursive: true, force: true });
   });
 

@@ -444,29 +444,18 @@ export class RecordEditorSession {
       this.post({ type: 'notice', tone: 'info', message: vscode.l10n.t('Create the record first, then add files to it.') });
       return;
     }
-    const record: RecordTarget = { connectionId: this.identity.connectionId, workspace: this.identity.workspace, app: this.identity.app, recordId, reference: this.referenceOf(loaded.record) };
+    const record: RecordTarget = { connectionId: this.identity.connectionId, workspace: this.identity.workspace, app: this.identity.app, recordId, reference: `${this.identity.workspace}/${this.identity.app}${loaded.record?.number ?? ''}` };
     this.post({ type: 'busy', busy: true, label: vscode.l10n.t('Uploading…') });
     try {
-      const { addDroppedBytesToField, addFilesToField } = await import('../lazy/files.js');
-      const outcome = source.dropped
-        ? await addDroppedBytesToField(files, record, field, source.dropped)
-        : await addFilesToField(files, record, field, source.uris);
+      const { addFilesFromEditor } = await import('../lazy/files.js');
+      const result = await addFilesFromEditor(files, record, { name: field, label: loaded.fields.find((f) => f.name === field)?.label ?? field }, source);
       this.post({ type: 'busy', busy: false });
-      if (outcome.status !== 'attached') {
-        if (outcome.status === 'failed') this.post({ type: 'notice', tone: 'error', message: outcome.message });
-        return;
-      }
-      const draft = this.dirtyDraft ? Object.fromEntries(Object.entries(this.dirtyDraft).filter(([name]) => name !== field)) : undefined;
-      await this.load(draft);
-      this.post({ type: 'notice', tone: 'info', message: vscode.l10n.t('Attached. "{0}" now holds {1} file(s).', loaded.fields.find((f) => f.name === field)?.label ?? field, outcome.attachments.length) });
+      if (result.attached) await this.load(this.dirtyDraft ? Object.fromEntries(Object.entries(this.dirtyDraft).filter(([name]) => name !== field)) : undefined);
+      if (result.notice) this.post({ type: 'notice', ...result.notice });
     } catch (error) {
       this.post({ type: 'busy', busy: false });
       this.fail(error, vscode.l10n.t('Could not add the files'));
     }
-  }
-
-  private referenceOf(record: RecordData | undefined): string {
-    return `${this.identity.workspace}/${this.identity.app}${record?.number ?? ''}`;
   }
 
   private async searchLinks(requestId: number, fieldName: string, query: string): Promise<void> {

@@ -26,3 +26,22 @@ export async function addDroppedBytesToField(host: FilesHost, record: RecordTarg
   if (outcome.status !== 'cancelled') await discardCopies(host, paths);
   return outcome;
 }
+
+/** What the record editor shows after files were added: a sentence, and whether to reload the form. */
+export interface EditorFilesResult {
+  attached: boolean;
+  notice?: { tone: 'info' | 'error'; message: string };
+}
+
+/** The record editor's "add files" (dropped URIs, dropped bytes, or an open dialog), with the sentence it shows. */
+export async function addFilesFromEditor(
+  host: FilesHost,
+  record: RecordTarget,
+  field: { name: string; label: string },
+  source: { uris?: readonly string[]; dropped?: readonly { name: string; bytes: Uint8Array }[] },
+): Promise<EditorFilesResult> {
+  const outcome = source.dropped ? await addDroppedBytesToField(host, record, field.name, source.dropped) : await addFilesToField(host, record, field.name, source.uris);
+  if (outcome.status === 'failed') return { attached: false, notice: { tone: 'error', message: outcome.message } };
+  if (outcome.status === 'cancelled') return { attached: false };
+  return { attached: true, notice: { tone: 'info', message: vscode.l10n.t('Attached. "{0}" now holds {1} file(s).', field.label, outcome.attachments.length) } };
+}

@@ -12,6 +12,9 @@ import type { FilesHost } from './filesHost';
 import { resumeStore } from './uploadQueue';
 import { type UploadTarget, UploadTargets } from './uploadTargets';
 
+/** The service keeps an upload nobody attached for 24 hours by default. */
+const ORPHAN_AGE_MS = 24 * 60 * 60 * 1000;
+
 export interface PendingUploadsArgs {
   /** Answer without asking (tests and scripts). */
   answer?: 'finish' | 'discard' | 'later';
@@ -36,10 +39,24 @@ export async function pendingUploads(host: FilesHost): Promise<UploadTarget[]> {
 }
 
 /** At start: forgets old copies of dropped contents, then offers to finish what is pending. */
-export async function checkUploadsAtStart(host: FilesHost): Promise<PendingUploadsOutcome> {
+export async function checkUploadsAtStart(host: FilesHost, args: PendingUploadsArgs = {}): Promise<PendingUploadsOutcome> {
   const pending = await pendingUploads(host);
   await sweepCopies(host, pending.map((p) => p.filePath)).catch(() => undefined);
-  return offerPendingUploads(host);
+  await forgetOrphanedResumeEntries(host, pending).catch(() => undefined);
+  return offerPendingUploads(host, args);
+}
+
+/**
+ * Upload URLs nobody will finish (no record waiting for them, e.g. an interrupted drop on an
+ * app) are forgotten once the service has discarded them too (unattached uploads live a day).
+ * Until then dropping the same file again still resumes it.
+ */
+async function forgetOrphanedResumeEntries(host: FilesHost, pending: readonly UploadTarget[]): Promise<void> {
+  const store = resumeStore(host);
+  const wanted = new Set(pending.map((p) => p.filePath));
+  for (const entry of await store.listPending()) {
+    if (!wanted.has(entry.filePath) && Date.now() - Date.parse(entry.createdAt) > ORPHAN_AGE_MS) await store.remove(entry.fingerprint);
+  }
 }
 
 /** At start: "N uploads did not finish… Finish / Discard". Resolves once answered and done. */

@@ -1,7 +1,7 @@
 // The files feature (uploads, attaching, drag and drop, downloads) as its own bundle,
 // dist/files.js, loaded the first time a file is attached, dropped, opened or saved: tus-js-client
 // and the upload UI stay out of dist/extension.js. Modules live in ../files/.
-export { addDroppedBytesToField, addFilesToField } from '../files/editorFiles';
+export { addDroppedBytesToField, addFilesFromEditor, addFilesToField } from '../files/editorFiles';
 export { attachToRecord, openAttachmentCommand, saveAttachmentAsCommand } from '../files/attachCommands';
 export { attachFilesToRecord } from '../files/attachFiles';
 export { createRecordWithFiles } from '../files/createWithFiles';
