@@ -61,7 +61,7 @@ export async function uploadWithProgress<T>(
           const name = file.name ?? basename(file.path);
           const report = (sent: number, force = false): void => {
             const now = Date.now();
-            if (!force && now - lastReport < PROGRESS_INTERVAL_MS) return;
+            if (!force && (sent === 0 || now - lastReport < PROGRESS_INTERVAL_MS)) return;
             lastReport = now;
             const percent = total > 0 ? ((finishedBytes + sent) / total) * 100 : ((index + 1) / files.length) * 100;
             // The title names a single file already; several files each get their name and place.
@@ -69,7 +69,8 @@ export async function uploadWithProgress<T>(
             progress.report({ message, increment: Math.max(0, percent - shownPercent) });
             shownPercent = Math.max(shownPercent, percent);
           };
-          report(0, true);
+          // The first file's "0 B" would outlive a quick upload (reports are throttled, the end is not): the title says enough.
+          if (index > 0) report(0, true);
           const uploaded = await uploader.upload({ filePath: file.path, fileName: name, signal, onProgress: (sent) => report(sent) });
           finishedBytes += file.size;
           report(file.size, true);
