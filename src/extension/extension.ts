@@ -9,6 +9,7 @@ import { SandboxLauncher } from './localSandbox/sandboxLauncher';
 import { ConnectionStatusBar } from './status/connectionStatusBar';
 import { registerRecordEditor } from './editor/registerRecordEditor';
 import { registerPivot } from './pivot/registerPivot';
+import { registerFiles } from './registerFiles';
 import { registerRlxLanguage } from './rlx/registerRlxLanguage';
 import { registerSearchPanel } from './search/registerSearchPanel';
 import { registerRecordsTree, type RecordsTree } from './tree/registerTree';
@@ -45,7 +46,8 @@ export function activate(context: vscode.ExtensionContext): RecordsExtensionApi 
   registerConnectionCommands(context, connections, oauth);
   registerSandboxCommands(context, launcher);
   const tree = registerRecordsTree(context, connections);
-  registerRecordEditor(context, connections);
+  registerFiles(context, tree);
+  registerRecordEditor(context, connections, tree.files);
   registerRlxLanguage(context, connections);
   registerSearchPanel(context, connections);
   registerPivot(context, connections);

@@ -73,10 +73,16 @@ export type EditorToHostMessage =
   | { type: 'loadHistory'; more: boolean }
   | { type: 'delete' }
   | { type: 'reload' }
+  /** Open an attachment (downloaded to a cache, opened in VS Code). */
   | { type: 'download'; fileUid: string; title: string }
+  | { type: 'saveAttachment'; fileUid: string; title: string }
+  /** Upload and attach files to a file field: dropped URIs, or an open dialog when `uris` is absent. */
+  | { type: 'addFiles'; field: string; uris?: string[] }
+  /** Files dropped from the OS, which reach a webview as contents only. */
+  | { type: 'addDroppedFiles'; field: string; files: { name: string; bytes: Uint8Array }[] }
   | { type: 'searchLinks'; requestId: number; field: string; query: string };
 
-const HOST_TYPES = new Set(['ready', 'save', 'draft', 'runAction', 'addComment', 'loadHistory', 'delete', 'reload', 'download', 'searchLinks']);
+const HOST_TYPES = new Set(['ready', 'save', 'draft', 'runAction', 'addComment', 'loadHistory', 'delete', 'reload', 'download', 'saveAttachment', 'addFiles', 'addDroppedFiles', 'searchLinks']);
 
 /** The host checks what arrives: a webview message is input, not a promise. */
 export function isEditorToHostMessage(value: unknown): value is EditorToHostMessage {

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { ConnectionManager } from '../connections/connectionManager';
+import type { FilesHost } from '../files/filesHost';
 import type { EditorIdentity, EditorViewState } from '../../core/records/editorProtocol';
 import { DraftStore } from './draftStore';
 import { RecordEditorSession, type SessionHost } from './recordEditorSession';
@@ -16,10 +17,13 @@ export class RecordEditorPanels implements vscode.Disposable, vscode.WebviewPane
     connections: ConnectionManager,
     readonly extensionUri: vscode.Uri,
     memento: vscode.Memento,
+    /** Uploads and downloads of file fields; without it the editor lists files but cannot add any. */
+    files?: FilesHost,
   ) {
     const drafts = new DraftStore(memento);
     this.host = {
       connections,
+      files,
       extensionUri,
       drafts,
       created: (identity) => this.afterCreate(identity),

@@ -21,7 +21,7 @@ import type { ConnectionManager } from '../connections/connectionManager';
 import { actionErrorText, batchFailure } from './editorErrors';
 import { createWebviewHtml } from '../webviews/webviewHtml';
 import type { DraftStore } from './draftStore';
-import { saveAttachmentToTemp } from './attachmentDownload';
+import type { FilesHost, RecordTarget } from '../files/filesHost';
 import {
   type EditorIdentity,
   type EditorModel,
@@ -36,6 +36,8 @@ export interface SessionHost {
   readonly connections: ConnectionManager;
   readonly extensionUri: vscode.Uri;
   readonly drafts: DraftStore;
+  /** The files feature (uploads run here in the extension host, never in the webview). */
+  readonly files?: FilesHost;
   /** A record was created: the manager opens it in its own editor and reveals it. */
   created(identity: EditorIdentity): Promise<void>;
   /** The panel closed (or the record was deleted). */
@@ -135,7 +137,13 @@ export class RecordEditorSession {
       case 'delete':
         return this.deleteRecord();
       case 'download':
-        return this.download(message.fileUid, message.title);
+        return this.download(message.fileUid, message.title, 'open');
+      case 'saveAttachment':
+        return this.download(message.fileUid, message.title, 'saveAs');
+      case 'addFiles':
+        return this.addFiles(message.field, { uris: message.uris });
+      case 'addDroppedFiles':
+        return this.addFiles(message.field, { dropped: message.files });
       case 'searchLinks':
         return this.searchLinks(message.requestId, message.field, message.query);
     }
@@ -414,14 +422,39 @@ export class RecordEditorSession {
     }
   }
 
-  private async download(fileUid: string, title: string): Promise<void> {
+  private async download(fileUid: string, title: string, how: 'open' | 'saveAs'): Promise<void> {
+    const files = this.host.files;
+    if (!files) return;
+    const { openAttachment, saveAttachmentAs } = await import('../lazy/files.js');
+    const attachment = { connectionId: this.identity.connectionId, fileUid, title };
+    await (how === 'open' ? openAttachment(files, attachment) : saveAttachmentAs(files, attachment));
+  }
+
+  /**
+   * Uploads files into a file field and attaches them on the service (one batch edit keeping
+   * what is there), then reloads the form. The field is taken out of the draft: its old list
+   * would otherwise drop the new files at the next save.
+   */
+  private async addFiles(field: string, source: { uris?: string[]; dropped?: { name: string; bytes: Uint8Array }[] }): Promise<void> {
+    const files = this.host.files;
     const loaded = this.loaded;
-    if (!loaded) return;
+    const recordId = this.identity.recordId;
+    if (!files || !loaded) return;
+    if (!recordId) {
+      this.post({ type: 'notice', tone: 'info', message: vscode.l10n.t('Create the record first, then add files to it.') });
+      return;
+    }
+    const record: RecordTarget = { connectionId: this.identity.connectionId, workspace: this.identity.workspace, app: this.identity.app, recordId, reference: `${this.identity.workspace}/${this.identity.app}${loaded.record?.number ?? ''}` };
+    this.post({ type: 'busy', busy: true, label: vscode.l10n.t('Uploading…') });
     try {
-      const uri = await saveAttachmentToTemp(loaded.client, fileUid, title);
-      await vscode.commands.executeCommand('vscode.open', uri);
+      const { addFilesFromEditor } = await import('../lazy/files.js');
+      const result = await addFilesFromEditor(files, record, { name: field, label: loaded.fields.find((f) => f.name === field)?.label ?? field }, source);
+      this.post({ type: 'busy', busy: false });
+      if (result.attached) await this.load(this.dirtyDraft ? Object.fromEntries(Object.entries(this.dirtyDraft).filter(([name]) => name !== field)) : undefined);
+      if (result.notice) this.post({ type: 'notice', ...result.notice });
     } catch (error) {
-      this.fail(error, vscode.l10n.t('Could not download "{0}"', title));
+      this.post({ type: 'busy', busy: false });
+      this.fail(error, vscode.l10n.t('Could not add the files'));
     }
   }
 

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { rlxEquals } from '../../core/rlx/quote';
 import type { ConnectionManager } from '../connections/connectionManager';
+import type { FilesHost } from '../files/filesHost';
 import type { EditorIdentity } from '../../core/records/editorProtocol';
 import { identityFromArgument, parseReference } from './editorArguments';
 import { RECORD_EDITOR_VIEW_TYPE, RecordEditorPanels } from './recordEditorPanels';
@@ -10,8 +11,8 @@ import { RECORD_EDITOR_VIEW_TYPE, RecordEditorPanels } from './recordEditorPanel
  * reference asked for), `records.newRecord` (an app node, or an app picked from a list) and the
  * serializer that brings panels back after a window reload. Loads nothing until a command runs.
  */
-export function registerRecordEditor(context: vscode.ExtensionContext, connections: ConnectionManager): RecordEditorPanels {
-  const panels = new RecordEditorPanels(connections, context.extensionUri, context.workspaceState);
+export function registerRecordEditor(context: vscode.ExtensionContext, connections: ConnectionManager, files?: FilesHost): RecordEditorPanels {
+  const panels = new RecordEditorPanels(connections, context.extensionUri, context.workspaceState, files);
   context.subscriptions.push(
     panels,
     vscode.window.registerWebviewPanelSerializer(RECORD_EDITOR_VIEW_TYPE, panels),

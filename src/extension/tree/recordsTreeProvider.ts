@@ -182,6 +182,17 @@ export class RecordsTreeProvider implements vscode.TreeDataProvider<RecordsTreeN
     return true;
   }
 
+  /** Every row showing the record (under its app, or under a parent record). */
+  recordNodes(connectionId: string, recordId: string): RecordNode[] {
+    return [...this.nodes.values()].filter((n): n is RecordNode => n.kind === 'record' && n.connectionId === connectionId && n.record.id === recordId);
+  }
+
+  /** The app's row, once the tree has shown it. */
+  appNode(connectionId: string, workspace: string, app: string): AppNode | undefined {
+    const node = this.nodes.get(`app:${connectionId}/${workspace}/${app}`);
+    return node?.kind === 'app' ? node : undefined;
+  }
+
   /** Drops a deleted record from its listing without re-reading the list. */
   removeRecord(node: RecordNode): void {
     this.listings.get(node.owner.id)?.removeRecord(node.record.id);
@@ -386,7 +397,7 @@ export class RecordsTreeProvider implements vscode.TreeDataProvider<RecordsTreeN
       activeConnectionId: this.connections.activeId,
       listing: owner ? this.listings.get(owner.id) : undefined,
       view: owner ? this.viewOf(owner) : undefined,
-      schema: node.kind === 'record' ? this.cachedSchema(node.connectionId, node.ref) : undefined,
+      schema: node.kind === 'record' ? this.cachedSchema(node.connectionId, node.ref) : node.kind === 'attachment' ? this.cachedSchema(node.connectionId, node.record.ref) : undefined,
       people: connectionId ? this.peopleOf(connectionId) : undefined,
     };
   }

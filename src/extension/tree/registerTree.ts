@@ -3,11 +3,12 @@
 // extension-host tests can call `api.tree.provider.getChildren(node)`.
 import * as vscode from 'vscode';
 import type { ConnectionManager } from '../connections/connectionManager';
+import type { FilesHost } from '../files/filesHost';
 import { clearFilter, setFilter, setSort } from './commands/appCommands';
-import { openAttachment } from './commands/attachmentCommands';
 import { copyId, copyReference, deleteRecord, openRecord, runAction, type DeleteRecordArgs, type RunActionArgs } from './commands/recordCommands';
 import { revealRecord } from './commands/revealCommand';
 import { RECORD_SCHEME, RecordDocumentProvider } from './recordDocumentProvider';
+import { RecordsDragAndDrop } from './recordsDragAndDrop';
 import { RecordsTreeProvider } from './recordsTreeProvider';
 import type { LoadMoreNode, RecordsTreeNode } from './treeNodes';
 
@@ -16,11 +17,17 @@ export const RECORDS_VIEW_ID = 'records.explorer';
 export interface RecordsTree {
   readonly provider: RecordsTreeProvider;
   readonly view: vscode.TreeView<RecordsTreeNode>;
+  /** Drops of files on records and apps; dragging records out as references. */
+  readonly dragAndDrop: RecordsDragAndDrop;
+  /** What the files feature needs (the tree included), for its commands and the record editor. */
+  readonly files: FilesHost;
 }
 
 export function registerRecordsTree(context: vscode.ExtensionContext, connections: ConnectionManager): RecordsTree {
   const provider = new RecordsTreeProvider(connections, context.workspaceState);
-  const view = vscode.window.createTreeView(RECORDS_VIEW_ID, { treeDataProvider: provider, showCollapseAll: true });
+  const files: FilesHost = { connections, tree: provider, storageUri: context.globalStorageUri, memento: context.globalState };
+  const dragAndDrop = new RecordsDragAndDrop(files);
+  const view = vscode.window.createTreeView(RECORDS_VIEW_ID, { treeDataProvider: provider, showCollapseAll: true, dragAndDropController: dragAndDrop });
   const autoRefresh = new AutoRefresh(provider);
   const command = (id: string, run: (...args: unknown[]) => unknown): vscode.Disposable => vscode.commands.registerCommand(id, run);
   // Commands run from the palette get no node: fall back to the row selected in the tree.
@@ -49,10 +56,9 @@ export function registerRecordsTree(context: vscode.ExtensionContext, connection
     command('records.setFilter', (node, filter) => setFilter(provider, target(node), typeof filter === 'string' ? filter : undefined)),
     command('records.clearFilter', (node) => clearFilter(provider, target(node))),
     command('records.setSort', (node, sortBy) => setSort(provider, target(node), typeof sortBy === 'string' ? sortBy : undefined)),
-    command('records.openAttachment', (node) => openAttachment(context, connections, target(node))),
     command('records.revealRecord', (arg) => revealRecord(provider, view, arg)),
   );
-  return { provider, view };
+  return { provider, view, dragAndDrop, files };
 }
 
 /** Re-reads the expanded rows every `records.tree.autoRefreshSeconds` (0 = off). */

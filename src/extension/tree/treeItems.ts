@@ -3,7 +3,7 @@ import type { AppSchema } from '../../core/api/types';
 import type { ConnectionInfo } from '../connections/connectionManager';
 import type { ListingView } from './model/listingQuery';
 import { attachmentName, formatBytes } from './model/recordAttachments';
-import { countDescription, recordDescription, recordLabel, recordReference } from './model/recordText';
+import { countDescription, localized, recordDescription, recordLabel, recordReference } from './model/recordText';
 import { recordTooltipMarkdown } from './model/recordTooltip';
 import { stateStyle } from './model/stateStyle';
 import type { RecordListing } from './recordListing';
@@ -76,7 +76,9 @@ export function treeItemFor(node: RecordsTreeNode, context: TreeItemContext): vs
     case 'attachment': {
       const item = new vscode.TreeItem(attachmentName(node.attachment), None);
       item.id = node.id;
-      item.description = formatBytes(node.attachment.link_data?.size);
+      // Files of other fields (a "Specification", a "Contract") say which field holds them.
+      const fieldCaption = node.field === 'attachments' ? '' : localized(context.schema?.fields?.[node.field]?.ed_caption, node.field);
+      item.description = [formatBytes(node.attachment.link_data?.size), fieldCaption].filter(Boolean).join(' · ');
       item.tooltip = [attachmentName(node.attachment), node.attachment.link_data?.mime_type, item.description].filter(Boolean).join('\n');
       item.iconPath = new vscode.ThemeIcon('file');
       item.contextValue = 'attachment';

@@ -2,6 +2,7 @@ import { attachmentTitle, displayValue, type DisplayContext } from '../../core/r
 import { fromLocalInputValue, toLocalInputValue } from '../../core/records/dateTime';
 import type { FormField } from '../../core/records/formModel';
 import { el } from '../shared/dom';
+import { droppedUris, mayHoldFiles } from './dropData';
 import { markdownToHtml } from './markdown';
 import { sanitizeHtml } from '../shared/sanitize';
 
@@ -21,6 +22,11 @@ export interface ControlContext {
   users: { id: string; name: string }[];
   onChange(): void;
   download(fileUid: string, title: string): void;
+  saveAttachment(fileUid: string, title: string): void;
+  /** Absent while creating a record (there is nothing to attach to yet). */
+  addFiles?(field: string, uris?: string[]): void;
+  addDroppedFiles?(field: string, files: { name: string; bytes: Uint8Array }[]): void;
+  notice(tone: 'info' | 'error', message: string): void;
   searchLinks(field: string, query: string, show: (items: { id: string; label: string }[]) => void): void;
 }
 
@@ -255,6 +261,9 @@ function richTextControl(field: FormField, initial: unknown, ctx: ControlContext
   return { field, element, get, set };
 }
 
+/** Files from the OS are read into memory to reach the host: keep that to sizes where it is harmless. */
+const MAX_DROPPED_BYTES = 64 * 1024 * 1024;
+
 function fileControl(field: FormField, initial: unknown, ctx: ControlContext): FieldControl {
   const id = nextId(field.name);
   let items: unknown[] = Array.isArray(initial) ? [...(initial as unknown[])] : [];
@@ -265,9 +274,11 @@ function fileControl(field: FormField, initial: unknown, ctx: ControlContext): F
     items.forEach((item, index) => {
       const title = attachmentTitle(item);
       const fileUid = String((item as Record<string, unknown>)?.file_uid ?? (item as Record<string, unknown>)?.id ?? '');
-      const download = el('button', { type: 'button', class: 'secondary', 'aria-label': `Download ${title}` }, 'Download');
-      download.addEventListener('click', () => ctx.download(fileUid, title));
-      const li = el('li', {}, el('span', { class: 'file-title' }, title), download);
+      const open = el('button', { type: 'button', class: 'secondary', 'aria-label': `Open ${title}`, title: 'Download and open in VS Code' }, 'Open');
+      open.addEventListener('click', () => ctx.download(fileUid, title));
+      const saveAs = el('button', { type: 'button', class: 'secondary', 'aria-label': `Save ${title} as`, title: 'Download to a file of your choice' }, 'Save As…');
+      saveAs.addEventListener('click', () => ctx.saveAttachment(fileUid, title));
+      const li = el('li', {}, el('span', { class: 'file-title' }, title), open, saveAs);
       if (!field.readOnly) {
         const remove = el('button', { type: 'button', class: 'secondary', 'aria-label': `Remove ${title}` }, 'Remove');
         remove.addEventListener('click', () => {
@@ -285,5 +296,44 @@ function fileControl(field: FormField, initial: unknown, ctx: ControlContext): F
     items = Array.isArray(v) ? [...(v as unknown[])] : [];
     render();
   };
-  return { field, element: row(field, id, list), get: () => items, set };
+  const box = el('div', { class: 'file-box' }, list);
+  const { addFiles, addDroppedFiles } = ctx;
+  if (!field.readOnly && addFiles && addDroppedFiles) {
+    const single = field.kind === 'file';
+    const add = el('button', { type: 'button', class: 'secondary', 'data-write': true, 'aria-describedby': `${id}-drop-hint` }, single ? 'Choose File…' : 'Add Files…');
+    add.addEventListener('click', () => addFiles(field.name));
+    const hint = el('span', { id: `${id}-drop-hint`, class: 'drop-hint' }, 'or drop files here (hold Shift when dragging from the Explorer)');
+    box.append(el('div', { class: 'file-actions' }, add, hint));
+    acceptDrops(box, (uris, files) => {
+      if (uris.length) return addFiles(field.name, uris);
+      const total = files.reduce((sum, f) => sum + f.size, 0);
+      if (total > MAX_DROPPED_BYTES) {
+        ctx.notice('error', `These files are too large to drop here from outside VS Code (${Math.round(total / 1048576)} MB). Use "${add.textContent}" instead: it uploads straight from disk.`);
+        return;
+      }
+      void Promise.all(files.map(async (f) => ({ name: f.name, bytes: new Uint8Array(await f.arrayBuffer()) }))).then((read) => addDroppedFiles(field.name, read));
+    });
+  }
+  return { field, element: row(field, id, box), get: () => items, set };
+}
+
+/** Marks `zone` while files are dragged over it and hands over what is dropped. */
+function acceptDrops(zone: HTMLElement, drop: (uris: string[], files: File[]) => void): void {
+  const over = (e: DragEvent) => {
+    if (!e.dataTransfer || !mayHoldFiles([...e.dataTransfer.types])) return;
+    e.preventDefault();
+    e.dataTransfer.dropEffect = 'copy';
+    zone.classList.add('drop-target');
+  };
+  zone.addEventListener('dragenter', over);
+  zone.addEventListener('dragover', over);
+  zone.addEventListener('dragleave', (e) => {
+    if (!zone.contains(e.relatedTarget as Node | null)) zone.classList.remove('drop-target');
+  });
+  zone.addEventListener('drop', (e) => {
+    zone.classList.remove('drop-target');
+    if (!e.dataTransfer) return;
+    e.preventDefault();
+    drop(droppedUris(e.dataTransfer), [...e.dataTransfer.files]);
+  });
 }

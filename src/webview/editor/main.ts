@@ -86,6 +86,11 @@ function render(m: EditorModel): void {
       users: m.users,
       onChange,
       download: (fileUid, title) => post({ type: 'download', fileUid, title }),
+      saveAttachment: (fileUid, title) => post({ type: 'saveAttachment', fileUid, title }),
+      // A new record has no id to attach to yet: its file fields only list, until it is created.
+      addFiles: m.mode === 'edit' ? (field, uris) => post({ type: 'addFiles', field, uris }) : undefined,
+      addDroppedFiles: m.mode === 'edit' ? (field, files) => post({ type: 'addDroppedFiles', field, files }) : undefined,
+      notice,
       searchLinks: (fieldName, query, show) => {
         const requestId = ++linkRequest;
         linkCallbacks.set(requestId, show);

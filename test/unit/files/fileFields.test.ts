@@ -1,0 +1,49 @@
+// Which fields files can go to, in the order the quick pick offers them, and the records the
+// picker offers first.
+import * as assert from 'node:assert/strict';
+import type * as vscode from 'vscode';
+import type { AppSchema } from '../../../src/core/api/types';
+import { fileFieldsOf } from '../../../src/extension/files/fileFields';
+import { recentTargets, rememberTarget } from '../../../src/extension/files/recentTargets';
+
+function memento(): vscode.Memento {
+  const values = new Map<string, unknown>();
+  return {
+    keys: () => [...values.keys()],
+    get: <T>(key: string, fallback?: T) => (values.has(key) ? (values.get(key) as T) : fallback) as T,
+    update: async (key: string, value: unknown) => void values.set(key, value),
+  } as vscode.Memento;
+}
+
+describe('files: fields and recent records', () => {
+  it('offers Attachments first, then other lists, then single-file fields; other fields are left out', () => {
+    const schema: AppSchema = {
+      fields: {
+        c_contract: { name: 'c_contract', ed_caption: 'Contract', ed_control_type: 'file' },
+        title: { name: 'title', ed_caption: 'Title', ed_custom_field_type: 'text' },
+        c_photos: { name: 'c_photos', ed_caption: { en: 'Photos', de: 'Fotos' }, ed_custom_field_type: 'filelist' },
+        attachments: { name: 'attachments', ed_caption: { en: 'Attachments', de: 'Anhänge' }, ed_control_type: 'filelist' },
+      },
+    };
+    assert.deepEqual(fileFieldsOf(schema), [
+      { name: 'attachments', caption: 'Attachments', single: false },
+      { name: 'c_photos', caption: 'Photos', single: false },
+      { name: 'c_contract', caption: 'Contract', single: true },
+    ]);
+  });
+
+  it('falls back to Attachments when the schema cannot be read', () => {
+    assert.deepEqual(fileFieldsOf({}).map((f) => f.name), ['attachments']);
+    assert.deepEqual(fileFieldsOf(undefined).map((f) => f.name), ['attachments']);
+  });
+
+  it('keeps the latest ten records attached to, newest first, once each, per connection', async () => {
+    const state = memento();
+    const target = (n: number, connectionId = 'c1') => ({ connectionId, workspace: 'IT', app: 'TASK', recordId: `r${n}`, reference: `IT/TASK${n}`, title: `Task ${n}` });
+    for (let n = 1; n <= 12; n++) await rememberTarget(state, target(n));
+    await rememberTarget(state, target(5));
+    await rememberTarget(state, target(99, 'c2'));
+    assert.deepEqual(recentTargets(state, 'c1').map((t) => t.recordId), ['r5', 'r12', 'r11', 'r10', 'r9', 'r8', 'r7', 'r6', 'r4']);
+    assert.deepEqual(recentTargets(state, 'c2').map((t) => t.recordId), ['r99']);
+  });
+});
