@@ -5,8 +5,10 @@
 import { basename } from 'node:path';
 import { lookup as mimeTypeOf } from 'mime-types';
 import { Upload } from 'tus-js-client';
-import { Agent, type Dispatcher, ProxyAgent } from 'undici';
+import type { Dispatcher } from 'undici';
 import { DEFAULT_RETRY_DELAYS_MS, DEFAULT_TIMEOUT_MS, RecordsApiError, retryDelayMs } from '../api';
+// The dispatcher classes only: the whole of undici would triple the files bundle (fetch, WebSocket…).
+import { Agent, ProxyAgent } from '../api/undiciCore';
 import { DiskFileReader } from './diskFileReader';
 import { type FileSnapshot, hasChangedSince, takeSnapshot, uploadFingerprint } from './fileSnapshot';
 import { type PendingUpload, type UploadResumeStore } from './resumeStore';
