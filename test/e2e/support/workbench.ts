@@ -191,6 +191,29 @@ export class Workbench {
   }
 
   /** Saves a full-window PNG as test-results/screenshots/<name>.png and returns its path. */
+  /**
+   * Picks a colour theme by name from "Preferences: Color Theme" and returns the one it
+   * replaced. The theme is a user setting that outlives the spec: put the previous one back.
+   */
+  async pickColorTheme(name: string): Promise<string> {
+    const widget = this.page.locator('.quick-input-widget');
+    await this.page.locator('.monaco-workbench').focus();
+    await this.page.keyboard.press('F1');
+    await widget.locator('.quick-input-box input').fill('>Preferences: Color Theme');
+    // Exactly this entry: "Browse Color Themes in Marketplace" ranks close and needs the network.
+    await widget.locator('.monaco-list-row[aria-label^="Preferences: Color Theme"]').first().click();
+    const current = widget.locator('.monaco-list-row.focused .label-name').first();
+    await current.waitFor({ state: 'visible' });
+    const previous = ((await current.textContent()) ?? '').trim();
+    await widget.locator('.quick-input-box input').fill(name);
+    await widget.locator('.monaco-list-row').filter({ hasText: new RegExp(`^${name}`) }).first().waitFor({ state: 'visible' });
+    await this.page.keyboard.press('Enter');
+    await widget.waitFor({ state: 'hidden' });
+    const highContrast = /high contrast/i.test(name);
+    await this.page.locator(highContrast ? '.monaco-workbench.hc-black, .monaco-workbench.hc-light' : '.monaco-workbench:not(.hc-black):not(.hc-light)').first().waitFor({ state: 'attached' });
+    return previous;
+  }
+
   async screenshot(name: string): Promise<string> {
     mkdirSync(this.screenshotDir, { recursive: true });
     const path = join(this.screenshotDir, `${name.replace(/[^\w.-]+/g, '-')}.png`);
