@@ -20,6 +20,7 @@ import { attachFilesToRecord } from '../../src/extension/files/attachFiles';
 import { checkUploadsAtStart, finishPendingUploads, offerPendingUploads, pendingUploads } from '../../src/extension/files/pendingUploads';
 import { resumeStore } from '../../src/extension/files/uploadQueue';
 import { UploadTargets } from '../../src/extension/files/uploadTargets';
+import { recentRecords } from '../../src/extension/records/recentRecords';
 import { hasPendingUploads } from '../../src/extension/registerFiles';
 import type { AppNode, AttachmentNode, RecordNode, RecordsTreeNode } from '../../src/extension/tree/treeNodes';
 import { sandboxConnection } from './support/environment';
@@ -162,6 +163,8 @@ describe('files: attach, drop, download, resume (extension host)', function () {
         if (m.type === 'notice') notices.push(`${m.tone}: ${m.message}`);
       });
       await session.receive({ type: 'ready' });
+      // Opened in the editor, it is the first record "Attach to Record…" offers.
+      assert.equal(recentRecords(api.tree.files.memento, connectionId)[0]?.recordId, recordId);
       const dropped = await file('from-the-editor.txt', 900);
       // What the webview posts for a Shift-drop from the Explorer (resourceurls → URIs).
       await session.receive({ type: 'addFiles', field: 'attachments', uris: [vscode.Uri.file(dropped.path).toString()] });

@@ -21,6 +21,7 @@ import type { ConnectionManager } from '../connections/connectionManager';
 import { actionErrorText, batchFailure } from './editorErrors';
 import { createWebviewHtml } from '../webviews/webviewHtml';
 import type { DraftStore } from './draftStore';
+import { rememberRecord } from '../records/recentRecords';
 import type { FilesHost, RecordTarget } from '../files/filesHost';
 import {
   type EditorIdentity,
@@ -213,6 +214,10 @@ export class RecordEditorSession {
       }
       this.post({ type: 'load', model });
       this.post({ type: 'busy', busy: false });
+      // A record worked on is one the user may attach files to next: the picker offers it first.
+      if (!creating && record && this.identity.recordId && this.host.files) {
+        void rememberRecord(this.host.files.memento, { ...this.identity, recordId: this.identity.recordId, reference: model.reference, title: model.title });
+      }
       if (!creating) await this.loadHistory(false);
     } catch (error) {
       this.post({ type: 'busy', busy: false });

@@ -10,7 +10,7 @@ import { chooseFileField, confirmReplace } from './fileFieldChoice';
 import { fileFieldsOf } from './fileFields';
 import type { FilesHost, RecordTarget } from './filesHost';
 import { localFiles } from './localFiles';
-import { rememberTarget } from './recentTargets';
+import { rememberRecord } from '../records/recentRecords';
 import { UploadTargets } from './uploadTargets';
 import { uploadWithProgress } from './uploadQueue';
 
@@ -75,7 +75,7 @@ export async function attachFilesToRecord(host: FilesHost, record: RecordTarget,
       if (!isResumable(error)) await targets.remove(files.map((f) => f.path));
       throw error;
     }
-    await rememberTarget(host.memento, { ...record, title: args.title ?? record.reference });
+    await rememberRecord(host.memento, { ...record, title: args.title ?? record.reference });
     await refreshRecordInTree(host, record);
     const names = files.map((f) => f.name).join(', ');
     void vscode.window.showInformationMessage(vscode.l10n.t('Attached {0} to {1} ({2}).', names, record.reference, field.caption));

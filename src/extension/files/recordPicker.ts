@@ -7,18 +7,18 @@ import { rlxEquals } from '../../core/rlx/quote';
 import { parseReference } from '../editor/editorArguments';
 import { recordReference, resolvedValue } from '../tree/model/recordText';
 import type { FilesHost } from './filesHost';
-import { type RecentTarget, recentTargets } from './recentTargets';
+import { type RecentRecord, recentRecords } from '../records/recentRecords';
 
 const FIELDS = 'id,number,title,state,project_alias,publishing_alias,update_date';
 const SEARCH_DELAY_MS = 250;
 
 interface RecordItem extends vscode.QuickPickItem {
-  target?: RecentTarget;
+  target?: RecentRecord;
 }
 
-export async function pickRecord(host: FilesHost, connectionId: string, title: string): Promise<RecentTarget | undefined> {
+export async function pickRecord(host: FilesHost, connectionId: string, title: string): Promise<RecentRecord | undefined> {
   const client = await host.connections.client(connectionId);
-  const recent = recentTargets(host.memento, connectionId);
+  const recent = recentRecords(host.memento, connectionId);
   const pick = vscode.window.createQuickPick<RecordItem>();
   pick.title = title;
   pick.placeholder = vscode.l10n.t('Type words, a reference such as IT/TASK12, or a record number');
@@ -56,7 +56,7 @@ export async function pickRecord(host: FilesHost, connectionId: string, title: s
     }
   };
   let timer: ReturnType<typeof setTimeout> | undefined;
-  return new Promise<RecentTarget | undefined>((resolve) => {
+  return new Promise<RecentRecord | undefined>((resolve) => {
     pick.onDidChangeValue((value) => {
       clearTimeout(timer);
       timer = setTimeout(() => void load(value), SEARCH_DELAY_MS);
@@ -94,7 +94,7 @@ async function findRecords(client: RecordsClient, query: string): Promise<Record
   return (await client.search({ ss: text, limitRecords: 20 })).data;
 }
 
-function targetOf(connectionId: string, record: RecordData): RecentTarget | undefined {
+function targetOf(connectionId: string, record: RecordData): RecentRecord | undefined {
   if (!record.project_alias || !record.publishing_alias) return undefined;
   const reference = recordReference(record);
   const title = typeof record.title === 'string' && record.title.trim() ? record.title.trim() : reference;

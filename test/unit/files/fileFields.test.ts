@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import type * as vscode from 'vscode';
 import type { AppSchema } from '../../../src/core/api/types';
 import { fileFieldsOf } from '../../../src/extension/files/fileFields';
-import { recentTargets, rememberTarget } from '../../../src/extension/files/recentTargets';
+import { recentRecords, rememberRecord } from '../../../src/extension/records/recentRecords';
 
 function memento(): vscode.Memento {
   const values = new Map<string, unknown>();
@@ -40,10 +40,10 @@ describe('files: fields and recent records', () => {
   it('keeps the latest ten records attached to, newest first, once each, per connection', async () => {
     const state = memento();
     const target = (n: number, connectionId = 'c1') => ({ connectionId, workspace: 'IT', app: 'TASK', recordId: `r${n}`, reference: `IT/TASK${n}`, title: `Task ${n}` });
-    for (let n = 1; n <= 12; n++) await rememberTarget(state, target(n));
-    await rememberTarget(state, target(5));
-    await rememberTarget(state, target(99, 'c2'));
-    assert.deepEqual(recentTargets(state, 'c1').map((t) => t.recordId), ['r5', 'r12', 'r11', 'r10', 'r9', 'r8', 'r7', 'r6', 'r4']);
-    assert.deepEqual(recentTargets(state, 'c2').map((t) => t.recordId), ['r99']);
+    for (let n = 1; n <= 12; n++) await rememberRecord(state, target(n));
+    await rememberRecord(state, target(5));
+    await rememberRecord(state, target(99, 'c2'));
+    assert.deepEqual(recentRecords(state, 'c1').map((t) => t.recordId), ['r5', 'r12', 'r11', 'r10', 'r9', 'r8', 'r7', 'r6', 'r4']);
+    assert.deepEqual(recentRecords(state, 'c2').map((t) => t.recordId), ['r99']);
   });
 });
