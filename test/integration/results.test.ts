@@ -121,11 +121,32 @@ describe('rlx results grid', function () {
     state = panel.snapshot();
     assert.deepEqual(state.rows.map((row) => row[0]), expected.slice(0, 80).map((r) => `IT/TASK${r.number}`), 'Load more continues where the first page ended');
 
-    // Running the block again refreshes the same panel from its first page.
-    await vscode.commands.executeCommand('records.rlx.runBlock', document.uri, document.getText().indexOf('### Open work'));
+    // Running the block again refreshes the same panel from its first page, saying meanwhile
+    // that it runs rather than passing the old rows off as the answer.
+    let sawRunning = false;
+    let finished = false;
+    const rerun = Promise.resolve(vscode.commands.executeCommand('records.rlx.runBlock', document.uri, document.getText().indexOf('### Open work'))).finally(() => (finished = true));
+    while (!finished) {
+      sawRunning ||= panel.snapshot().running;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await rerun;
+    assert.ok(sawRunning, 'the panel showed that the block runs again');
+    assert.equal(panel.snapshot().running, false);
     assert.equal(results.resultsPanels().filter((candidate) => candidate.key === panel.key).length, 1);
     assert.equal(panelOf(document, 'Open work'), panel);
     assert.equal(panel.snapshot().loaded, 40);
+  });
+
+  it('a re-run that fails puts the previous rows back', async () => {
+    const { document } = await run('@app IT/TASK\n### Failing later\n@limit 5\nstate = "open"\n', 'Failing later');
+    const panel = panelOf(document, 'Failing later');
+    const before = panel.snapshot().rows;
+    const editor = await vscode.window.showTextDocument(document);
+    await editor.edit((edit) => edit.insert(document.positionAt(document.getText().length), 'AND priority =\n'));
+    await vscode.commands.executeCommand('records.rlx.runBlock', document.uri, document.getText().indexOf('### Failing later'));
+    assert.equal(panel.snapshot().running, false);
+    assert.deepEqual(panel.snapshot().rows, before);
   });
 
   it('sorts on the server while rows are missing, and in memory once all are loaded', async () => {

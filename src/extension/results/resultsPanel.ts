@@ -32,12 +32,15 @@ export interface ResultsSnapshot extends ResultsCounts {
   sort?: ResultsSort;
   /** Display text of the rows loaded, in grid order. */
   rows: string[][];
+  /** The block runs again: the page says so instead of showing the previous rows. */
+  running: boolean;
 }
 
 export class ResultsPanel implements vscode.Disposable {
   private readonly channel;
   private readonly disposables: vscode.Disposable[] = [];
   private source: ResultsQuery | undefined;
+  private rerunning = false;
   private records: RecordData[] = [];
   private cells: string[][] = [];
   private fields: ResultField[] = [];
@@ -97,6 +100,19 @@ export class ResultsPanel implements vscode.Disposable {
     this.source = undefined;
     this.staticTable = table;
     this.redraw();
+  }
+
+  /**
+   * The block is running again (Run, Ctrl+Enter): say so in the panel instead of showing the old
+   * rows as if they were the answer; `false` puts them back when the run failed or was cancelled.
+   */
+  showRunning(running: boolean): void {
+    if (!running) {
+      this.redraw();
+      return;
+    }
+    this.rerunning = true;
+    this.post({ type: 'loading', title: this.state.title, message: vscode.l10n.t('Running the query…') });
   }
 
   /** Runs the query again from its first page (restore after a reload, Retry, a server sort). */
@@ -215,6 +231,7 @@ export class ResultsPanel implements vscode.Disposable {
       ...this.counts(),
       ...(this.sort ? { sort: this.sort } : {}),
       rows: this.staticTable ? this.staticTable.rows.map((row) => row.cells) : this.cells.map((cells) => [...cells]),
+      running: this.rerunning,
     };
   }
 
@@ -290,6 +307,7 @@ export class ResultsPanel implements vscode.Disposable {
   }
 
   private redraw(): void {
+    this.rerunning = false;
     const table = this.table();
     if (table) this.post({ type: 'table', table, state: this.state });
   }

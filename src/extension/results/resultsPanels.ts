@@ -25,6 +25,11 @@ export function resultsPanels(): ResultsPanel[] {
   return [...panels.values()];
 }
 
+/** A block whose panel is open is running again: the panel says so until the answer (or not). */
+export function markResultsRunning(key: string, running: boolean): void {
+  panels.get(key)?.showRunning(running);
+}
+
 /**
  * Shows a block's result: a list or search in its grid panel, a pivot in the pivot view.
  * Resolves with the grid panel, or undefined when the pivot view took it.
@@ -36,6 +41,8 @@ export async function showResults(deps: ResultsDeps, request: ResultsRequest): P
   if (query.kind === 'pivot') {
     const config = pivotConfigOfBlock(query.params);
     if (query.scope.kind === 'app' && config) {
+      // The block's grid (from before it had @pivot) keeps what it showed.
+      panels.get(key)?.showRunning(false);
       await vscode.commands.executeCommand('records.pivot', { connectionId, workspace: query.scope.ref.workspace, app: query.scope.ref.app, config });
       return undefined;
     }

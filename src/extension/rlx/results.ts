@@ -19,6 +19,16 @@ export function registerQueryResults(deps: ResultsDeps): vscode.Disposable {
   );
 }
 
+/** Tells the block's open panel (if any) that it runs again, or that the run ended without an answer. */
+export async function markResultsRunning(key: string, running: boolean): Promise<void> {
+  (await loadResults()).markResultsRunning(key, running);
+}
+
+/** The panel key of a block: its document and title. */
+export function resultsKey(document: vscode.Uri, title: string): string {
+  return `${document.toString()}#${title}`;
+}
+
 /** Shows a block's result: its grid panel (one per block), or the pivot view for `@pivot`. */
 export async function showQueryResults(deps: ResultsDeps, key: string, title: string, connectionId: string, result: RlxRunResult): Promise<ResultsPanel | undefined> {
   return (await loadResults()).showResults(deps, { key, title, connectionId, result });

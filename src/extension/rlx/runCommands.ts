@@ -6,7 +6,7 @@ import type { ConnectionManager } from '../connections/connectionManager';
 import { type RlxDocumentModels, RLX_LANGUAGE_ID } from './documentModels';
 import { RlxBlockError, type RlxRunResult, countRlxBlock, runRlxBlock } from './queryRunner';
 import type { ResultsDeps } from '../lazy/results';
-import { showQueryResults } from './results';
+import { markResultsRunning, resultsKey, showQueryResults } from './results';
 
 interface Target {
   document: vscode.TextDocument;
@@ -22,6 +22,8 @@ export class RlxRunCommands {
     const target = await this.target(uri, offset);
     if (target === undefined) return undefined;
     const title = target.block.title ?? 'Query';
+    const key = resultsKey(target.document.uri, title);
+    void markResultsRunning(key, true);
     try {
       const client = await this.connections.client(target.connectionId);
       const result = await vscode.window.withProgress(
@@ -32,9 +34,10 @@ export class RlxRunCommands {
           return runRlxBlock(client, this.models.model(target.document), target.block, abort.signal);
         },
       );
-      await showQueryResults(this.results, `${target.document.uri.toString()}#${title}`, title, target.connectionId, result);
+      await showQueryResults(this.results, key, title, target.connectionId, result);
       return result;
     } catch (error) {
+      void markResultsRunning(key, false);
       this.report(target.connectionId, error, `run "${title}"`);
       return undefined;
     }
