@@ -10,22 +10,9 @@ import type { RecordsExtensionApi } from '../../src/extension/extension';
 import { RecordEditorPanels } from '../../src/extension/editor/recordEditorPanels';
 import type { RecordEditorSession } from '../../src/extension/editor/recordEditorSession';
 import { sandboxConnection } from './support/environment';
+import { MemoryMemento } from '../support/memoryMemento';
 
 const EXTENSION_ID = 'records-tools.records-service';
-
-class MemoryMemento implements vscode.Memento {
-  private readonly data = new Map<string, unknown>();
-  keys(): readonly string[] {
-    return [...this.data.keys()];
-  }
-  get<T>(key: string, fallback?: T): T {
-    return (this.data.has(key) ? this.data.get(key) : fallback) as T;
-  }
-  async update(key: string, value: unknown): Promise<void> {
-    if (value === undefined) this.data.delete(key);
-    else this.data.set(key, value);
-  }
-}
 
 function loadedModel(session: RecordEditorSession, start: () => Promise<void>): Promise<EditorModel> {
   return new Promise<EditorModel>((resolve, reject) => {

@@ -24,23 +24,11 @@ import { recentRecords } from '../../src/extension/records/recentRecords';
 import { hasPendingUploads } from '../../src/extension/registerFiles';
 import type { AppNode, AttachmentNode, RecordNode, RecordsTreeNode } from '../../src/extension/tree/treeNodes';
 import { sandboxConnection } from './support/environment';
+import { MemoryMemento } from '../support/memoryMemento';
 
 const EXTENSION_ID = 'records-tools.records-service';
 const TASK = { workspace: 'IT', app: 'TASK' };
 const INCIDENT = { workspace: 'IT', app: 'INCIDENT' };
-
-class MemoryMemento implements vscode.Memento {
-  private readonly data = new Map<string, unknown>();
-  keys(): readonly string[] {
-    return [...this.data.keys()];
-  }
-  get<T>(key: string, fallback?: T): T {
-    return (this.data.has(key) ? this.data.get(key) : fallback) as T;
-  }
-  async update(key: string, value: unknown): Promise<void> {
-    this.data.set(key, value);
-  }
-}
 
 const titles = (attachments: readonly Attachment[]): string[] => attachments.map((a) => String(a.title));
 const attachmentRows = (nodes: RecordsTreeNode[], field = 'attachments'): string[] =>

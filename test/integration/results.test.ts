@@ -17,30 +17,10 @@ import type * as ResultsBundle from '../../src/extension/lazy/results';
 import type { RlxRunResult } from '../../src/extension/rlx/queryRunner';
 import { RlxSchemaCache } from '../../src/extension/rlx/schemaCache';
 import { sandboxConnection } from './support/environment';
+import { parseCsv } from '../support/csvReader';
 
 const EXTENSION_ID = 'records-tools.records-service';
 const ref = { workspace: 'IT', app: 'TASK' };
-
-/** RFC 4180 reader for the test's own checks (quoted fields, doubled quotes, CRLF). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i]!;
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') { field += '"'; i++; }
-      else if (char === '"') quoted = false;
-      else field += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') { row.push(field); field = ''; }
-    else if (char === '\r' && text[i + 1] === '\n') { row.push(field); rows.push(row); row = []; field = ''; i++; }
-    else field += char;
-  }
-  if (field !== '' || row.length > 0) { row.push(field); rows.push(row); }
-  return rows;
-}
 
 /** The text a CSV cell holds for `value`, undoing the formula guard (a leading apostrophe). */
 function unguard(cell: string): string {

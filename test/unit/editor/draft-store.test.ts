@@ -1,19 +1,6 @@
 import * as assert from 'node:assert/strict';
-import type * as vscode from 'vscode';
 import { DraftStore } from '../../../src/extension/editor/draftStore';
-
-class MemoryMemento implements vscode.Memento {
-  readonly data = new Map<string, unknown>();
-  keys(): readonly string[] {
-    return [...this.data.keys()];
-  }
-  get<T>(key: string, fallback?: T): T {
-    return (this.data.has(key) ? this.data.get(key) : fallback) as T;
-  }
-  async update(key: string, value: unknown): Promise<void> {
-    this.data.set(key, value);
-  }
-}
+import { MemoryMemento } from '../../support/memoryMemento';
 
 describe('editor: drafts of unsaved edits', () => {
   it('keeps one draft per connection and record, and forgets it when cleared', async () => {

@@ -1,26 +1,7 @@
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import { csvField, csvRow } from '../../../src/core/records/csv';
-
-/** An RFC 4180 reader, to check that what we write reads back as it was. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i]!;
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') { field += '"'; i++; }
-      else if (char === '"') quoted = false;
-      else field += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') { row.push(field); field = ''; }
-    else if (char === '\r' && text[i + 1] === '\n') { row.push(field); rows.push(row); row = []; field = ''; i++; }
-    else field += char;
-  }
-  return rows;
-}
+import { parseCsv } from '../../support/csvReader';
 
 describe('results CSV rows (RFC 4180)', () => {
   it('quotes a field only when it holds a comma, a quote or a line break', () => {
