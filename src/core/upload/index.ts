@@ -2,6 +2,7 @@
 export { DEFAULT_CHUNK_SIZE, DEFAULT_MAX_RESTARTS, TusUploader, fileUidOf, tusEndpoint, uploadFile } from './tusUploader';
 export type { UploadConnection, UploadFileOptions, UploadFileRequest, UploadedFile } from './tusUploader';
 export { FileUploadResumeStore, MemoryUploadResumeStore } from './resumeStore';
+export { JsonListFile } from './jsonListFile';
 export type { PendingUpload, UploadResumeStore } from './resumeStore';
 export { hasChangedSince, takeSnapshot, uploadFingerprint } from './fileSnapshot';
 export type { FileSnapshot } from './fileSnapshot';

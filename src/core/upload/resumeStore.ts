@@ -1,7 +1,6 @@
 // Where upload URLs are remembered between sessions, so an upload interrupted by a crash or a
 // restart of VS Code continues where it stopped instead of starting over.
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { JsonListFile } from './jsonListFile';
 
 export interface PendingUpload {
   fingerprint: string;
@@ -48,67 +47,38 @@ export class MemoryUploadResumeStore implements UploadResumeStore {
 }
 
 /**
- * A JSON file (the extension keeps it in its global storage). Writes go to a temporary file
- * that is then renamed, so a crash never leaves half a file; calls are serialized so two
- * uploads finishing together do not overwrite each other's entries.
+ * A JSON file (the extension keeps it in its global storage), written atomically and one
+ * change at a time (see JsonListFile).
  */
 export class FileUploadResumeStore implements UploadResumeStore {
-  private queue: Promise<unknown> = Promise.resolve();
+  private readonly file: JsonListFile<PendingUpload>;
 
-  constructor(readonly jsonPath: string) {}
+  constructor(readonly jsonPath: string) {
+    this.file = new JsonListFile(jsonPath, isPendingUpload, { rethrowReadErrors: true });
+  }
 
   get(fingerprint: string): Promise<PendingUpload | undefined> {
-    return this.serialized(async () => (await this.read()).find((e) => e.fingerprint === fingerprint));
+    return this.file.serialized(async () => (await this.file.read()).find((e) => e.fingerprint === fingerprint));
   }
 
   set(entry: PendingUpload): Promise<void> {
-    return this.serialized(async () => {
-      const entries = (await this.read()).filter((e) => e.fingerprint !== entry.fingerprint);
+    return this.file.serialized(async () => {
+      const entries = (await this.file.read()).filter((e) => e.fingerprint !== entry.fingerprint);
       entries.push({ ...entry });
-      await this.write(entries);
+      await this.file.write(entries);
     });
   }
 
   remove(fingerprint: string): Promise<void> {
-    return this.serialized(async () => {
-      const entries = await this.read();
+    return this.file.serialized(async () => {
+      const entries = await this.file.read();
       const kept = entries.filter((e) => e.fingerprint !== fingerprint);
-      if (kept.length !== entries.length) await this.write(kept);
+      if (kept.length !== entries.length) await this.file.write(kept);
     });
   }
 
   listPending(): Promise<PendingUpload[]> {
-    return this.serialized(async () => sortByAge(await this.read()));
-  }
-
-  private serialized<T>(work: () => Promise<T>): Promise<T> {
-    const next = this.queue.then(work, work);
-    this.queue = next.catch(() => undefined);
-    return next;
-  }
-
-  private async read(): Promise<PendingUpload[]> {
-    let text: string;
-    try {
-      text = await readFile(this.jsonPath, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-      throw error;
-    }
-    try {
-      const parsed = JSON.parse(text) as unknown;
-      // A damaged file only costs the ability to resume; it must not block new uploads.
-      return Array.isArray(parsed) ? parsed.filter(isPendingUpload) : [];
-    } catch {
-      return [];
-    }
-  }
-
-  private async write(entries: PendingUpload[]): Promise<void> {
-    await mkdir(dirname(this.jsonPath), { recursive: true });
-    const temporary = `${this.jsonPath}.${process.pid}.tmp`;
-    await writeFile(temporary, JSON.stringify(entries, null, 2), 'utf8');
-    await rename(temporary, this.jsonPath);
+    return this.file.serialized(async () => sortByAge(await this.file.read()));
   }
 }
 

@@ -2,9 +2,8 @@
 // remembers which record and field it was for, so an upload interrupted by a restart can be
 // finished AND attached, not just finished (an upload nobody attaches is discarded by the
 // service). A JSON file beside the resume store, written through a temporary file.
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
 import * as vscode from 'vscode';
+import { JsonListFile } from '../../core/upload';
 import type { FilesHost, RecordTarget } from './filesHost';
 
 export const UPLOAD_TARGETS_FILE = 'upload-targets.json';
@@ -23,56 +22,35 @@ export interface UploadTarget {
 }
 
 export class UploadTargets {
-  private queue: Promise<unknown> = Promise.resolve();
+  private readonly file: JsonListFile<UploadTarget>;
 
-  constructor(readonly jsonPath: string) {}
+  constructor(readonly jsonPath: string) {
+    this.file = new JsonListFile(jsonPath, isUploadTarget);
+  }
 
   static of(host: FilesHost): UploadTargets {
     return new UploadTargets(vscode.Uri.joinPath(host.storageUri, UPLOAD_TARGETS_FILE).fsPath);
   }
 
   list(): Promise<UploadTarget[]> {
-    return this.serialized(() => this.read());
+    return this.file.serialized(() => this.file.read());
   }
 
   /** Remembers targets, replacing older entries for the same files. */
   add(entries: readonly UploadTarget[]): Promise<void> {
-    return this.serialized(async () => {
+    return this.file.serialized(async () => {
       const paths = new Set(entries.map((e) => e.filePath));
-      await this.write([...(await this.read()).filter((e) => !paths.has(e.filePath)), ...entries]);
+      await this.file.write([...(await this.file.read()).filter((e) => !paths.has(e.filePath)), ...entries]);
     });
   }
 
   remove(filePaths: readonly string[]): Promise<void> {
-    return this.serialized(async () => {
+    return this.file.serialized(async () => {
       const gone = new Set(filePaths);
-      const all = await this.read();
+      const all = await this.file.read();
       const kept = all.filter((e) => !gone.has(e.filePath));
-      if (kept.length !== all.length) await this.write(kept);
+      if (kept.length !== all.length) await this.file.write(kept);
     });
-  }
-
-  private serialized<T>(work: () => Promise<T>): Promise<T> {
-    const next = this.queue.then(work, work);
-    this.queue = next.catch(() => undefined);
-    return next;
-  }
-
-  private async read(): Promise<UploadTarget[]> {
-    try {
-      const parsed = JSON.parse(await readFile(this.jsonPath, 'utf8')) as unknown;
-      return Array.isArray(parsed) ? parsed.filter(isUploadTarget) : [];
-    } catch {
-      // Missing or damaged: only the ability to finish old uploads is lost.
-      return [];
-    }
-  }
-
-  private async write(entries: UploadTarget[]): Promise<void> {
-    await mkdir(dirname(this.jsonPath), { recursive: true });
-    const temporary = `${this.jsonPath}.${process.pid}.tmp`;
-    await writeFile(temporary, JSON.stringify(entries, null, 2), 'utf8');
-    await rename(temporary, this.jsonPath);
   }
 }
 
