@@ -7,7 +7,7 @@ import { applySandboxSeed } from './connections/connectionSeed';
 import { registerSandboxCommands } from './localSandbox/sandboxCommands';
 import { SandboxLauncher } from './localSandbox/sandboxLauncher';
 import { ConnectionStatusBar } from './status/connectionStatusBar';
-import { registerRecordEditor } from './editor/registerRecordEditor';
+import { registerRecordEditor, type RecordEditorAccess } from './editor/registerRecordEditor';
 import { registerPivot } from './pivot/registerPivot';
 import { registerFiles } from './registerFiles';
 import { registerRlxLanguage } from './rlx/registerRlxLanguage';
@@ -20,6 +20,8 @@ export interface RecordsExtensionApi {
   readonly sandbox: SandboxLauncher;
   readonly statusBar: ConnectionStatusBar;
   readonly tree: RecordsTree;
+  /** The record editor's custom editor provider (loaded on first use). */
+  readonly recordEditor: RecordEditorAccess;
   /** Replaces how the OAuth sign-in opens the browser (tests follow the redirect themselves). */
   setExternalOpener(opener: ExternalOpener | undefined): void;
   /** Delivers an OAuth redirect as the UriHandler would. */
@@ -47,7 +49,7 @@ export function activate(context: vscode.ExtensionContext): RecordsExtensionApi 
   registerSandboxCommands(context, launcher);
   const tree = registerRecordsTree(context, connections);
   registerFiles(context, tree);
-  registerRecordEditor(context, connections, tree.files);
+  const recordEditor = registerRecordEditor(context, connections, tree.files);
   registerRlxLanguage(context, connections);
   registerSearchPanel(context, connections);
   registerPivot(context, connections);
@@ -57,6 +59,7 @@ export function activate(context: vscode.ExtensionContext): RecordsExtensionApi 
     sandbox: launcher,
     statusBar,
     tree,
+    recordEditor,
     setExternalOpener: (opener) => oauth.setExternalOpener(opener),
     handleAuthCallback: (uri) => callbacks.handleUri(uri),
   };

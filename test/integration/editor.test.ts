@@ -1,16 +1,18 @@
 // The record editor's host inside the extension host, against the run's sandbox: create, edit
-// (only changed fields, with comment), the conflict prompt, actions, comments, drafts, delete.
+// (only changed fields, with comment), the conflict prompt, actions, comments, delete, and the
+// document model (dirty state, undo/redo, revert, hot-exit backup).
 // The webview itself is driven in test/e2e/editor.e2e.ts; here messages go straight to the host.
 import * as assert from 'node:assert/strict';
+import { tmpdir } from 'node:os';
 import * as vscode from 'vscode';
 import type { RecordsClient } from '../../src/core/api';
 import type { EditorModel, HostToEditorMessage } from '../../src/core/records/editorProtocol';
 import type { ConnectionInfo } from '../../src/extension/connections/connectionInfo';
 import type { RecordsExtensionApi } from '../../src/extension/extension';
-import { RecordEditorPanels } from '../../src/extension/editor/recordEditorPanels';
+import type { RecordEditorProvider } from '../../src/extension/editor/recordEditorProvider';
+import { RecordDocument } from '../../src/extension/editor/recordDocument';
 import type { RecordEditorSession } from '../../src/extension/editor/recordEditorSession';
 import { sandboxConnection } from './support/environment';
-import { MemoryMemento } from '../support/memoryMemento';
 
 const EXTENSION_ID = 'records-tools.records-service';
 
@@ -32,6 +34,25 @@ function loadedModel(session: RecordEditorSession, start: () => Promise<void>): 
   });
 }
 
+function tabOf(session: RecordEditorSession): vscode.Tab | undefined {
+  return vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.input instanceof vscode.TabInputCustom && t.input.uri.toString() === session.document.uri.toString());
+}
+
+async function until<T>(what: string, probe: () => T | undefined, ms = 20_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = probe();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+async function closeEditor(session: RecordEditorSession): Promise<void> {
+  const tab = tabOf(session);
+  if (tab) await vscode.window.tabGroups.close(tab);
+}
+
 function lastNotice(session: RecordEditorSession): { get(): string | undefined; dispose(): void } {
   let text: string | undefined;
   const sub = session.onDidPostMessage((m) => {
@@ -45,7 +66,7 @@ describe('record editor (host)', function () {
   let api: RecordsExtensionApi;
   let connection: ConnectionInfo;
   let client: RecordsClient;
-  let panels: RecordEditorPanels;
+  let panels: RecordEditorProvider;
   let answers: string[] = [];
   const asked: string[] = [];
   let recordId: string | undefined;
@@ -61,8 +82,7 @@ describe('record editor (host)', function () {
     assert.ok(info);
     connection = info;
     client = await api.connections.client(connection.id);
-    const extensionUri = vscode.extensions.getExtension(EXTENSION_ID)!.extensionUri;
-    panels = new RecordEditorPanels(api.connections, extensionUri, new MemoryMemento());
+    panels = await api.recordEditor();
     panels.setPrompter(async (message) => {
       asked.push(message);
       return answers.shift();
@@ -70,19 +90,21 @@ describe('record editor (host)', function () {
   });
 
   after(async () => {
-    panels?.dispose();
+    panels?.setPrompter(undefined);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     if (connection) await vscode.commands.executeCommand('records.removeConnection', connection.id, { confirm: false });
   });
 
   it('creates a record from an empty form with the schema defaults and opens it in its own editor', async () => {
-    const session = panels.open({ connectionId: connection.id, workspace: 'IT', app: 'TASK' });
+    const session = await panels.open({ connectionId: connection.id, workspace: 'IT', app: 'TASK' });
     const model = await loadedModel(session, () => session.receive({ type: 'ready' }));
     assert.equal(model.mode, 'create');
     assert.equal(model.values.c_estimate_hours, 4, 'default from ed_default_value_expression');
     assert.equal(model.fields.some((f) => f.name === 'created_by_account_id'), false, 'author fields are not part of a new record');
-    await session.receive({ type: 'save', values: { ...model.values, title: 'Editor integration record', c_amount: 42 }, comment: '', minorChange: false });
-    const opened = panels.list().find((s) => s.currentIdentity.recordId !== undefined);
-    assert.ok(opened, 'the new record opened in an editor');
+    await session.receive({ type: 'edit', changes: { title: 'Editor integration record', c_amount: 42 } });
+    await session.receive({ type: 'save' });
+    const opened = await until('the created record in its own editor', () => panels.list().find((s) => s.currentIdentity.recordId !== undefined));
+    await until('the new-record form to close', () => !tabOf(session));
     recordId = opened.currentIdentity.recordId!;
     const record = await readRecord(recordId);
     assert.equal(record?.title, 'Editor integration record');
@@ -90,22 +112,28 @@ describe('record editor (host)', function () {
     assert.equal(record?.c_estimate_hours, 4);
   });
 
-  it('opens a record once: opening it again reveals the same panel, titled WS/APP123 Title', async () => {
-    const a = panels.open({ connectionId: connection.id, workspace: 'IT', app: 'TASK', recordId });
-    const b = panels.open({ connectionId: connection.id, workspace: 'IT', app: 'TASK', recordId });
+  it('opens a record once, at a records: URI naming it; opening it again reveals the same tab, labelled APP123', async () => {
+    const a = await panels.open({ connectionId: connection.id, workspace: 'IT', app: 'TASK', recordId });
+    const b = await panels.open({ connectionId: connection.id, workspace: 'IT', app: 'TASK', recordId });
     assert.equal(a, b);
     const model = await loadedModel(a, () => a.receive({ type: 'reload' }));
-    assert.match(a.panel.title, /^IT\/TASK\d+ Editor integration record$/);
-    assert.equal(model.reference, a.panel.title.split(' ')[0]);
+    assert.match(a.document.title, /^IT\/TASK\d+ Editor integration record$/);
+    assert.equal(model.reference, a.document.title.split(' ')[0]);
+    assert.equal(a.document.uri.toString(), `records://${connection.id}/IT/TASK/${recordId}/${model.reference.slice('IT/'.length)}`);
+    assert.equal(tabOf(a)?.label, model.reference.slice('IT/'.length));
     assert.ok(model.actions.some((x) => x.alias === 'start'), 'visible actions of the state are offered');
     assert.equal(model.actions.some((x) => x.alias === 'escalate'), false, 'invisible actions are not');
   });
 
-  it('saves only the changed fields, with a comment, and the history shows the new value', async () => {
+  it('an edit marks the tab dirty; saving sends only the changed fields, with a comment, and the tab is clean again', async () => {
     const session = panels.findRecord({ connectionId: connection.id, workspace: 'IT', app: 'TASK', recordId })!;
-    const model = await loadedModel(session, () => session.receive({ type: 'reload' }));
+    await loadedModel(session, () => session.receive({ type: 'reload' }));
     const before = await readRecord(recordId!);
-    await session.receive({ type: 'save', values: { ...model.values, c_external_ref: 'EXT-77' }, comment: 'Set the **reference**', minorChange: true });
+    await session.receive({ type: 'edit', changes: { c_external_ref: 'EXT-77' }, comment: 'Set the **reference**' });
+    await session.receive({ type: 'options', minorChange: true });
+    await until('the dirty dot', () => tabOf(session)?.isDirty);
+    await session.receive({ type: 'save' });
+    await until('the tab to be clean', () => tabOf(session)?.isDirty === false);
     const after = await readRecord(recordId!);
     assert.equal(after?.c_external_ref, 'EXT-77');
     assert.equal(after?.title, before?.title);
@@ -124,7 +152,9 @@ describe('record editor (host)', function () {
     assert.equal(outcome.failed.length, 0);
     answers = ['Merge'];
     asked.length = 0;
-    await session.receive({ type: 'save', values: { ...model.values, c_amount: 99 }, comment: '', minorChange: false });
+    assert.equal(model.values.c_amount, 42);
+    await session.receive({ type: 'edit', changes: { c_amount: 99 } });
+    await session.receive({ type: 'save' });
     assert.equal(asked.length, 1, 'the conflict prompt was shown');
     const record = await readRecord(recordId!);
     assert.equal(record?.title, 'Changed elsewhere');
@@ -137,7 +167,9 @@ describe('record editor (host)', function () {
     await new Promise((r) => setTimeout(r, 20));
     await client.batch([{ transition: 'edit', id: recordId, title: 'Server title' }]);
     answers = ['Overwrite'];
-    await session.receive({ type: 'save', values: { ...model.values, c_amount: 7 }, comment: '', minorChange: false });
+    assert.equal(model.title, 'Changed elsewhere');
+    await session.receive({ type: 'edit', changes: { c_amount: 7 } });
+    await session.receive({ type: 'save' });
     let record = await readRecord(recordId!);
     assert.equal(record?.title, 'Changed elsewhere', 'the form\'s title won');
     assert.equal(record?.c_amount, 7);
@@ -146,10 +178,14 @@ describe('record editor (host)', function () {
     await new Promise((r) => setTimeout(r, 20));
     await client.batch([{ transition: 'edit', id: recordId, title: 'Server again' }]);
     answers = ['Reload'];
-    await session.receive({ type: 'save', values: { ...model.values, c_amount: 8 }, comment: '', minorChange: false });
+    assert.equal(model.values.c_amount, 7);
+    await session.receive({ type: 'edit', changes: { c_amount: 8 } });
+    await session.receive({ type: 'save' });
     record = await readRecord(recordId!);
     assert.equal(record?.c_amount, 7, 'nothing was saved');
     assert.equal(record?.title, 'Server again');
+    assert.deepEqual(session.document.unsaved, {}, 'the edits were dropped');
+    await until('the tab to be clean', () => tabOf(session)?.isDirty === false);
   });
 
   it('runs an action with a comment, and explains an action that is not possible', async () => {
@@ -170,14 +206,14 @@ describe('record editor (host)', function () {
     const info = await vscode.commands.executeCommand<ConnectionInfo | undefined>('records.addConnection', { name: 'Editor Reader', baseUrl: sandbox.url, authKind: 'authCode', token: reader.token });
     assert.ok(info);
     try {
-      const session = panels.open({ connectionId: info.id, workspace: 'IT', app: 'TASK', recordId });
+      const session = await panels.open({ connectionId: info.id, workspace: 'IT', app: 'TASK', recordId });
       await loadedModel(session, () => session.receive({ type: 'ready' }));
       const notices = lastNotice(session);
       await session.receive({ type: 'runAction', alias: 'finish', comment: '' });
       notices.dispose();
       assert.match(notices.get() ?? '', /^error: You are not allowed to run "[^"]+" on this record/);
       assert.equal((await readRecord(recordId!))?.state, 'in_progress', 'nothing changed');
-      session.panel.dispose();
+      await closeEditor(session);
     } finally {
       await vscode.commands.executeCommand('records.removeConnection', info.id, { confirm: false });
     }
@@ -201,15 +237,38 @@ describe('record editor (host)', function () {
     assert.match(message.items[0]?.commentHtml ?? '', /<em>good<\/em>/);
   });
 
-  it('keeps unsaved edits when the panel closes and offers them when the record opens again', async () => {
-    let session = panels.findRecord({ connectionId: connection.id, workspace: 'IT', app: 'TASK', recordId })!;
+  it('undo and redo move the field back and forth, Revert drops the edits, and a backup brings them back', async () => {
+    const session = await panels.open({ connectionId: connection.id, workspace: 'IT', app: 'TASK', recordId });
     const model = await loadedModel(session, () => session.receive({ type: 'reload' }));
-    await session.receive({ type: 'draft', values: { ...model.values, c_external_ref: 'typed but not saved' } });
-    session.panel.dispose();
-    session = panels.open({ connectionId: connection.id, workspace: 'IT', app: 'TASK', recordId });
-    const reopened = await loadedModel(session, () => session.receive({ type: 'ready' }));
-    assert.equal(reopened.draft?.c_external_ref, 'typed but not saved');
-    assert.equal(reopened.values.c_external_ref, 'EXT-77', 'the saved value is unchanged');
+    const shown: Record<string, unknown>[] = [];
+    const sub = session.onDidPostMessage((m) => {
+      if (m.type === 'values') shown.push(m.values);
+    });
+    try {
+      await session.receive({ type: 'edit', changes: { c_external_ref: 'typed but not saved' } });
+      await until('the dirty dot', () => tabOf(session)?.isDirty);
+
+      const destination = vscode.Uri.joinPath(vscode.Uri.file(tmpdir()), `record-backup-${Date.now()}.json`);
+      const backup = await panels.backupCustomDocument(session.document, { destination });
+      const restored = await RecordDocument.open(session.document.uri, backup.id, { connections: api.connections, ask: async () => undefined });
+      assert.deepEqual(restored.unsaved, { c_external_ref: 'typed but not saved' }, 'hot exit keeps exactly the unsaved field');
+      restored.dispose();
+      backup.delete();
+
+      await vscode.commands.executeCommand('undo');
+      await until('undo to reach the form', () => shown.at(-1)?.c_external_ref === model.values.c_external_ref);
+      await until('the tab to be clean after undo', () => tabOf(session)?.isDirty === false);
+      await vscode.commands.executeCommand('redo');
+      await until('redo to reach the form', () => shown.at(-1)?.c_external_ref === 'typed but not saved');
+      await until('the dirty dot after redo', () => tabOf(session)?.isDirty);
+
+      await vscode.commands.executeCommand('workbench.action.files.revert');
+      await until('the tab to be clean after revert', () => tabOf(session)?.isDirty === false);
+      assert.deepEqual(session.document.unsaved, {});
+      assert.equal((await readRecord(recordId!))?.c_external_ref, 'EXT-77', 'the saved value is unchanged');
+    } finally {
+      sub.dispose();
+    }
   });
 
   it('deletes after confirmation, and not without', async () => {
@@ -220,13 +279,13 @@ describe('record editor (host)', function () {
     answers = ['Delete'];
     await session.receive({ type: 'delete' });
     assert.equal(await readRecord(recordId!), undefined);
-    assert.equal(panels.findRecord({ connectionId: connection.id, workspace: 'IT', app: 'TASK', recordId }), undefined, 'its panel closed');
+    await until('its tab to close', () => panels.findRecord({ connectionId: connection.id, workspace: 'IT', app: 'TASK', recordId }) === undefined);
   });
 
   it('opens the hostile demo record; its markup reaches the webview only as data to sanitize', async () => {
-    const session = panels.open({ connectionId: connection.id, workspace: 'IT', app: 'TASK', recordId: '00000000-0000-4000-a000-000000000001' });
+    const session = await panels.open({ connectionId: connection.id, workspace: 'IT', app: 'TASK', recordId: '00000000-0000-4000-a000-000000000001' });
     const model = await loadedModel(session, () => session.receive({ type: 'ready' }));
     assert.match(model.title, /<script>/, 'the title is passed as text, drawn with textContent');
-    session.panel.dispose();
+    await closeEditor(session);
   });
 });

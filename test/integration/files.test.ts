@@ -12,7 +12,6 @@ import type { RecordsClient } from '../../src/core/api';
 import type { Attachment } from '../../src/core/api/types';
 import { FileUploadResumeStore, TusUploader, attachUploads, readAttachments, uploadFile } from '../../src/core/upload';
 import type { EditorModel } from '../../src/core/records/editorProtocol';
-import { RecordEditorPanels } from '../../src/extension/editor/recordEditorPanels';
 import type { RecordsExtensionApi } from '../../src/extension/extension';
 import type { AttachOutcome } from '../../src/extension/files/attachFiles';
 import type { FilesHost } from '../../src/extension/files/filesHost';
@@ -141,9 +140,9 @@ describe('files: attach, drop, download, resume (extension host)', function () {
 
   it('the record editor adds dropped files to a file field through the host and shows them after reloading', async () => {
     const recordId = await newRecord('editor drop', TASK, [{ field: 'attachments', name: 'first.txt' }]);
-    const panels = new RecordEditorPanels(api.connections, vscode.extensions.getExtension(EXTENSION_ID)!.extensionUri, new MemoryMemento(), api.tree.files);
+    const panels = await api.recordEditor();
     try {
-      const session = panels.open({ connectionId, workspace: 'IT', app: 'TASK', recordId });
+      const session = await panels.open({ connectionId, workspace: 'IT', app: 'TASK', recordId });
       const loads: EditorModel[] = [];
       const notices: string[] = [];
       const sub = session.onDidPostMessage((m) => {
@@ -163,7 +162,7 @@ describe('files: attach, drop, download, resume (extension host)', function () {
       assert.match(notices.at(-1) ?? '', /^info: Attached\. "Attachments" now holds 3 file\(s\)\./);
       assert.deepEqual(titles(await readAttachments(admin, recordId, 'attachments', { ref: TASK })), ['first.txt', 'from-the-editor.txt', 'from-the-os.bin']);
     } finally {
-      panels.dispose();
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     }
   });
 

@@ -6,7 +6,7 @@ import type { HistoryItem } from './historyView';
 
 export type { FormField, HistoryItem };
 
-/** Who the editor is about; also what the serializer needs to reopen it after a reload. */
+/** Who the editor is about; read from the document's `records:` URI (see src/extension/editor/recordUri.ts). */
 export interface EditorIdentity {
   connectionId: string;
   workspace: string;
@@ -44,16 +44,13 @@ export interface EditorModel {
   timeZone: string;
   locale: string;
   updateDate?: string;
-  /** Edits kept from before (a closed panel or a reloaded window); the form starts from them. */
+  /** Unsaved edits of the document (typed earlier, or restored after a restart); laid over `values`. */
   draft?: Record<string, unknown>;
-  canDelete: boolean;
-}
-
-/** The state the webview keeps with `setState`, restored by the serializer after a reload. */
-export interface EditorViewState {
-  identity: EditorIdentity;
-  draft?: Record<string, unknown>;
+  /** The unsaved comment to send with the next save. */
   comment?: string;
+  /** True when the edits came back from a backup (hot exit): the form says so. */
+  restored?: boolean;
+  canDelete: boolean;
 }
 
 export type HostToEditorMessage =
@@ -62,12 +59,18 @@ export type HostToEditorMessage =
   | { type: 'busy'; busy: boolean; label?: string }
   | { type: 'notice'; tone: 'info' | 'error'; message: string }
   | { type: 'linkResults'; requestId: number; items: { id: string; label: string }[] }
-  | { type: 'commentAdded' };
+  | { type: 'commentAdded' }
+  /** The document's values changed outside the form (undo, redo, revert): the form shows them. */
+  | { type: 'values'; values: Record<string, unknown>; comment: string };
 
 export type EditorToHostMessage =
-  | { type: 'ready'; draft?: Record<string, unknown> }
-  | { type: 'save'; values: Record<string, unknown>; comment: string; minorChange: boolean }
-  | { type: 'draft'; values: Record<string, unknown> | undefined }
+  | { type: 'ready' }
+  /** Fields the user changed (and the save comment, when it changed): one undoable edit of the document. */
+  | { type: 'edit'; changes: Record<string, unknown>; comment?: string }
+  /** Save the document, as File > Save does (the form's Save button). */
+  | { type: 'save' }
+  /** Whether the next save is a minor change (no notifications); not an edit. */
+  | { type: 'options'; minorChange: boolean }
   | { type: 'runAction'; alias: string; comment: string }
   | { type: 'addComment'; markdown: string }
   | { type: 'loadHistory'; more: boolean }
@@ -82,7 +85,7 @@ export type EditorToHostMessage =
   | { type: 'addDroppedFiles'; field: string; files: { name: string; bytes: Uint8Array }[] }
   | { type: 'searchLinks'; requestId: number; field: string; query: string };
 
-const HOST_TYPES = new Set(['ready', 'save', 'draft', 'runAction', 'addComment', 'loadHistory', 'delete', 'reload', 'download', 'saveAttachment', 'addFiles', 'addDroppedFiles', 'searchLinks']);
+const HOST_TYPES = new Set(['ready', 'save', 'edit', 'options', 'runAction', 'addComment', 'loadHistory', 'delete', 'reload', 'download', 'saveAttachment', 'addFiles', 'addDroppedFiles', 'searchLinks']);
 
 /** The host checks what arrives: a webview message is input, not a promise. */
 export function isEditorToHostMessage(value: unknown): value is EditorToHostMessage {

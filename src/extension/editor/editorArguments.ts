@@ -20,6 +20,15 @@ export function identityFromArgument(arg: unknown): EditorIdentity | undefined {
   return identity;
 }
 
+/** The record's number when the argument carries it (a tree node): the tab title needs it. */
+export function numberFromArgument(arg: unknown): number | undefined {
+  if (typeof arg !== 'object' || arg === null) return undefined;
+  const a = arg as Record<string, unknown>;
+  const record = typeof a.record === 'object' && a.record !== null ? (a.record as Record<string, unknown>) : undefined;
+  const number = record?.number ?? a.number;
+  return typeof number === 'number' ? number : undefined;
+}
+
 /** Parses `WS/APP123` as typed by a person. */
 export function parseReference(text: string): { workspace: string; app: string; number: number } | undefined {
   const m = /^\s*([A-Za-z0-9_-]+)\/([A-Za-z_][A-Za-z_-]*?)-?(\d+)\s*$/.exec(text);

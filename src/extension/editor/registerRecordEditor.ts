@@ -3,32 +3,57 @@ import { rlxEquals } from '../../core/rlx/quote';
 import type { ConnectionManager } from '../connections/connectionManager';
 import type { FilesHost } from '../files/filesHost';
 import type { EditorIdentity } from '../../core/records/editorProtocol';
-import { identityFromArgument, parseReference } from './editorArguments';
-import { RECORD_EDITOR_VIEW_TYPE, RecordEditorPanels } from './recordEditorPanels';
+import type { RecordDocument, RecordEditorProvider } from '../lazy/recordEditor';
+import { identityFromArgument, numberFromArgument, parseReference } from './editorArguments';
+import { RECORD_EDITOR_VIEW_TYPE } from './recordUri';
+
+/** Reaches the record editor's implementation (dist/recordEditor.js), loading it on first use. */
+export type RecordEditorAccess = () => Promise<RecordEditorProvider>;
 
 /**
- * Registers the record editor: `records.openRecordEditor` (a record node, or a `WS/APP123`
- * reference asked for), `records.newRecord` (an app node, or an app picked from a list) and the
- * serializer that brings panels back after a window reload. Loads nothing until a command runs.
+ * Registers the record editor: the custom editor of `records:` URIs (its implementation loads
+ * with the first record opened), `records.openRecordEditor` (a record node, or a `WS/APP123`
+ * reference asked for) and `records.newRecord` (an app node, or an app picked from a list).
  */
-export function registerRecordEditor(context: vscode.ExtensionContext, connections: ConnectionManager, files?: FilesHost): RecordEditorPanels {
-  const panels = new RecordEditorPanels(connections, context.extensionUri, context.workspaceState, files);
+export function registerRecordEditor(context: vscode.ExtensionContext, connections: ConnectionManager, files?: FilesHost): RecordEditorAccess {
+  // VS Code subscribes to the edit event when the provider is registered: it lives here, the
+  // lazily loaded documents fire into it.
+  const edits = new vscode.EventEmitter<vscode.CustomDocumentEditEvent<RecordDocument>>();
+  let provider: Promise<RecordEditorProvider> | undefined;
+  const access: RecordEditorAccess = () =>
+    (provider ??= import('../lazy/recordEditor.js').then(({ RecordEditorProvider }) => {
+      const created = new RecordEditorProvider({ connections, extensionUri: context.extensionUri, files, fireEdit: (e) => edits.fire(e) });
+      context.subscriptions.push(created);
+      return created;
+    }));
+  const lazyProvider: vscode.CustomEditorProvider<RecordDocument> = {
+    onDidChangeCustomDocument: edits.event,
+    openCustomDocument: async (uri, openContext) => (await access()).openCustomDocument(uri, openContext),
+    resolveCustomEditor: async (document, panel) => (await access()).resolveCustomEditor(document, panel),
+    saveCustomDocument: async (document) => (await access()).saveCustomDocument(document),
+    saveCustomDocumentAs: async (document) => (await access()).saveCustomDocumentAs(document),
+    revertCustomDocument: async (document) => (await access()).revertCustomDocument(document),
+    backupCustomDocument: async (document, backupContext) => (await access()).backupCustomDocument(document, backupContext),
+  };
   context.subscriptions.push(
-    panels,
-    vscode.window.registerWebviewPanelSerializer(RECORD_EDITOR_VIEW_TYPE, panels),
+    edits,
+    vscode.window.registerCustomEditorProvider(RECORD_EDITOR_VIEW_TYPE, lazyProvider, {
+      webviewOptions: { enableFindWidget: true },
+      supportsMultipleEditorsPerDocument: false,
+    }),
     vscode.commands.registerCommand('records.openRecordEditor', async (arg?: unknown) => {
       const identity = identityFromArgument(arg) ?? (await askForRecord(connections));
       if (!identity?.recordId) return undefined;
-      return panels.open(identity).currentIdentity;
+      return (await (await access()).open(identity, numberFromArgument(arg))).currentIdentity;
     }),
     vscode.commands.registerCommand('records.newRecord', async (arg?: unknown) => {
       const fromArg = identityFromArgument(arg);
       const identity = fromArg ? { connectionId: fromArg.connectionId, workspace: fromArg.workspace, app: fromArg.app } : await askForApp(connections);
       if (!identity) return undefined;
-      return panels.open(identity).currentIdentity;
+      return (await (await access()).open(identity)).currentIdentity;
     }),
   );
-  return panels;
+  return access;
 }
 
 function activeConnection(connections: ConnectionManager): string | undefined {

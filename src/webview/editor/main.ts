@@ -1,59 +1,71 @@
-// The record editor webview: draws the form the host describes, keeps unsaved edits in the
-// webview state (they survive a window reload), and asks the host for every read and write.
+// The record editor webview: draws the form the host describes and reports every change as an
+// edit of the host's document (which owns unsaved edits, undo, save and hot exit), through the
+// typed MessageChannel. It asks the host for every read and write.
 import '../shared/base.css';
 import './editor.css';
 import { changedFields } from '../../core/records/changedFields';
 import type { DisplayContext } from '../../core/records/displayValue';
 import { createControl, type FieldControl } from './controls';
 import { clear, el } from '../shared/dom';
-import type { EditorModel, EditorToHostMessage, EditorViewState, HistoryItem, HostToEditorMessage } from './protocol';
+import type { EditorModel, EditorToHostMessage, HistoryItem, HostToEditorMessage } from './protocol';
+import { MessageChannel } from '../shared/messageChannel';
 import { sanitizeHtml } from '../shared/sanitize';
-import { vscodeApi } from '../shared/vscodeApi';
+import { webviewTransport } from '../shared/vscodeApi';
 
-const vscode = vscodeApi<EditorViewState>();
+const channel = new MessageChannel<HostToEditorMessage, EditorToHostMessage>(webviewTransport(), { onMessage: receive });
 const app = document.getElementById('app') as HTMLElement;
 
 let model: EditorModel | undefined;
 let controls: FieldControl[] = [];
 let linkRequest = 0;
 const linkCallbacks = new Map<number, (items: { id: string; label: string }[]) => void>();
-let draftTimer: ReturnType<typeof setTimeout> | undefined;
+/** The form values (and save comment) the host's document holds: changes are sent against them. */
+let known: Record<string, unknown> = {};
+let knownComment = '';
 let historyList: HTMLOListElement | undefined;
 let moreHistory: HTMLButtonElement | undefined;
 let statusLine: HTMLElement | undefined;
 let saveComment: HTMLTextAreaElement | undefined;
 
 function post(message: EditorToHostMessage): void {
-  vscode.postMessage(message);
+  channel.post(message);
 }
 
 function currentValues(): Record<string, unknown> {
   return Object.fromEntries(controls.map((c) => [c.field.name, c.get()]));
 }
 
-function dirtyValues(): Record<string, unknown> | undefined {
-  if (!model) return undefined;
-  const values = currentValues();
-  return Object.keys(changedFields(model.values, values)).length > 0 ? values : undefined;
-}
-
+/** Sends what changed since the host last heard, at once: Ctrl+S may follow in the same instant. */
 function onChange(): void {
   if (!model) return;
-  const draft = dirtyValues();
-  vscode.setState({ identity: model.identity, draft, comment: saveComment?.value });
-  document.body.classList.toggle('dirty', draft !== undefined);
-  clearTimeout(draftTimer);
-  draftTimer = setTimeout(() => post({ type: 'draft', values: dirtyValues() }), 300);
+  const changes = changedFields(known, currentValues());
+  const comment = saveComment?.value ?? '';
+  const commentChanged = comment !== knownComment;
+  if (Object.keys(changes).length === 0 && !commentChanged) return;
+  known = { ...known, ...changes };
+  knownComment = comment;
+  post({ type: 'edit', changes, ...(commentChanged ? { comment } : {}) });
+  markDirty();
+}
+
+function markDirty(): void {
+  if (!model) return;
+  document.body.classList.toggle('dirty', Object.keys(changedFields(model.values, known)).length > 0 || knownComment.trim() !== '');
 }
 
 function save(): void {
   if (!model) return;
-  post({
-    type: 'save',
-    values: currentValues(),
-    comment: saveComment?.value ?? '',
-    minorChange: (document.getElementById('minor-change') as HTMLInputElement | null)?.checked ?? false,
-  });
+  onChange();
+  post({ type: 'save' });
+}
+
+/** Undo, redo or revert changed the document: the form follows. */
+function showValues(values: Record<string, unknown>, comment: string): void {
+  for (const c of controls) c.set(values[c.field.name]);
+  if (saveComment) saveComment.value = comment;
+  known = { ...values };
+  knownComment = comment;
+  markDirty();
 }
 
 function setBusy(busy: boolean, label?: string): void {
@@ -113,7 +125,7 @@ function render(m: EditorModel): void {
     'div',
     { class: 'savebar' },
     button(m.mode === 'create' ? 'Create' : 'Save', save, { class: 'primary', title: 'Save (Ctrl+S)' }),
-    m.mode === 'edit' ? el('label', { class: 'inline' }, el('input', { type: 'checkbox', id: 'minor-change' }), ' Minor change (no notifications)') : undefined,
+    m.mode === 'edit' ? el('label', { class: 'inline' }, minorChange(), ' Minor change (no notifications)') : undefined,
     m.mode === 'edit' ? button('Reload', () => post({ type: 'reload' }), { class: 'secondary' }) : undefined,
     m.canDelete ? button('Delete…', () => post({ type: 'delete' }), { class: 'secondary danger' }) : undefined,
   );
@@ -131,14 +143,18 @@ function render(m: EditorModel): void {
   if (m.mode === 'edit') sections.push(actionsSection(m), commentSection(), historySection());
   app.append(...sections);
 
-  if (m.draft) {
-    for (const c of controls) if (m.draft[c.field.name] !== undefined) c.set(m.draft[c.field.name]);
-    notice('info', 'Your unsaved changes were restored. Save them, or Reload to discard them.');
-    onChange();
-  } else {
-    vscode.setState({ identity: m.identity });
-    document.body.classList.remove('dirty');
-  }
+  known = { ...m.values, ...(m.draft ?? {}) };
+  knownComment = m.comment ?? '';
+  if (m.draft) for (const c of controls) if (m.draft[c.field.name] !== undefined) c.set(m.draft[c.field.name]);
+  saveComment.value = knownComment;
+  if (m.restored) notice('info', 'Your unsaved changes were restored. Save them, or Reload to discard them.');
+  markDirty();
+}
+
+function minorChange(): HTMLInputElement {
+  const box = el('input', { type: 'checkbox', id: 'minor-change' });
+  box.addEventListener('change', () => post({ type: 'options', minorChange: box.checked }));
+  return box;
 }
 
 function actionsSection(m: EditorModel): HTMLElement {
@@ -188,8 +204,7 @@ function historyEntry(item: HistoryItem): HTMLLIElement {
   return li;
 }
 
-window.addEventListener('message', (event: MessageEvent<HostToEditorMessage>) => {
-  const message = event.data;
+function receive(message: HostToEditorMessage): void {
   switch (message.type) {
     case 'load':
       render(message.model);
@@ -216,15 +231,9 @@ window.addEventListener('message', (event: MessageEvent<HostToEditorMessage>) =>
       if (text) text.value = '';
       break;
     }
+    case 'values':
+      showValues(message.values, message.comment);
+      break;
   }
-});
-
-// Ctrl+S / Cmd+S saves: the webview has focus, so VS Code's own Save never sees the key.
-window.addEventListener('keydown', (e) => {
-  if ((e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === 's') {
-    e.preventDefault();
-    save();
-  }
-});
-
-post({ type: 'ready', draft: vscode.getState()?.draft });
+}
+// Ctrl+S, Save All, auto-save, Undo and Revert are VS Code's own: the record is a document.
