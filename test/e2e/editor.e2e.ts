@@ -1,6 +1,8 @@
 // The record editor as a person uses it in the browser-hosted editor: open a record from the
-// tree, create one, change a field and save with Ctrl+S, see it in history, run an action, add a
-// comment, answer the conflict prompt, delete; and the hostile demo record stays inert.
+// tree, create one, change a field (the tab shows the unsaved dot) and save with Ctrl+S, see it
+// in history, close with unsaved edits (VS Code's own Save prompt), run an action, add a comment,
+// answer the conflict prompt, delete, reload the window with unsaved edits (hot exit); and the
+// hostile demo record stays inert.
 import * as assert from 'node:assert/strict';
 import type { Dialog, FrameLocator, Page } from 'playwright-core';
 import { requireSandbox } from './support/environment';
@@ -10,6 +12,11 @@ import { type Workbench, useWorkbench } from './support/workbench';
 /** The content frame of the visible webview (VS Code nests it: iframe.webview > #active-frame). */
 function editorFrame(page: Page): FrameLocator {
   return page.locator('iframe.webview.ready:visible').last().contentFrame().locator('#active-frame').contentFrame();
+}
+
+/** The active editor tab; `.dirty` is VS Code's unsaved dot. */
+function activeTab(page: Page) {
+  return page.locator('.tabs-container .tab.active');
 }
 
 async function openRecordByReference(wb: Workbench, reference: string): Promise<FrameLocator> {
@@ -59,7 +66,8 @@ describe('record editor in the browser-hosted editor', () => {
     }
     assert.equal(await frame.getByLabel('Amount').inputValue(), '120.5');
     await frame.getByText('printer-notes.txt').waitFor({ state: 'visible' });
-    assert.match(await wb.page.locator('.tab.active').innerText(), /IT\/TASK2 Replace printer toner/);
+    // The tab is named after the record's URI (records://<connection>/IT/TASK/<id>/TASK2).
+    assert.match(await activeTab(wb.page).innerText(), /TASK2/);
     await wb.screenshot('editor-01-form');
   });
 
@@ -83,14 +91,20 @@ describe('record editor in the browser-hosted editor', () => {
     assert.match(recordReference, /^IT\/TASK\d+$/);
   });
 
-  it('changes a field, saves with Ctrl+S, and shows the new value in history', async function () {
+  it('changes a field: the tab shows the unsaved dot; Ctrl+S saves it at the server and the dot goes', async function () {
     this.timeout(60_000);
     const wb = workbench();
+    const sandbox = requireSandbox();
     const frame = editorFrame(wb.page);
     await frame.getByLabel('External reference').fill('E2E-REF-1');
     await frame.getByLabel('Comment with this save').fill('Set by the **e2e** test');
+    await wb.page.locator('.tabs-container .tab.active.dirty').waitFor({ state: 'visible', timeout: 10_000 });
+    await wb.screenshot('editor-03a-dirty-tab');
     await wb.page.keyboard.press('Control+s');
     await frame.locator('.status').filter({ hasText: 'Saved.' }).waitFor({ state: 'visible', timeout: 30_000 });
+    await wb.page.locator('.tabs-container .tab.active.dirty').waitFor({ state: 'detached', timeout: 10_000 });
+    const saved = await readRecord(sandbox.url, sandbox.adminToken, await recordId(sandbox.url, sandbox.adminToken, recordReference));
+    assert.equal(saved.c_external_ref, 'E2E-REF-1', 'the sandbox has the new value');
     const latest = frame.locator('.history > li').first();
     await latest.filter({ hasText: 'External reference: E2E-REF-1' }).waitFor({ state: 'visible' });
     await latest.locator('.comment strong').filter({ hasText: 'e2e' }).waitFor({ state: 'visible' });
@@ -118,6 +132,26 @@ describe('record editor in the browser-hosted editor', () => {
     await frame.locator('.status').filter({ hasText: 'Saved.' }).waitFor({ state: 'visible', timeout: 30_000 });
     await frame.locator('.field[data-field="c_notes"] .richtext strong').filter({ hasText: 'bold' }).waitFor({ state: 'visible' });
     await frame.locator('.history > li').first().filter({ hasText: 'Related incident:' }).filter({ hasText: 'Notes:' }).waitFor({ state: 'visible' });
+  });
+
+  it('closing with unsaved edits asks with VS Code\'s own prompt; Don\'t Save discards them', async function () {
+    this.timeout(90_000);
+    const wb = workbench();
+    const sandbox = requireSandbox();
+    let frame = editorFrame(wb.page);
+    await frame.getByLabel('External reference').fill('never saved');
+    await wb.page.locator('.tabs-container .tab.active.dirty').waitFor({ state: 'visible', timeout: 10_000 });
+    await wb.runCommand('View: Close Editor');
+    const prompt = wb.page.locator('.monaco-dialog-box').filter({ hasText: /save the changes/i });
+    await prompt.waitFor({ state: 'visible', timeout: 30_000 });
+    await wb.screenshot('editor-03c-save-prompt');
+    await wb.answerDialog(/save the changes/i, "Don't Save");
+    const id = await recordId(sandbox.url, sandbox.adminToken, recordReference);
+    assert.equal((await readRecord(sandbox.url, sandbox.adminToken, id)).c_external_ref, 'E2E-REF-1', 'nothing was saved');
+    frame = await openRecordByReference(wb, recordReference);
+    await frame.locator('.history > li').first().waitFor({ state: 'visible', timeout: 30_000 });
+    assert.equal(await frame.getByLabel('External reference').inputValue(), 'E2E-REF-1', 'the edit was discarded');
+    assert.equal(await activeTab(wb.page).evaluate((tab) => tab.classList.contains('dirty')), false);
   });
 
   it('runs an action and adds a comment', async function () {
@@ -204,21 +238,25 @@ describe('record editor in the browser-hosted editor', () => {
     await wb.screenshot('editor-07-hostile-inert');
   });
 
-  it('keeps unsaved edits across a window reload', async function () {
+  it('keeps unsaved edits across a window reload (hot exit): restored and still unsaved', async function () {
     this.timeout(120_000);
     const wb = workbench();
     let frame = await openRecordByReference(wb, 'IT/TASK2');
     await frame.getByLabel('External reference').fill('typed before the reload');
-    await wb.page.waitForTimeout(800);
+    await wb.page.locator('.tabs-container .tab.active.dirty').waitFor({ state: 'visible', timeout: 10_000 });
+    // VS Code backs dirty documents up a moment after the edit.
+    await wb.page.waitForTimeout(2500);
     await wb.runCommand('Developer: Reload Window');
     await wb.waitUntilReady();
     frame = editorFrame(wb.page);
     await frame.locator('.status').filter({ hasText: 'Your unsaved changes were restored' }).waitFor({ state: 'visible', timeout: 60_000 });
     assert.equal(await frame.getByLabel('External reference').inputValue(), 'typed before the reload');
+    await wb.page.locator('.tabs-container .tab.active.dirty').waitFor({ state: 'visible', timeout: 10_000 });
     await wb.screenshot('editor-08-restored-after-reload');
     await frame.getByRole('button', { name: 'Reload' }).click();
     await frame.locator('.status').filter({ hasText: 'Your unsaved changes were restored' }).waitFor({ state: 'hidden', timeout: 30_000 });
     assert.notEqual(await frame.getByLabel('External reference').inputValue(), 'typed before the reload');
+    await wb.page.locator('.tabs-container .tab.active.dirty').waitFor({ state: 'detached', timeout: 10_000 });
   });
 
   it('looks right in a high-contrast theme', async function () {
@@ -236,6 +274,17 @@ describe('record editor in the browser-hosted editor', () => {
     }
   });
 });
+
+async function readRecord(url: string, token: string, id: string): Promise<Record<string, unknown>> {
+  const response = await fetch(`${url}/api/w/IT/a/TASK/tickets/list`, {
+    method: 'POST',
+    headers: { Authorization: `SVC_AUTH_CODE ${token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ rlx: `id = "${id}"`, listOfFields: 'ALL', limitRecords: 1 }),
+  });
+  const records = (await response.json()) as Record<string, unknown>[];
+  assert.ok(records[0], `record ${id} exists`);
+  return records[0];
+}
 
 async function recordId(url: string, token: string, reference: string): Promise<string> {
   const number = Number(/(\d+)$/.exec(reference)?.[1]);

@@ -82,6 +82,12 @@ export class RecordEditorSession implements vscode.Disposable {
         }
         return document.reload();
       case 'reload':
+        // With unsaved edits, Reload is VS Code's Revert (the button sits in the active editor),
+        // so the dirty state, undo stack and backup follow.
+        if (document.hasUnsavedChanges && this.panel.active) {
+          await vscode.commands.executeCommand('workbench.action.files.revert');
+          return;
+        }
         return document.reload();
       case 'edit':
         return document.edit(message.changes, message.comment);
