@@ -10,6 +10,7 @@ import type { EditorModel, HostToEditorMessage } from '../../src/core/records/ed
 import type { ConnectionInfo } from '../../src/extension/connections/connectionInfo';
 import type { RecordsExtensionApi } from '../../src/extension/extension';
 import type { RecordEditorProvider } from '../../src/extension/editor/recordEditorProvider';
+import { MemoryMemento } from '../support/memoryMemento';
 import { RecordDocument } from '../../src/extension/editor/recordDocument';
 import type { RecordEditorSession } from '../../src/extension/editor/recordEditorSession';
 import { sandboxConnection } from './support/environment';
@@ -248,12 +249,20 @@ describe('record editor (host)', function () {
       await session.receive({ type: 'edit', changes: { c_external_ref: 'typed but not saved' } });
       await until('the dirty dot', () => tabOf(session)?.isDirty);
 
-      const destination = vscode.Uri.joinPath(vscode.Uri.file(tmpdir()), `record-backup-${Date.now()}.json`);
-      const backup = await panels.backupCustomDocument(session.document, { destination });
-      const restored = await RecordDocument.open(session.document.uri, backup.id, { connections: api.connections, ask: async () => undefined });
-      assert.deepEqual(restored.unsaved, { c_external_ref: 'typed but not saved' }, 'hot exit keeps exactly the unsaved field');
-      restored.dispose();
+      // Hot exit: what backupCustomDocument keeps comes back in a document opened with its id.
+      const host = { connections: api.connections, ask: async () => undefined, backups: new MemoryMemento() };
+      const original = await RecordDocument.open(session.document.uri, undefined, host);
+      await original.reload();
+      original.edit({ c_external_ref: 'kept by hot exit' }, 'with a comment');
+      const backup = await original.backup(vscode.Uri.joinPath(vscode.Uri.file(tmpdir()), 'backup-1'));
+      const restored = await RecordDocument.open(session.document.uri, backup.id, host);
+      assert.deepEqual(restored.unsaved, { c_external_ref: 'kept by hot exit' }, 'hot exit keeps exactly the unsaved field');
+      await restored.reload();
+      assert.equal(restored.model().comment, 'with a comment');
+      assert.equal(restored.model().draft?.c_external_ref, 'kept by hot exit');
       backup.delete();
+      assert.equal((await RecordDocument.open(session.document.uri, backup.id, host)).hasUnsavedChanges, false, 'a deleted backup restores nothing');
+      for (const d of [original, restored]) d.dispose();
 
       await vscode.commands.executeCommand('undo');
       await until('undo to reach the form', () => shown.at(-1)?.c_external_ref === model.values.c_external_ref);

@@ -32,6 +32,14 @@ const COALESCE_MS = 1500;
 export interface RecordDocumentHost {
   readonly connections: ConnectionManager;
   readonly ask: Ask;
+  /** Where hot-exit backups are kept (workspace state: no file system the remote host may lack). */
+  readonly backups: vscode.Memento;
+}
+
+const BACKUPS_KEY = 'records.editorBackups';
+
+function backupsOf(memento: vscode.Memento): Record<string, BackupData> {
+  return memento.get<Record<string, BackupData>>(BACKUPS_KEY, {});
 }
 
 export class RecordDocument implements vscode.CustomDocument {
@@ -73,15 +81,12 @@ export class RecordDocument implements vscode.CustomDocument {
   /** Opens the document; with a backup (hot exit), its unsaved edits come back. */
   static async open(uri: vscode.Uri, backupId: string | undefined, host: RecordDocumentHost): Promise<RecordDocument> {
     const document = new RecordDocument(uri, host);
-    if (backupId) {
-      try {
-        const data = JSON.parse(new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.parse(backupId)))) as Partial<BackupData>;
-        if (typeof data.fields === 'object' && data.fields !== null) document.pending = data.fields;
-        if (typeof data.comment === 'string') document.comment = data.comment;
-        document.restored = true;
-      } catch {
-        // A missing or broken backup: open the record as saved rather than not at all.
-      }
+    // A missing or broken backup opens the record as saved rather than not at all.
+    const data: Partial<BackupData> | undefined = backupId ? backupsOf(host.backups)[backupId] : undefined;
+    if (data) {
+      if (typeof data.fields === 'object' && data.fields !== null) document.pending = { ...data.fields };
+      if (typeof data.comment === 'string') document.comment = data.comment;
+      document.restored = true;
     }
     return document;
   }
@@ -288,13 +293,20 @@ export class RecordDocument implements vscode.CustomDocument {
     await this.reload();
   }
 
-  /** Hot exit: keeps the unsaved part where VS Code asks. */
+  /**
+   * Hot exit: keeps the unsaved part (never a secret) under an id VS Code hands back to `open`
+   * after a restart. The id is derived from VS Code's backup destination, so each backup is new.
+   */
   async backup(destination: vscode.Uri): Promise<vscode.CustomDocumentBackup> {
-    const data: BackupData = { fields: this.unsaved, comment: this.comment };
-    await vscode.workspace.fs.writeFile(destination, new TextEncoder().encode(JSON.stringify(data)));
+    const id = `${this.uri.toString()}#${destination.path.split('/').pop() ?? Date.now()}`;
+    const memento = this.host.backups;
+    await memento.update(BACKUPS_KEY, { ...backupsOf(memento), [id]: { fields: this.unsaved, comment: this.comment } });
     return {
-      id: destination.toString(),
-      delete: () => void vscode.workspace.fs.delete(destination).then(undefined, () => undefined),
+      id,
+      delete: () => {
+        const { [id]: _dropped, ...rest } = backupsOf(memento);
+        void memento.update(BACKUPS_KEY, rest);
+      },
     };
   }
 

@@ -18,6 +18,8 @@ export interface RecordEditorDeps {
   readonly extensionUri: vscode.Uri;
   /** Uploads and downloads of file fields; without it the editor lists files but cannot add any. */
   readonly files?: FilesHost;
+  /** Workspace state: hot-exit backups of unsaved edits. */
+  readonly memento: vscode.Memento;
   /** Where the document's undoable edits go (the event VS Code listens to, owned by the main bundle). */
   readonly fireEdit: (event: vscode.CustomDocumentEditEvent<RecordDocument>) => void;
 }
@@ -35,7 +37,7 @@ export class RecordEditorProvider implements vscode.CustomEditorProvider<RecordD
   constructor(private readonly deps: RecordEditorDeps) {}
 
   async openCustomDocument(uri: vscode.Uri, context: vscode.CustomDocumentOpenContext): Promise<RecordDocument> {
-    const document = await RecordDocument.open(uri, context.backupId, { connections: this.deps.connections, ask: this.ask });
+    const document = await RecordDocument.open(uri, context.backupId, { connections: this.deps.connections, ask: this.ask, backups: this.deps.memento });
     const subscriptions = [document.onDidEdit((e) => this.deps.fireEdit(e)), document.onDidCreate((identity) => void this.afterCreate(document, identity))];
     document.onDidDispose(() => subscriptions.forEach((s) => s.dispose()));
     return document;

@@ -22,7 +22,7 @@ export function registerRecordEditor(context: vscode.ExtensionContext, connectio
   let provider: Promise<RecordEditorProvider> | undefined;
   const access: RecordEditorAccess = () =>
     (provider ??= import('../lazy/recordEditor.js').then(({ RecordEditorProvider }) => {
-      const created = new RecordEditorProvider({ connections, extensionUri: context.extensionUri, files, fireEdit: (e) => edits.fire(e) });
+      const created = new RecordEditorProvider({ connections, extensionUri: context.extensionUri, memento: context.workspaceState, files, fireEdit: (e) => edits.fire(e) });
       context.subscriptions.push(created);
       return created;
     }));

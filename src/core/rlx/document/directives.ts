@@ -1,7 +1,7 @@
 // `@name value` lines of a `.rlx` file. Parsed without judging the value; the language layer
 // validates values against the schema.
 
-export const RLX_DIRECTIVE_NAMES = ['app', 'fields', 'sort', 'limit', 'pivot', 'stats', 'search'] as const;
+export const RLX_DIRECTIVE_NAMES = ['app', 'connection', 'fields', 'sort', 'limit', 'pivot', 'stats', 'search'] as const;
 export type RlxDirectiveName = (typeof RLX_DIRECTIVE_NAMES)[number];
 
 export interface RlxDirective {

@@ -3,6 +3,8 @@ export { parseRlxDocument, blockAt, lineOfOffset, effectiveDirective, parseRlxSc
 export type { RlxBlock, RlxDocument, RlxScope } from './rlxDocument';
 export { RLX_DIRECTIVE_NAMES, isRlxDirectiveName, parseRlxDirective, splitDirectiveList } from './directives';
 export type { RlxDirective, RlxDirectiveName, RlxListItem } from './directives';
+export { connectionDirectiveOf, parseConnectionName, quoteConnectionName, resolveRlxConnection } from './connectionDirective';
+export type { RlxConnectionCandidate, RlxConnectionDirective, RlxConnectionFacts, RlxConnectionResolution } from './connectionDirective';
 export { splitRlxLines, lineIndexAt } from './lines';
 export type { RlxLine } from './lines';
 export { blockQuery, DEFAULT_RLX_LIMIT } from './query';

@@ -11,6 +11,7 @@ import {
   blockAt,
   blockScope,
   lineOfOffset,
+  quoteConnectionName,
 } from '../document';
 import { DIRECTIVE_DOCS, operatorsFor } from './vocabulary';
 import { PIVOT_SUFFIXES, describeField, fieldCaption, fieldDocumentation, rlxFieldType, splitPivotSuffix } from './fieldKinds';
@@ -46,6 +47,8 @@ function directiveCompletions(document: RlxDocument, directive: RlxDirective, of
   switch (directive.name) {
     case 'app':
       return scopeCompletions(source, offset < directive.valueStart ? { start: offset, end: offset } : replaceValue);
+    case 'connection':
+      return connectionCompletions(source, offset < directive.valueStart ? { start: offset, end: offset } : replaceValue);
     case 'fields':
     case 'stats':
     case 'pivot':
@@ -54,6 +57,18 @@ function directiveCompletions(document: RlxDocument, directive: RlxDirective, of
     default:
       return [];
   }
+}
+
+/** The names of the editor's connections, quoted as the directive wants them. */
+function connectionCompletions(source: RlxSchemaSource, replace: { start: number; end: number }): RlxCompletionItem[] {
+  return (source.connectionNames?.() ?? []).map((name, index) => ({
+    label: quoteConnectionName(name),
+    kind: 'value',
+    insertText: quoteConnectionName(name),
+    replace,
+    detail: 'connection',
+    sortText: String(index).padStart(4, '0'),
+  }));
 }
 
 function scopeCompletions(source: RlxSchemaSource, replace: { start: number; end: number }): RlxCompletionItem[] {

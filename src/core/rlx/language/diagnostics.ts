@@ -13,6 +13,8 @@ import {
   blockScope,
   isRlxDirectiveName,
   parseBlockFilter,
+  parseConnectionName,
+  quoteConnectionName,
   parseRlxScope,
   splitDirectiveList,
 } from '../document';
@@ -31,6 +33,11 @@ export function getRlxDiagnostics(document: RlxDocument, source: RlxSchemaSource
     if (isCancelled()) return diagnostics;
     const schema = source.schemaFor(blockScope(document, block));
     checkDirectives(block.directives, source, schema, diagnostics);
+    if (!preambleOwned) {
+      for (const directive of block.directives.filter((candidate) => candidate.name === 'connection')) {
+        diagnostics.push(problem(directive.start, directive.valueEnd, '"@connection" applies to the whole file: move it to the file header, above the first "###".', 'warning', 'connection_in_block'));
+      }
+    }
     checkFilter(document, block, schema, diagnostics);
   }
   return diagnostics;
@@ -70,6 +77,9 @@ function checkDirectives(directives: readonly RlxDirective[], source: RlxSchemaS
       case 'app':
         checkApp(directive, source, out);
         break;
+      case 'connection':
+        checkConnection(directive, source, out);
+        break;
       case 'limit':
         if (!/^\d+$/.test(directive.value)) {
           out.push(problem(directive.valueStart, directive.valueEnd, '"@limit" takes a whole number of records, for example "@limit 100".', 'error', 'invalid_limit'));
@@ -88,8 +98,22 @@ function checkDirectives(directives: readonly RlxDirective[], source: RlxSchemaS
 }
 
 function usageOf(name: string): string {
-  const usages: Record<string, string> = { fields: '@fields title,state', sort: '@sort creation_date desc', limit: '@limit 100', pivot: '@pivot state', stats: '@stats c_amount', search: '@search "network outage"' };
+  const usages: Record<string, string> = { connection: '@connection "Production"', fields: '@fields title,state', sort: '@sort creation_date desc', limit: '@limit 100', pivot: '@pivot state', stats: '@stats c_amount', search: '@search "network outage"' };
   return usages[name] ?? `@${name}`;
+}
+
+function checkConnection(directive: RlxDirective, source: RlxSchemaSource, out: RlxDiagnostic[]): void {
+  const names = source.connectionNames?.();
+  if (names === undefined) return;
+  const name = parseConnectionName(directive.value);
+  if (names.includes(name) || names.filter((candidate) => candidate.toLowerCase() === name.toLowerCase()).length === 1) return;
+  const suggestions = closest(name, names);
+  const offered = suggestions.length > 0 ? suggestions : names.slice(0, 5);
+  const message = names.length === 0
+    ? `There is no connection named "${name}": add it with "Records: Add Connection", or remove this line to choose a connection for the file.`
+    : `There is no connection named "${name}". Use one of: ${names.map((candidate) => `"${candidate}"`).join(', ')}.`;
+  out.push(problem(directive.valueStart, directive.valueEnd, message, 'error', 'unknown_connection',
+    replaceFixes(directive.valueStart, directive.valueEnd, offered.map(quoteConnectionName), (candidate) => `Change to ${candidate}`)));
 }
 
 function checkApp(directive: RlxDirective, source: RlxSchemaSource, out: RlxDiagnostic[]): void {

@@ -24,6 +24,8 @@ export interface RlxSchemaSource {
   schemaFor(scope: RlxScope): RlxScopeSchema | undefined;
   /** Workspaces and their apps, or undefined while not known (no `@app` checks then). */
   workspaces(): readonly RlxWorkspaceAliases[] | undefined;
+  /** Names of the connections `@connection` may name, or undefined when not known (no checks then). */
+  connectionNames?(): readonly string[] | undefined;
 }
 
 /** A source that knows nothing: syntax-only features. */

@@ -4,6 +4,7 @@ import type { RlxFieldType } from './fieldKinds';
 
 export const DIRECTIVE_DOCS: Readonly<Record<RlxDirectiveName, { usage: string; doc: string }>> = {
   app: { usage: '@app WS/APP', doc: 'Scope: one app (`WS/APP`), a whole workspace (`WS`), or nothing for all apps.' },
+  connection: { usage: '@connection "Production"', doc: 'The connection this file runs against (file header only). Without it, the connection chosen for the file is kept in the workspace.' },
   fields: { usage: '@fields title,state', doc: 'Comma-separated field db names to return (`ALL` and `GRID` also work).' },
   sort: { usage: '@sort creation_date desc', doc: 'Sort by a field, `asc` or `desc`.' },
   limit: { usage: '@limit 100', doc: 'How many records to return (default 100).' },
