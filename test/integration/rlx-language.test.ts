@@ -97,4 +97,36 @@ describe('rlx language', function () {
     const pivot = await vscode.commands.executeCommand<RlxRunResult | undefined>('records.rlx.runBlock', document.uri, document.getText().indexOf('### Per state'));
     assert.ok((pivot?.aggregation?.data.length ?? 0) > 0, 'the pivot block returned groups');
   });
+
+  it('runs a file against the connection its @connection names: completion, unknown-name quick fix, and a signed-out connection is reported, never replaced', async () => {
+    const sandbox = sandboxConnection();
+    const second = await vscode.commands.executeCommand<ConnectionInfo | undefined>('records.addConnection', { name: 'RLX Second', baseUrl: sandbox.url, authKind: 'authCode', token: sandbox.adminToken });
+    assert.ok(second);
+    try {
+      assert.ok((await completionLabels('@connection |\n@app IT/TASK\n### A\n')).includes('"RLX Second"'));
+
+      const { document: misspelt } = await openRlx('@connection "RLX Secnd"\n@app IT/TASK\n### A\n@limit 1\n');
+      const unknown = await waitFor(() => vscode.languages.getDiagnostics(misspelt.uri).find((d) => d.code === 'unknown_connection'), 'the unknown-connection diagnostic');
+      const fixes = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', misspelt.uri, unknown.range);
+      assert.ok(fixes.some((action) => action.title === 'Change to "RLX Second"'), fixes.map((a) => a.title).join(', '));
+      assert.equal(await vscode.commands.executeCommand('records.rlx.runBlock', misspelt.uri, misspelt.getText().indexOf('### A')), undefined, 'an unknown name never runs on another connection');
+
+      const { document } = await openRlx('@connection "RLX Second"\n@app IT/TASK\n### A\n@limit 1\n');
+      const lens = async () => (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', document.uri)).map((l) => l.command?.title ?? '').find((t) => t.includes('RLX Second'));
+      assert.match((await lens()) ?? '', /on RLX Second/);
+      const ran = await vscode.commands.executeCommand<RlxRunResult | undefined>('records.rlx.runBlock', document.uri, document.getText().indexOf('### A'));
+      assert.equal(ran?.records?.length, 1);
+
+      await vscode.commands.executeCommand('records.signOut', second.id);
+      let title = '';
+      for (let tries = 0; tries < 50 && !/Not signed in to RLX Second/.test(title); tries++) {
+        title = (await lens()) ?? '';
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      assert.match(title, /Not signed in to RLX Second/);
+      assert.equal(await vscode.commands.executeCommand('records.rlx.runBlock', document.uri, document.getText().indexOf('### A')), undefined, 'a signed-out connection is not replaced by the active one');
+    } finally {
+      await vscode.commands.executeCommand('records.removeConnection', second.id, { confirm: false });
+    }
+  });
 });

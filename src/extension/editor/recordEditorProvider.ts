@@ -48,6 +48,7 @@ export class RecordEditorProvider implements vscode.CustomEditorProvider<RecordD
     this.sessions.add(session);
     panel.onDidDispose(() => this.sessions.delete(session));
     this.resolved.fire(session);
+    document.announceRestoredEdits();
   }
 
   saveCustomDocument(document: RecordDocument): Promise<void> {

@@ -1,26 +1,44 @@
-// "Run", "Count" and (for @pivot blocks) "Pivot" above each block of a `.rlx` file.
+// "Run", "Count" and (for @pivot blocks) "Pivot" above each block of a `.rlx` file, and above
+// the first block the connection the file runs against (or why it cannot run).
 import * as vscode from 'vscode';
 import { blockQuery } from '../../core/rlx/document';
+import { RLX_CHOOSE_CONNECTION_COMMAND } from './connectionStatus';
+import type { RlxConnectionRule } from './documentConnection';
 import { type RlxDocumentModels, RLX_LANGUAGE_ID } from './documentModels';
 
 export const RLX_RUN_BLOCK_COMMAND = 'records.rlx.runBlock';
 export const RLX_COUNT_COMMAND = 'records.rlx.count';
 
-export function registerRlxCodeLens(models: RlxDocumentModels): vscode.Disposable {
-  return vscode.languages.registerCodeLensProvider({ language: RLX_LANGUAGE_ID }, {
+export function registerRlxCodeLens(models: RlxDocumentModels, rule: RlxConnectionRule): vscode.Disposable {
+  const changed = new vscode.EventEmitter<void>();
+  const subscription = rule.onDidChange(() => changed.fire());
+  const provider = vscode.languages.registerCodeLensProvider({ language: RLX_LANGUAGE_ID }, {
+    onDidChangeCodeLenses: changed.event,
     provideCodeLenses(document) {
       const model = models.model(document);
-      return model.blocks.flatMap((block) => {
+      const connection = connectionLens(document, rule, model);
+      return model.blocks.flatMap((block, index) => {
         const line = document.lineAt(block.startLine).range;
         const args = [document.uri, block.start];
         const isPivot = blockQuery(model, block).kind === 'pivot';
         const lenses = [
-          new vscode.CodeLens(line, { title: isPivot ? '$(play) Run' : '$(play) Run', command: RLX_RUN_BLOCK_COMMAND, arguments: args, tooltip: 'Run this query (Ctrl+Enter)' }),
-          new vscode.CodeLens(line, { title: '$(symbol-number) Count', command: RLX_COUNT_COMMAND, arguments: args, tooltip: 'Count the records this filter matches' }),
+          new vscode.CodeLens(line, { title: `$(play) ${vscode.l10n.t('Run')}`, command: RLX_RUN_BLOCK_COMMAND, arguments: args, tooltip: vscode.l10n.t('Run this query (Ctrl+Enter)') }),
+          new vscode.CodeLens(line, { title: `$(symbol-number) ${vscode.l10n.t('Count')}`, command: RLX_COUNT_COMMAND, arguments: args, tooltip: vscode.l10n.t('Count the records this filter matches') }),
         ];
-        if (isPivot) lenses.push(new vscode.CodeLens(line, { title: '$(table) Pivot', command: RLX_RUN_BLOCK_COMMAND, arguments: args, tooltip: 'Group and count with @pivot / @stats' }));
+        if (isPivot) lenses.push(new vscode.CodeLens(line, { title: `$(table) ${vscode.l10n.t('Pivot')}`, command: RLX_RUN_BLOCK_COMMAND, arguments: args, tooltip: vscode.l10n.t('Group and count with @pivot / @stats') }));
+        if (index === 0) lenses.push(new vscode.CodeLens(line, connection));
         return lenses;
       });
     },
   });
+  return vscode.Disposable.from(provider, subscription, changed);
+}
+
+/** "on Staging", or what stops the file from running and the way out (sign in, choose). */
+function connectionLens(document: vscode.TextDocument, rule: RlxConnectionRule, model: ReturnType<RlxDocumentModels['model']>): vscode.Command {
+  const resolution = rule.resolve(document.uri, model);
+  const { text, problem } = rule.describe(resolution);
+  if (problem === undefined) return { title: `$(plug) ${vscode.l10n.t('on {0}', text)}`, command: RLX_CHOOSE_CONNECTION_COMMAND, arguments: [document.uri], tooltip: vscode.l10n.t('Change the connection of this file') };
+  if (resolution.kind === 'signedOut') return { title: `$(warning) ${vscode.l10n.t('Not signed in to {0}: Sign In', text)}`, command: 'records.signIn', arguments: [resolution.connection.id], tooltip: problem };
+  return { title: `$(warning) ${problem}`, command: RLX_CHOOSE_CONNECTION_COMMAND, arguments: [document.uri], tooltip: vscode.l10n.t('Choose the connection of this file') };
 }

@@ -1,15 +1,14 @@
 // One parsed model per open `.rlx` document version, shared by all providers, and which
-// connection each document queries (the one it was opened for, else the active one).
+// connection each document queries (decided by RlxConnectionRule: see documentConnection.ts).
 import * as vscode from 'vscode';
 import { type RlxDocument, parseRlxDocument } from '../../core/rlx/document';
+import type { RlxConnectionRule } from './documentConnection';
 
 export const RLX_LANGUAGE_ID = 'rlx';
 
 export class RlxDocumentModels {
   private readonly models = new Map<string, { version: number; model: RlxDocument }>();
-  private readonly connections = new Map<string, string>();
-
-  constructor(private readonly activeConnectionId: () => string | undefined) {}
+  constructor(readonly connectionRule: RlxConnectionRule) {}
 
   model(document: vscode.TextDocument): RlxDocument {
     const key = document.uri.toString();
@@ -22,15 +21,11 @@ export class RlxDocumentModels {
 
   forget(document: vscode.TextDocument): void {
     this.models.delete(document.uri.toString());
-    this.connections.delete(document.uri.toString());
   }
 
-  bindConnection(uri: vscode.Uri, connectionId: string): void {
-    this.connections.set(uri.toString(), connectionId);
-  }
-
+  /** The connection the document runs against; undefined when it names or was bound to one that is not there. */
   connectionOf(document: vscode.TextDocument): string | undefined {
-    return this.connections.get(document.uri.toString()) ?? this.activeConnectionId();
+    return this.connectionRule.connectionIdOf(document.uri, this.model(document));
   }
 }
 

@@ -1,7 +1,8 @@
 // "New RLX Query" and "Open as RLX": an untitled `.rlx` document, scoped to the app of the
-// tree node it was invoked on (and bound to that node's connection).
+// tree node it was invoked on, naming that node's connection with `@connection`.
 import * as vscode from 'vscode';
 import type { AppRef } from '../../core/api/types';
+import { quoteConnectionName } from '../../core/rlx/document';
 import { type RlxDocumentModels, RLX_LANGUAGE_ID } from './documentModels';
 
 /** The parts of a tree node the commands read: an app node has `connectionId` and `ref`. */
@@ -23,15 +24,18 @@ export function appOfNode(node: unknown): { ref?: AppRef; connectionId?: string 
   return { ...(ref === undefined ? {} : { ref }), ...(connectionId === undefined ? {} : { connectionId }) };
 }
 
-export function newQueryText(ref: AppRef | undefined, title = 'New query'): string {
+export function newQueryText(ref: AppRef | undefined, title = 'New query', connectionName?: string): string {
   const scope = ref === undefined ? '// @app WS/APP   (no @app: all apps)' : `@app ${ref.workspace}/${ref.app}`;
-  return `${scope}\n\n### ${title}\n@sort creation_date desc\n@limit 100\n`;
+  const connection = connectionName === undefined ? '' : `@connection ${quoteConnectionName(connectionName)}\n`;
+  return `${connection}${scope}\n\n### ${title}\n@sort creation_date desc\n@limit 100\n`;
 }
 
-export async function openRlxQuery(models: RlxDocumentModels, node: unknown, title?: string): Promise<vscode.TextEditor> {
+export async function openRlxQuery(models: RlxDocumentModels, node: unknown, connectionName: (id: string) => string | undefined, title?: string): Promise<vscode.TextEditor> {
   const { ref, connectionId } = appOfNode(node);
-  const document = await vscode.workspace.openTextDocument({ language: RLX_LANGUAGE_ID, content: newQueryText(ref, title ?? (ref === undefined ? undefined : `All of ${ref.workspace}/${ref.app}`)) });
-  if (connectionId !== undefined) models.bindConnection(document.uri, connectionId);
+  const name = connectionId === undefined ? undefined : connectionName(connectionId);
+  const document = await vscode.workspace.openTextDocument({ language: RLX_LANGUAGE_ID, content: newQueryText(ref, title ?? (ref === undefined ? undefined : `All of ${ref.workspace}/${ref.app}`), name) });
+  // A connection known only by id (no name to write) is kept as the file's binding instead.
+  if (connectionId !== undefined && name === undefined) await models.connectionRule.bind(document.uri, connectionId);
   const editor = await vscode.window.showTextDocument(document);
   const end = document.positionAt(document.getText().length);
   editor.selection = new vscode.Selection(end, end);

@@ -5,6 +5,8 @@ import type { ConnectionManager } from '../connections/connectionManager';
 import { registerRlxCodeLens, RLX_COUNT_COMMAND, RLX_RUN_BLOCK_COMMAND } from './codeLens';
 import { RlxDiagnosticsController } from './diagnosticsController';
 import { RlxDocumentModels } from './documentModels';
+import { RlxConnectionRule } from './documentConnection';
+import { chooseConnection, RlxConnectionStatus } from './connectionStatus';
 import { registerRlxProviders } from './languageProviders';
 import { openRlxQuery } from './newQuery';
 import { registerQueryResults } from './results';
@@ -19,20 +21,28 @@ export const RLX_COMMANDS = {
   refreshSchemas: 'records.rlx.refreshSchemas',
   newQuery: 'records.rlx.newQuery',
   openAsRlx: 'records.rlx.openAsRlx',
+  chooseConnection: 'records.rlx.chooseConnection',
 } as const;
 
 export function registerRlxLanguage(context: vscode.ExtensionContext, connections: ConnectionManager): void {
-  const models = new RlxDocumentModels(() => connections.activeId);
-  const cache = new RlxSchemaCache((connectionId) => connections.client(connectionId));
+  const rule = new RlxConnectionRule(connections, context.workspaceState);
+  const models = new RlxDocumentModels(rule);
+  const cache = new RlxSchemaCache((connectionId) => connections.client(connectionId), () => rule.connectionNames());
   const diagnostics = new RlxDiagnosticsController(models, cache);
   const results = { extensionUri: context.extensionUri, connections, schemas: cache };
   const runner = new RlxRunCommands(models, connections, results);
+  const connectionName = (id: string) => connections.get(id)?.name;
   context.subscriptions.push(
+    rule,
+    new RlxConnectionStatus(models, connections),
+    vscode.commands.registerCommand(RLX_COMMANDS.chooseConnection, (uri?: vscode.Uri) => chooseConnection(models, connections, uri)),
+    // Sign-in or binding changes alter what CodeLens and diagnostics say.
+    rule.onDidChange(() => diagnostics.refreshAll()),
     cache,
     diagnostics,
     new RlxStatusBar(models, connections),
     registerQueryResults(results),
-    registerRlxCodeLens(models),
+    registerRlxCodeLens(models, rule),
     ...registerRlxProviders(models, cache, (uri) => diagnostics.diagnosticsOf(uri)),
     // A changed connection list may mean other servers: forget schemas read from the old ones.
     connections.onDidChangeConnections(() => cache.clear()),
@@ -43,7 +53,7 @@ export function registerRlxLanguage(context: vscode.ExtensionContext, connection
       cache.clear();
       void vscode.window.setStatusBarMessage('Records: schemas will be read again on the next completion.', 3000);
     }),
-    vscode.commands.registerCommand(RLX_COMMANDS.newQuery, (node?: unknown) => openRlxQuery(models, node)),
-    vscode.commands.registerCommand(RLX_COMMANDS.openAsRlx, (node?: unknown) => openRlxQuery(models, node)),
+    vscode.commands.registerCommand(RLX_COMMANDS.newQuery, (node?: unknown) => openRlxQuery(models, node, connectionName)),
+    vscode.commands.registerCommand(RLX_COMMANDS.openAsRlx, (node?: unknown) => openRlxQuery(models, node, connectionName)),
   );
 }

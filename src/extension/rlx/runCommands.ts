@@ -66,15 +66,31 @@ export class RlxRunCommands {
       return undefined;
     }
     const at = offset ?? (editor !== undefined && editor.document === document ? document.offsetAt(editor.selection.active) : 0);
-    const block = blockAt(this.models.model(document), at);
-    const connectionId = this.models.connectionOf(document);
+    const model = this.models.model(document);
+    const block = blockAt(model, at);
     if (block === undefined) return undefined;
-    if (connectionId === undefined) {
-      const choice = await vscode.window.showWarningMessage('There is no Records connection to run this query on. Add or select one first.', 'Add Connection…');
-      if (choice !== undefined) await vscode.commands.executeCommand('records.addConnection');
+    // The file's own connection, or none: never another one (see documentConnection.ts).
+    const rule = this.models.connectionRule;
+    const resolution = rule.resolve(document.uri, model);
+    const problem = rule.describe(resolution).problem;
+    // The message's button runs later: the command answers at once (scripts and tests wait on it).
+    if (resolution.kind === 'signedOut') {
+      const signIn = vscode.l10n.t('Sign In');
+      void vscode.window.showWarningMessage(problem ?? '', signIn).then((choice) => choice === signIn && vscode.commands.executeCommand('records.signIn', resolution.connection.id));
       return undefined;
     }
-    return { document, block, connectionId };
+    if (resolution.kind !== 'ready') {
+      const add = vscode.l10n.t('Add Connection…');
+      const choose = vscode.l10n.t('Choose Connection…');
+      void vscode.window.showWarningMessage(problem ?? '', resolution.kind === 'none' ? add : choose).then((choice) => {
+        if (choice === add) void vscode.commands.executeCommand('records.addConnection');
+        if (choice === choose) void vscode.commands.executeCommand('records.rlx.chooseConnection', document.uri);
+      });
+      return undefined;
+    }
+    // The first run against the active connection binds the file to it: switching later must not move it.
+    await rule.keepActive(document.uri, model);
+    return { document, block, connectionId: resolution.connection.id };
   }
 
   private report(connectionId: string, error: unknown, what: string): void {

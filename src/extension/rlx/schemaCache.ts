@@ -20,13 +20,18 @@ export class RlxSchemaCache implements vscode.Disposable {
   /** Fires with the connection id when something new was loaded (diagnostics re-run then). */
   readonly onDidChange = this.changed.event;
 
-  constructor(private readonly clientFor: (connectionId: string) => Promise<RecordsClient>) {}
+  constructor(
+    private readonly clientFor: (connectionId: string) => Promise<RecordsClient>,
+    /** The names `@connection` may use (completion and the unknown-name check). */
+    private readonly connectionNames: () => readonly string[] = () => [],
+  ) {}
 
   /** The synchronous view the language features use, for one connection. */
   sourceFor(connectionId: string | undefined): RlxSchemaSource {
     return {
       schemaFor: (scope) => (connectionId === undefined ? undefined : this.scopeSchema(connectionId, scope)),
       workspaces: () => (connectionId === undefined ? undefined : this.aliases(connectionId)),
+      connectionNames: () => this.connectionNames(),
     };
   }
 

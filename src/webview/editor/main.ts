@@ -146,7 +146,7 @@ function render(m: EditorModel): void {
   known = { ...m.values, ...(m.draft ?? {}) };
   knownComment = m.comment ?? '';
   if (m.draft) for (const c of controls) if (m.draft[c.field.name] !== undefined) c.set(m.draft[c.field.name]);
-  saveComment.value = knownComment;
+  saveComment.value = m.comment ?? '';
   if (m.restored) notice('info', 'Your unsaved changes were restored. Save them, or Reload to discard them.');
   markDirty();
 }
