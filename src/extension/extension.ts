@@ -8,6 +8,7 @@ import { registerSandboxCommands } from './localSandbox/sandboxCommands';
 import { SandboxLauncher } from './localSandbox/sandboxLauncher';
 import { ConnectionStatusBar } from './status/connectionStatusBar';
 import { registerRecordEditor, type RecordEditorAccess } from './editor/registerRecordEditor';
+import { registerRequestLog } from './log/requestLog';
 import { registerPivot } from './pivot/registerPivot';
 import { registerFiles } from './registerFiles';
 import { registerRlxLanguage } from './rlx/registerRlxLanguage';
@@ -45,6 +46,7 @@ export function activate(context: vscode.ExtensionContext): RecordsExtensionApi 
     vscode.window.registerUriHandler(callbacks),
     vscode.authentication.registerAuthenticationProvider(OAUTH_PROVIDER_ID, OAUTH_PROVIDER_LABEL, oauth, { supportsMultipleAccounts: true }),
   );
+  registerRequestLog(context);
   registerConnectionCommands(context, connections, oauth);
   registerSandboxCommands(context, launcher);
   const tree = registerRecordsTree(context, connections);

@@ -17,6 +17,7 @@ import {
   parseRetryAfter,
   retryDelayMs,
 } from './retryPolicy';
+import { RequestFacts, type RequestObserver } from './requestObserver';
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
@@ -35,6 +36,8 @@ export interface TransportOptions {
   timeoutMs?: number;
   retryDelaysMs?: number[];
   userAgent?: string;
+  /** Told after every call (all attempts) what happened: the request log listens here. */
+  onRequestFinished?: RequestObserver;
 }
 
 export interface HttpRequest extends CallOptions {
@@ -79,10 +82,12 @@ export class HttpTransport {
 
   /** Sends a request and parses the JSON answer; throws RecordsApiError on any failure. */
   async json(request: HttpRequest): Promise<unknown> {
-    return this.withRetries(request, (timeoutMs) =>
+    const facts = new RequestFacts();
+    return this.observed(request, facts, this.withRetries(request, facts, (timeoutMs) =>
       withDeadline(request.signal, timeoutMs, async (signal) => {
         const response = await this.send(request, signal, timeoutMs);
         const text = await response.body.text();
+        facts.noteResponse(response.statusCode, response.headers, text);
         if (response.statusCode < 200 || response.statusCode >= 300) {
           throw errorFromResponse(response.statusCode, text, parseRetryAfter(response.headers['retry-after']));
         }
@@ -92,7 +97,7 @@ export class HttpTransport {
           throw invalidResponseError(text.trim() === '' ? 'empty body' : 'not JSON', cause);
         }
       }),
-    );
+    ));
   }
 
   /**
@@ -101,26 +106,49 @@ export class HttpTransport {
    * still ends a stalled transfer), and the caller's signal still cancels it.
    */
   async stream(request: HttpRequest): Promise<StreamedResponse> {
-    return this.withRetries(request, (timeoutMs) =>
+    const facts = new RequestFacts();
+    return this.observed(request, facts, this.withRetries(request, facts, (timeoutMs) =>
       withDeadline(request.signal, timeoutMs, async (signal) => {
         const response = await this.send(request, signal, timeoutMs);
+        facts.noteResponse(response.statusCode, response.headers);
         if (response.statusCode < 200 || response.statusCode >= 300) {
           const text = await response.body.text();
           throw errorFromResponse(response.statusCode, text, parseRetryAfter(response.headers['retry-after']));
         }
         return { headers: response.headers, body: mapBodyErrors(response.body, request.signal, timeoutMs) };
       }),
-    );
+    ));
+  }
+
+  /** Tells the observer how the call ended; an observer that throws never breaks the call. */
+  private async observed<T>(request: HttpRequest, facts: RequestFacts, call: Promise<T>): Promise<T> {
+    const observer = this.options.onRequestFinished;
+    const tell = (error?: unknown): void => {
+      try {
+        observer?.(facts.finish(request, error));
+      } catch {
+        // The log is a bystander.
+      }
+    };
+    try {
+      const value = await call;
+      tell();
+      return value;
+    } catch (error) {
+      tell(error);
+      throw error;
+    }
   }
 
   async close(): Promise<void> {
     await this.dispatcher.close();
   }
 
-  private async withRetries<T>(request: HttpRequest, attemptOnce: (timeoutMs: number) => Promise<T>): Promise<T> {
+  private async withRetries<T>(request: HttpRequest, facts: RequestFacts, attemptOnce: (timeoutMs: number) => Promise<T>): Promise<T> {
     const timeoutMs = request.timeoutMs ?? this.timeoutMs;
     for (let attempt = 0; ; attempt++) {
       if (request.signal?.aborted) throw cancelledError();
+      facts.attempts++;
       try {
         return await attemptOnce(timeoutMs);
       } catch (error) {

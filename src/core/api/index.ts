@@ -2,6 +2,7 @@
 export { RecordsClient, fileNameFromDisposition } from './client';
 export type { RecordsClientOptions, DownloadResult, InListParams } from './client';
 export type { CallOptions } from './http';
+export type { RequestFinished, RequestObserver } from './requestObserver';
 export { DEFAULT_TIMEOUT_MS } from './http';
 export { RecordsApiError, messageForStatus } from './errors';
 export type { OperationFailure } from './errors';

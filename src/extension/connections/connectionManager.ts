@@ -4,6 +4,7 @@ import { CredentialStore } from '../auth/credentialStore';
 import type { AuthKind, ConnectionInfo } from './connectionInfo';
 import { authorizationHeader, newConnectionId, normalizeBaseUrl, uniqueName } from './connectionRules';
 import { describeError, isCancellation, isUnauthorized } from './errorText';
+import { logRequest, SHOW_LOG_COMMAND } from '../log/requestLog';
 
 export type { AuthKind, ConnectionInfo } from './connectionInfo';
 
@@ -175,14 +176,13 @@ export class ConnectionManager implements vscode.Disposable {
     // A cancelled request is the user's own doing: nothing to show.
     if (isCancellation(error)) return '';
     const text = describeError(error, what);
-    if (isUnauthorized(error) && this.get(id)) {
-      const signIn = vscode.l10n.t('Sign In Again');
-      void vscode.window.showErrorMessage(text, signIn).then((choice) => {
-        if (choice === signIn) void vscode.commands.executeCommand('records.signIn', id);
-      });
-    } else {
-      void vscode.window.showErrorMessage(text);
-    }
+    const showLog = vscode.l10n.t('Show Log');
+    const signIn = vscode.l10n.t('Sign In Again');
+    const choices = isUnauthorized(error) && this.get(id) ? [signIn, showLog] : [showLog];
+    void vscode.window.showErrorMessage(text, ...choices).then((choice) => {
+      if (choice === signIn) void vscode.commands.executeCommand('records.signIn', id);
+      if (choice === showLog) void vscode.commands.executeCommand(SHOW_LOG_COMMAND);
+    });
     return text;
   }
 
@@ -199,6 +199,8 @@ export class ConnectionManager implements vscode.Disposable {
       baseUrl,
       proxy,
       authorization: () => this.authorization(id),
+      // Every request goes to the "Records" log (no secrets; bodies only at Trace).
+      onRequestFinished: logRequest,
       userAgent: `records-service-vscode/${String(this.context.extension.packageJSON.version ?? '0')} VSCode/${vscode.version}`,
     });
   }

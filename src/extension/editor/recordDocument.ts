@@ -357,10 +357,12 @@ export class RecordDocument implements vscode.CustomDocument {
 
   /**
    * The editor closed (after Save, Don't Save or Revert — VS Code does not always call revert):
-   * nothing of it is unsaved any more. A window reload does not dispose documents.
+   * nothing of it is unsaved any more. A window closing or reloading disposes documents too, but
+   * its tabs are still there: then the unsaved part is kept for the next start.
    */
   dispose(): void {
-    if (!this.deleted) {
+    const stillShown = vscode.window.tabGroups.all.some((group) => group.tabs.some((tab) => tab.input instanceof vscode.TabInputCustom && tab.input.uri.toString() === this.uri.toString()));
+    if (!this.deleted && !stillShown) {
       this.pending = {};
       this.comment = '';
       this.persist();

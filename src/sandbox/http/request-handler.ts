@@ -1,4 +1,5 @@
 // The one entry point of every HTTP request: rate limit, deadline, then tus, OIDC or the API.
+import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Authenticator } from '../auth/authenticate';
 import type { OidcProvider } from '../auth/oidc-provider';
@@ -27,6 +28,8 @@ export interface RequestHandlerOptions {
 export function createRequestHandler(options: RequestHandlerOptions): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
     const started = process.hrtime.bigint();
+    // Every answer carries an id a user can quote (the extension's request log shows it).
+    res.setHeader('X-Request-Id', randomUUID());
     if (options.logRequest) {
       const logRequest = options.logRequest;
       res.once('close', () => {

@@ -1,0 +1,31 @@
+// The "Records" log (Output view): one line per request to a Records Service, bodies only at
+// Trace level, never a secret (see core/api/requestLog.ts). "Records: Show Log" opens it.
+import * as vscode from 'vscode';
+import type { RequestFinished } from '../../core/api/requestObserver';
+import { formatRequestBodies, formatRequestLine } from '../../core/api/requestLog';
+
+let channel: vscode.LogOutputChannel | undefined;
+
+export const SHOW_LOG_COMMAND = 'records.showLog';
+
+/** The log channel, created on first use. */
+export function recordsLog(): vscode.LogOutputChannel {
+  channel ??= vscode.window.createOutputChannel('Records', { log: true });
+  return channel;
+}
+
+/** Writes one request: failures as warnings, the rest as info; bodies only at Trace. */
+export function logRequest(event: RequestFinished): void {
+  const log = recordsLog();
+  const line = formatRequestLine(event);
+  if (event.error !== undefined || (event.status ?? 0) >= 400) log.warn(line);
+  else log.info(line);
+  if (log.logLevel === vscode.LogLevel.Trace) for (const body of formatRequestBodies(event)) log.trace(body);
+}
+
+export function registerRequestLog(context: vscode.ExtensionContext): void {
+  context.subscriptions.push(
+    vscode.commands.registerCommand(SHOW_LOG_COMMAND, () => recordsLog().show(true)),
+    { dispose: () => { channel?.dispose(); channel = undefined; } },
+  );
+}
