@@ -8,7 +8,7 @@ import { registerSandboxCommands } from './localSandbox/sandboxCommands';
 import { SandboxLauncher } from './localSandbox/sandboxLauncher';
 import { ConnectionStatusBar } from './status/connectionStatusBar';
 import { registerRecordEditor, type RecordEditorAccess } from './editor/registerRecordEditor';
-import { registerRequestLog } from './log/requestLog';
+import { onDidLogRequest, registerRequestLog } from './log/requestLog';
 import { registerPivot } from './pivot/registerPivot';
 import { registerFiles } from './registerFiles';
 import { registerRlxLanguage } from './rlx/registerRlxLanguage';
@@ -21,6 +21,8 @@ export interface RecordsExtensionApi {
   readonly sandbox: SandboxLauncher;
   readonly statusBar: ConnectionStatusBar;
   readonly tree: RecordsTree;
+  /** Each line written to the "Records" request log. */
+  readonly onDidLogRequest: vscode.Event<string>;
   /** The record editor's custom editor provider (loaded on first use). */
   readonly recordEditor: RecordEditorAccess;
   /** Replaces how the OAuth sign-in opens the browser (tests follow the redirect themselves). */
@@ -62,6 +64,7 @@ export function activate(context: vscode.ExtensionContext): RecordsExtensionApi 
     statusBar,
     tree,
     recordEditor,
+    onDidLogRequest,
     setExternalOpener: (opener) => oauth.setExternalOpener(opener),
     handleAuthCallback: (uri) => callbacks.handleUri(uri),
   };

@@ -34,6 +34,8 @@ export function registerConnectionCommands(
   register('records.selectConnection', (arg) => commands.select(arg));
   register('records.signIn', (arg, options) => commands.signIn(arg, options));
   register('records.signOut', (arg) => commands.signOut(arg));
+  register('records.renameConnection', (arg, name) => commands.rename(arg, name));
+  register('records.copyConnectionUrl', (arg) => commands.copyUrl(arg));
 }
 
 class ConnectionCommands {
@@ -141,6 +143,24 @@ class ConnectionCommands {
     if (token === undefined) return false;
     await this.connections.setToken(connection.id, stripAuthScheme(token));
     return true;
+  }
+
+  /** Renames a connection (the name `@connection` lines refer to: they are not rewritten). */
+  async rename(arg: unknown, nameArg: unknown): Promise<ConnectionInfo | undefined> {
+    const connection = await this.resolve(arg, vscode.l10n.t('Choose the connection to rename'));
+    if (!connection) return undefined;
+    const name = typeof nameArg === 'string' ? nameArg : await promptName(vscode.l10n.t('Rename Connection'), connection.name);
+    if (name === undefined || name.trim() === '' || name.trim() === connection.name) return undefined;
+    return this.connections.update(connection.id, { name: name.trim() });
+  }
+
+  /** Copies the service address (never a secret) to the clipboard. */
+  async copyUrl(arg: unknown): Promise<string | undefined> {
+    const connection = await this.resolve(arg, vscode.l10n.t('Choose the connection whose address to copy'));
+    if (!connection) return undefined;
+    await vscode.env.clipboard.writeText(connection.baseUrl);
+    void vscode.window.setStatusBarMessage(vscode.l10n.t('Copied {0}', connection.baseUrl), 3000);
+    return connection.baseUrl;
   }
 
   async signOut(arg: unknown): Promise<boolean> {

@@ -37,15 +37,6 @@ export interface RecordDocumentHost {
 }
 
 const BACKUPS_KEY = 'records.editorBackups';
-/**
- * The unsaved part of every open record, kept as it changes: where VS Code takes no backup before
- * a window reload (the browser-hosted editor), the edits still come back, and still unsaved.
- */
-const UNSAVED_KEY = 'records.editorUnsaved';
-
-function unsavedOf(memento: vscode.Memento): Record<string, BackupData> {
-  return memento.get<Record<string, BackupData>>(UNSAVED_KEY, {});
-}
 
 function backupsOf(memento: vscode.Memento): Record<string, BackupData> {
   return memento.get<Record<string, BackupData>>(BACKUPS_KEY, {});
@@ -64,8 +55,6 @@ export class RecordDocument implements vscode.CustomDocument {
   /** Whether the next save is a minor change; a form option, not an edit. */
   minorChange = false;
   private loading: Promise<void> | undefined;
-  /** Edits came back from the unsaved store, not from VS Code's backup: VS Code must be told they are unsaved. */
-  private restoredWithoutBackup = false;
   private deleted = false;
 
   private readonly edits = new vscode.EventEmitter<vscode.CustomDocumentEditEvent<RecordDocument>>();
@@ -93,9 +82,7 @@ export class RecordDocument implements vscode.CustomDocument {
   static async open(uri: vscode.Uri, backupId: string | undefined, host: RecordDocumentHost): Promise<RecordDocument> {
     const document = new RecordDocument(uri, host);
     // A missing or broken backup opens the record as saved rather than not at all.
-    const kept = backupId === undefined ? unsavedOf(host.backups)[uri.toString()] : undefined;
-    const data: Partial<BackupData> | undefined = backupId ? backupsOf(host.backups)[backupId] : kept;
-    document.restoredWithoutBackup = kept !== undefined;
+    const data: Partial<BackupData> | undefined = backupId ? backupsOf(host.backups)[backupId] : undefined;
     if (data) {
       if (typeof data.fields === 'object' && data.fields !== null) document.pending = { ...data.fields };
       if (typeof data.comment === 'string') document.comment = data.comment;
@@ -235,34 +222,6 @@ export class RecordDocument implements vscode.CustomDocument {
       else this.pending[name] = value;
     }
     if (snapshot.comment !== undefined) this.comment = snapshot.comment;
-    this.persist();
-  }
-
-  /**
-   * Called once the editor shows the document: edits restored without VS Code's backup become one
-   * undoable edit, so the tab is dirty again (Undo or Revert drops them).
-   */
-  announceRestoredEdits(): void {
-    if (!this.restoredWithoutBackup) return;
-    this.restoredWithoutBackup = false;
-    const after: Snapshot = { fields: { ...this.pending }, comment: this.comment };
-    const drop = (): void => {
-      this.lastEdit = undefined;
-      this.pending = {};
-      this.comment = '';
-      this.persist();
-      this.post({ type: 'values', values: this.values, comment: '' });
-    };
-    this.edits.fire({ document: this, label: vscode.l10n.t('Restore unsaved edits'), undo: drop, redo: () => this.replay(after) });
-  }
-
-  /** Keeps the unsaved part in workspace state (dropped when nothing is unsaved). */
-  private persist(): void {
-    const memento = this.host.backups;
-    const { [this.uri.toString()]: _previous, ...others } = unsavedOf(memento);
-    const fields = this.unsaved;
-    const next = Object.keys(fields).length > 0 || this.comment !== '' ? { ...others, [this.uri.toString()]: { fields, comment: this.comment } } : others;
-    void memento.update(UNSAVED_KEY, next);
   }
 
   /** Undo/redo: the values change outside the form, so the form is told. */
@@ -291,7 +250,6 @@ export class RecordDocument implements vscode.CustomDocument {
       }
       this.pending = {};
       this.comment = '';
-      this.persist();
       await this.reload();
       this.post({ type: 'notice', tone: 'info', message: outcome === 'saved' ? vscode.l10n.t('Saved.') : vscode.l10n.t('Reloaded: your edits were dropped.') });
       if (outcome === 'saved') void vscode.commands.executeCommand('records.refresh').then(undefined, () => undefined);
@@ -309,7 +267,6 @@ export class RecordDocument implements vscode.CustomDocument {
       const id = await createRecord(this.identity, loaded, this.values);
       this.pending = {};
       this.comment = '';
-      this.persist();
       this.post({ type: 'busy', busy: false });
       this.created.fire({ ...this.identity, recordId: id });
     } catch (error) {
@@ -324,7 +281,6 @@ export class RecordDocument implements vscode.CustomDocument {
     this.deleted = true;
     this.pending = {};
     this.comment = '';
-    this.persist();
   }
 
   /** Revert File / Don't Save: drops the edits and shows the record as saved on the server. */
@@ -332,7 +288,6 @@ export class RecordDocument implements vscode.CustomDocument {
     this.pending = {};
     this.comment = '';
     this.lastEdit = undefined;
-    this.persist();
     if (this.deleted) return;
     if (this.loadedRecord) this.post({ type: 'values', values: this.values, comment: '' });
     await this.reload();
@@ -355,18 +310,7 @@ export class RecordDocument implements vscode.CustomDocument {
     };
   }
 
-  /**
-   * The editor closed (after Save, Don't Save or Revert — VS Code does not always call revert):
-   * nothing of it is unsaved any more. A window closing or reloading disposes documents too, but
-   * its tabs are still there: then the unsaved part is kept for the next start.
-   */
   dispose(): void {
-    const stillShown = vscode.window.tabGroups.all.some((group) => group.tabs.some((tab) => tab.input instanceof vscode.TabInputCustom && tab.input.uri.toString() === this.uri.toString()));
-    if (!this.deleted && !stillShown) {
-      this.pending = {};
-      this.comment = '';
-      this.persist();
-    }
     this.disposing.fire();
     for (const emitter of [this.edits, this.messages, this.created, this.disposing]) emitter.dispose();
   }

@@ -48,7 +48,6 @@ export class RecordEditorProvider implements vscode.CustomEditorProvider<RecordD
     this.sessions.add(session);
     panel.onDidDispose(() => this.sessions.delete(session));
     this.resolved.fire(session);
-    document.announceRestoredEdits();
   }
 
   saveCustomDocument(document: RecordDocument): Promise<void> {

@@ -5,6 +5,9 @@ import type { RequestFinished } from '../../core/api/requestObserver';
 import { formatRequestBodies, formatRequestLine } from '../../core/api/requestLog';
 
 let channel: vscode.LogOutputChannel | undefined;
+const written = new vscode.EventEmitter<string>();
+/** Each request line as written (the channel's text cannot be read back; tests and scripts listen here). */
+export const onDidLogRequest: vscode.Event<string> = written.event;
 
 export const SHOW_LOG_COMMAND = 'records.showLog';
 
@@ -20,6 +23,7 @@ export function logRequest(event: RequestFinished): void {
   const line = formatRequestLine(event);
   if (event.error !== undefined || (event.status ?? 0) >= 400) log.warn(line);
   else log.info(line);
+  written.fire(line);
   if (log.logLevel === vscode.LogLevel.Trace) for (const body of formatRequestBodies(event)) log.trace(body);
 }
 
