@@ -17,6 +17,11 @@ export class RlxConnectionRule implements vscode.Disposable {
   /** A binding, a connection or a sign-in changed: what documents resolve to may differ now. */
   readonly onDidChange = this.changed.event;
   private readonly subscription: vscode.Disposable;
+  /**
+   * Untitled documents' bindings live only while they are open: their names (Untitled-1) are
+   * reused by the next new document, which must not inherit a binding.
+   */
+  private readonly untitled = new Map<string, string>();
 
   constructor(
     private readonly connections: ConnectionManager,
@@ -45,13 +50,19 @@ export class RlxConnectionRule implements vscode.Disposable {
   }
 
   bindingOf(uri: vscode.Uri): string | undefined {
-    return this.bindings()[uri.toString()];
+    return uri.scheme === 'untitled' ? this.untitled.get(uri.toString()) : this.bindings()[uri.toString()];
   }
 
-  /** Keeps `connectionId` as the file's connection (workspace state: survives reload). */
+  /** Keeps `connectionId` as the file's connection (workspace state for saved files: survives reload). */
   async bind(uri: vscode.Uri, connectionId: string): Promise<void> {
-    await this.memento.update(BINDINGS_KEY, { ...this.bindings(), [uri.toString()]: connectionId });
+    if (uri.scheme === 'untitled') this.untitled.set(uri.toString(), connectionId);
+    else await this.memento.update(BINDINGS_KEY, { ...this.bindings(), [uri.toString()]: connectionId });
     this.changed.fire();
+  }
+
+  /** An untitled document closed: its name will be reused, its binding must not be. */
+  forget(uri: vscode.Uri): void {
+    this.untitled.delete(uri.toString());
   }
 
   /** A file that ran against the active connection keeps it: a later switch must not move it. */

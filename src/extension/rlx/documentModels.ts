@@ -21,6 +21,7 @@ export class RlxDocumentModels {
 
   forget(document: vscode.TextDocument): void {
     this.models.delete(document.uri.toString());
+    this.connectionRule.forget(document.uri);
   }
 
   /** The connection the document runs against; undefined when it names or was bound to one that is not there. */
