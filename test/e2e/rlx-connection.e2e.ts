@@ -1,0 +1,64 @@
+// A query keeps its connection: with two connections, a `.rlx` file naming the second with
+// `@connection` runs against the second after a window reload — never against the active one.
+// The two are different demo users: only the second (Rita, IT and HR) may read HR/HIRING, so
+// rows in the grid prove which connection answered.
+import * as assert from 'node:assert/strict';
+import { requireSandbox } from './support/environment';
+import { answerQuickInput, startPromptingCommand } from './support/quickInput';
+import { type Workbench, useWorkbench } from './support/workbench';
+
+async function addConnection(wb: Workbench, name: string, token: string): Promise<void> {
+  await startPromptingCommand(wb.page, 'Records: Add Connection…');
+  await answerQuickInput(wb.page, /\(1\/4\)/, name);
+  await answerQuickInput(wb.page, /\(2\/4\)/, requireSandbox().url);
+  await answerQuickInput(wb.page, /\(3\/4\)/, 'Auth code');
+  await answerQuickInput(wb.page, /\(4\/4\)/, token);
+  await wb.treeRow(name).waitFor({ state: 'visible', timeout: 30_000 });
+}
+
+describe('an RLX file keeps its connection', () => {
+  const workbench = useWorkbench();
+
+  afterEach(async () => {
+    const wb = workbench();
+    const tab = wb.page.locator('.tabs-container .tab').filter({ hasText: /Untitled-\d/ });
+    if ((await tab.count()) === 0) return;
+    await tab.first().click();
+    await wb.runCommand('View: Revert and Close Editor');
+  });
+
+  it('runs against the connection its @connection names, after a window reload, while another one is active', async function () {
+    this.timeout(240_000);
+    const wb = workbench();
+    const page = wb.page;
+    await wb.openViewContainer('Records');
+    // The first connection added is the active one: Max Member, who may not read HR.
+    await addConnection(wb, 'Member', 'sandbox-member-token');
+    await addConnection(wb, 'Restricted HR', 'sandbox-restricted-token');
+
+    await wb.runCommand('Records: New RLX Query');
+    const editor = page.locator('.editor-instance .monaco-editor').first();
+    await editor.locator('.view-line').filter({ hasText: '### New query' }).waitFor({ state: 'visible', timeout: 30_000 });
+    await editor.locator('.view-lines').click();
+    await page.keyboard.press('Control+Home');
+    await page.keyboard.type('@connection "Restricted HR"\n@app HR/HIRING\n');
+    await page.keyboard.press('Escape');
+    // The status bar names the file's connection, not the active one.
+    await page.locator('.statusbar-item').filter({ hasText: 'Restricted HR' }).first().waitFor({ state: 'visible', timeout: 30_000 });
+    await wb.screenshot('rlx-connection-01-status-bar');
+
+    await wb.runCommand('Developer: Reload Window');
+    await wb.waitUntilReady();
+    const restored = page.locator('.editor-instance .monaco-editor').first();
+    await restored.locator('.view-line').filter({ hasText: '@connection "Restricted HR"' }).waitFor({ state: 'visible', timeout: 60_000 });
+    await restored.locator('.view-lines').click();
+    await page.keyboard.press('Control+End');
+    await page.locator('.statusbar-item').filter({ hasText: 'Restricted HR' }).first().waitFor({ state: 'visible', timeout: 30_000 });
+    await page.keyboard.press('Control+Enter');
+    const grid = await wb.webviewShowing('.grid-row', 60_000);
+    const references = await grid.locator('.grid-row .grid-cell[aria-colindex="1"]').allTextContents();
+    assert.ok(references.length > 0, 'rows came back');
+    assert.ok(references.every((text) => /HR\/HIRING\d+/.test(text)), `only HR/HIRING rows, which the active connection cannot read: ${references.join(', ')}`);
+    await wb.screenshot('rlx-connection-02-results-after-reload');
+  });
+});
