@@ -32,9 +32,21 @@ describe('an RLX file keeps its connection', () => {
     const wb = workbench();
     const page = wb.page;
     await wb.openViewContainer('Records');
-    // The first connection added is the active one: Max Member, who may not read HR.
-    await addConnection(wb, 'Member', 'sandbox-member-token');
-    await addConnection(wb, 'Restricted HR', 'sandbox-restricted-token');
+    const users = requireSandbox().users;
+    const token = (name: RegExp): string => {
+      const user = users.find((candidate) => name.test(candidate.name));
+      assert.ok(user, `the sandbox has ${name}`);
+      return user.token;
+    };
+    await addConnection(wb, 'Member', token(/^Max Member/));
+    await addConnection(wb, 'Restricted HR', token(/^Rita Restricted/));
+    // The active connection is Max Member, who may not read HR.
+    await startPromptingCommand(page, 'Records: Select Connection');
+    const pick = page.locator('.quick-input-widget');
+    await pick.locator('.monaco-list-row').filter({ hasText: 'Member' }).first().waitFor({ state: 'visible' });
+    await pick.locator('.quick-input-box input').fill('Member');
+    await page.keyboard.press('Enter');
+    await page.locator('.statusbar-item').filter({ hasText: 'Member: Max Member' }).first().waitFor({ state: 'visible', timeout: 30_000 });
 
     await wb.runCommand('Records: New RLX Query');
     const editor = page.locator('.editor-instance .monaco-editor').first();
@@ -46,6 +58,8 @@ describe('an RLX file keeps its connection', () => {
     // The status bar names the file's connection, not the active one.
     await page.locator('.statusbar-item').filter({ hasText: 'Restricted HR' }).first().waitFor({ state: 'visible', timeout: 30_000 });
     await wb.screenshot('rlx-connection-01-status-bar');
+    // VS Code backs the untitled file up a moment after the last keystroke.
+    await page.waitForTimeout(2500);
 
     await wb.runCommand('Developer: Reload Window');
     await wb.waitUntilReady();
