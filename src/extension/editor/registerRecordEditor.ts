@@ -3,9 +3,43 @@ import { rlxEquals } from '../../core/rlx/quote';
 import type { ConnectionManager } from '../connections/connectionManager';
 import type { FilesHost } from '../files/filesHost';
 import type { EditorIdentity } from '../../core/records/editorProtocol';
-import type { RecordDocument, RecordEditorProvider } from '../lazy/recordEditor';
+import type { RecordDocument, RecordEditorProvider, RecordJsonFileSystem } from '../lazy/recordEditor';
 import { identityFromArgument, numberFromArgument, parseReference } from './editorArguments';
-import { RECORD_EDITOR_VIEW_TYPE } from './recordUri';
+import { RECORD_EDITOR_VIEW_TYPE, RECORDS_SCHEME } from './recordUri';
+
+/** `records-theirs:` — the server's version in "Compare" after a JSON save conflict. */
+const RECORD_THEIRS_SCHEME = 'records-theirs';
+
+/**
+ * "Open as JSON": the `records:` file system (implementation in dist/recordEditor.js, loaded on
+ * first read), and the read-only "theirs" side of its Compare.
+ */
+function registerRecordJson(context: vscode.ExtensionContext, connections: ConnectionManager): void {
+  const changes = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
+  let implementation: Promise<RecordJsonFileSystem> | undefined;
+  const fs = (): Promise<RecordJsonFileSystem> =>
+    (implementation ??= import('../lazy/recordEditor.js').then(({ RecordJsonFileSystem }) => {
+      const created = new RecordJsonFileSystem(connections);
+      context.subscriptions.push(created, created.onDidChangeFile((e) => changes.fire(e)));
+      return created;
+    }));
+  const provider: vscode.FileSystemProvider = {
+    onDidChangeFile: changes.event,
+    watch: () => new vscode.Disposable(() => undefined),
+    stat: async (uri) => (await fs()).stat(uri),
+    readFile: async (uri) => (await fs()).readFile(uri),
+    writeFile: async (uri, content) => (await fs()).writeFile(uri, content),
+    readDirectory: () => [],
+    createDirectory: async () => (await fs()).createDirectory(),
+    delete: async () => (await fs()).delete(),
+    rename: async () => (await fs()).rename(),
+  };
+  context.subscriptions.push(
+    changes,
+    vscode.workspace.registerFileSystemProvider(RECORDS_SCHEME, provider, { isCaseSensitive: true }),
+    vscode.workspace.registerTextDocumentContentProvider(RECORD_THEIRS_SCHEME, { provideTextDocumentContent: async (uri) => (await fs()).provideTextDocumentContent(uri) }),
+  );
+}
 
 /** Reaches the record editor's implementation (dist/recordEditor.js), loading it on first use. */
 export type RecordEditorAccess = () => Promise<RecordEditorProvider>;
@@ -35,6 +69,7 @@ export function registerRecordEditor(context: vscode.ExtensionContext, connectio
     revertCustomDocument: async (document) => (await access()).revertCustomDocument(document),
     backupCustomDocument: async (document, backupContext) => (await access()).backupCustomDocument(document, backupContext),
   };
+  registerRecordJson(context, connections);
   context.subscriptions.push(
     edits,
     vscode.window.registerCustomEditorProvider(RECORD_EDITOR_VIEW_TYPE, lazyProvider, {

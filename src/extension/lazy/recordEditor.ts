@@ -3,4 +3,5 @@
 // (src/extension/editor/registerRecordEditor.ts). See README.md here for the rules of a lazy bundle.
 export { RecordEditorProvider, type RecordEditorDeps } from '../editor/recordEditorProvider';
 export type { RecordDocument } from '../editor/recordDocument';
+export { RecordJsonFileSystem } from '../editor/recordJsonFileSystem';
 export type { RecordEditorSession } from '../editor/recordEditorSession';

@@ -7,7 +7,6 @@ import type { FilesHost } from '../files/filesHost';
 import { clearFilter, setFilter, setSort } from './commands/appCommands';
 import { copyId, copyReference, deleteRecord, openRecord, runAction, type DeleteRecordArgs, type RunActionArgs } from './commands/recordCommands';
 import { revealRecord } from './commands/revealCommand';
-import { RECORD_SCHEME, RecordDocumentProvider } from './recordDocumentProvider';
 import { RecordsDragAndDrop } from './recordsDragAndDrop';
 import { RecordsTreeProvider } from './recordsTreeProvider';
 import type { LoadMoreNode, RecordsTreeNode } from './treeNodes';
@@ -37,7 +36,6 @@ export function registerRecordsTree(context: vscode.ExtensionContext, connection
     provider,
     view,
     autoRefresh,
-    vscode.workspace.registerTextDocumentContentProvider(RECORD_SCHEME, new RecordDocumentProvider(connections)),
     command('records.refresh', (node) => provider.refresh(node as RecordsTreeNode | undefined)),
     command('records.loadMore', async (node) => {
       const more = target(node) as LoadMoreNode | undefined;

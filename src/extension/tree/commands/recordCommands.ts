@@ -3,7 +3,8 @@ import type { BatchOutcome } from '../../../core/api';
 import type { ConnectionManager } from '../../connections/connectionManager';
 import { toAbortSignal } from '../../util/abort';
 import { recordReference } from '../model/recordText';
-import { RecordDocumentProvider } from '../recordDocumentProvider';
+import { recordJsonUri } from '../../editor/recordJsonUri';
+import { recordLabel, recordUri } from '../../editor/recordUri';
 import type { RecordsTreeProvider } from '../recordsTreeProvider';
 import type { RecordNode, RecordsTreeNode } from '../treeNodes';
 import { actionChoices } from './actionChoices';
@@ -12,10 +13,11 @@ export function isRecordNode(node: unknown): node is RecordNode {
   return typeof node === 'object' && node !== null && (node as RecordsTreeNode).kind === 'record';
 }
 
+/** "Open as JSON": the record as an editable JSON file (see editor/recordJsonFileSystem.ts). */
 export async function openRecord(node: unknown): Promise<void> {
   if (!isRecordNode(node)) return;
-  const document = await vscode.workspace.openTextDocument(RecordDocumentProvider.uriFor(node));
-  await vscode.languages.setTextDocumentLanguage(document, 'json');
+  const identity = { connectionId: node.connectionId, workspace: node.ref.workspace, app: node.ref.app, recordId: node.record.id };
+  const document = await vscode.workspace.openTextDocument(recordJsonUri(recordUri(identity, recordLabel(node.ref.app, node.record.number))));
   await vscode.window.showTextDocument(document, { preview: true });
 }
 

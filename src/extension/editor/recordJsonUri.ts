@@ -1,0 +1,10 @@
+// Where "Open as JSON" opens a record: its editor URI plus `/record.json` (the custom editor's
+// selector matches four path segments only, so this one opens as a text file).
+import * as vscode from 'vscode';
+
+export const RECORD_JSON_NAME = 'record.json';
+
+/** The JSON URI of a record editor URI. */
+export function recordJsonUri(editorUri: vscode.Uri): vscode.Uri {
+  return vscode.Uri.joinPath(editorUri, RECORD_JSON_NAME);
+}

@@ -1,0 +1,88 @@
+// "Open as JSON" inside the extension host, against the run's sandbox: the record as an editable
+// JSON file at records://…/record.json — a save sends only the changed fields, unknown or
+// read-only fields are refused with a diagnostic, a conflict fails the save, a reader cannot write.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { RecordsClient } from '../../src/core/api';
+import type { ConnectionInfo } from '../../src/extension/connections/connectionInfo';
+import type { RecordsExtensionApi } from '../../src/extension/extension';
+import { sandboxConnection } from './support/environment';
+
+describe('record as JSON', function () {
+  this.timeout(60_000);
+  let api: RecordsExtensionApi;
+  let connection: ConnectionInfo;
+  let client: RecordsClient;
+  let recordId: string;
+
+  const jsonUri = (connectionId: string) => vscode.Uri.parse(`records://${connectionId}/IT/TASK/${recordId}/TASK/record.json`);
+  const read = async () => (await client.listRecords({ workspace: 'IT', app: 'TASK' }, { rlx: `id = "${recordId}"`, listOfFields: 'ALL', limitRecords: 1 })).data[0]!;
+
+  async function replaceIn(document: vscode.TextDocument, from: string, to: string): Promise<void> {
+    const at = document.getText().indexOf(from);
+    assert.ok(at >= 0, `${from} is in the JSON`);
+    const edit = new vscode.WorkspaceEdit();
+    edit.replace(document.uri, new vscode.Range(document.positionAt(at), document.positionAt(at + from.length)), to);
+    assert.ok(await vscode.workspace.applyEdit(edit));
+  }
+
+  before(async () => {
+    api = await vscode.extensions.getExtension<RecordsExtensionApi>('records-tools.records-service')!.activate();
+    const sandbox = sandboxConnection();
+    const info = await vscode.commands.executeCommand<ConnectionInfo | undefined>('records.addConnection', { name: 'JSON Tests', baseUrl: sandbox.url, authKind: 'authCode', token: sandbox.adminToken });
+    assert.ok(info);
+    connection = info;
+    client = await api.connections.client(connection.id);
+    const outcome = await client.batch([{ transition: 'add', workspace_alias: 'IT', app_alias: 'TASK', title: 'JSON view record' }]);
+    recordId = String(outcome.results[0]?.data?.id);
+  });
+
+  after(async () => {
+    for (let left = 20; left > 0 && vscode.window.tabGroups.all.some((g) => g.tabs.length > 0); left--) await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    await vscode.commands.executeCommand('records.removeConnection', connection.id, { confirm: false });
+  });
+
+  it('saves a changed title, and only the title', async () => {
+    const document = await vscode.workspace.openTextDocument(jsonUri(connection.id));
+    await vscode.window.showTextDocument(document);
+    assert.equal(JSON.parse(document.getText()).title, 'JSON view record');
+    await replaceIn(document, '"JSON view record"', '"Renamed in JSON"');
+    assert.equal(await document.save(), true);
+    assert.equal((await read()).title, 'Renamed in JSON');
+    const history = await client.history({ rlx: `id = "${recordId}"`, limitRecords: 1 });
+    assert.deepEqual(Object.keys(history[0]!).filter((k) => k.startsWith('c_')), [], 'no other field was sent');
+  });
+
+  it('refuses an unknown field with a diagnostic on its name, and saves nothing', async () => {
+    const document = await vscode.workspace.openTextDocument(jsonUri(connection.id));
+    await replaceIn(document, '"title"', '"no_such_field": 1,\n  "title"');
+    assert.equal(await document.save(), false);
+    const problems = vscode.languages.getDiagnostics(document.uri);
+    assert.ok(problems.some((d) => /"no_such_field" is not a field/.test(d.message)), problems.map((d) => d.message).join('; '));
+    assert.equal((await read()).title, 'Renamed in JSON');
+    await vscode.commands.executeCommand('workbench.action.files.revert');
+  });
+
+  it('fails the save when someone else saved the record meanwhile', async () => {
+    const document = await vscode.workspace.openTextDocument(jsonUri(connection.id));
+    await new Promise((r) => setTimeout(r, 20));
+    await client.batch([{ transition: 'edit', id: recordId, title: 'Saved elsewhere' }]);
+    await replaceIn(document, '"Renamed in JSON"', '"Mine"');
+    assert.equal(await document.save(), false);
+    assert.equal((await read()).title, 'Saved elsewhere', 'theirs stays');
+  });
+
+  it('gives a read-only user a read-only file', async () => {
+    const sandbox = sandboxConnection();
+    const reader = sandbox.users.find((u) => u.token === 'sandbox-readonly-token');
+    assert.ok(reader);
+    const info = await vscode.commands.executeCommand<ConnectionInfo | undefined>('records.addConnection', { name: 'JSON Reader', baseUrl: sandbox.url, authKind: 'authCode', token: reader.token });
+    assert.ok(info);
+    try {
+      const stat = await vscode.workspace.fs.stat(jsonUri(info.id));
+      assert.equal(stat.permissions, vscode.FilePermission.Readonly);
+    } finally {
+      await vscode.commands.executeCommand('records.removeConnection', info.id, { confirm: false });
+    }
+  });
+});
