@@ -51,6 +51,10 @@ describe('record as JSON', function () {
     assert.equal((await read()).title, 'Renamed in JSON');
     const history = await client.history({ rlx: `id = "${recordId}"`, limitRecords: 1 });
     assert.deepEqual(Object.keys(history[0]!).filter((k) => k.startsWith('c_')), [], 'no other field was sent');
+    // Saving again from the same editor: the server's new update date is not the user's change.
+    await replaceIn(document, '"c_external_ref": null', '"c_external_ref": "JSON-2"');
+    assert.equal(await document.save(), true, 'a second save from the same editor works');
+    assert.equal((await read()).c_external_ref, 'JSON-2');
   });
 
   it('refuses an unknown field with a diagnostic on its name, and saves nothing', async () => {

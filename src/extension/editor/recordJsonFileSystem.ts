@@ -16,7 +16,10 @@ import { identityFromUri, RECORDS_SCHEME } from './recordUri';
 export const RECORD_THEIRS_SCHEME = 'records-theirs';
 
 interface Opened {
+  /** The record as last read from the server (its update_date is the conflict check's base). */
   loaded: LoadedRecord;
+  /** The values the editor shows: what was read, or what the user saved since. */
+  shown: Record<string, unknown>;
   text: string;
   mtime: number;
   readOnly: boolean;
@@ -73,21 +76,21 @@ export class RecordJsonFileSystem implements vscode.FileSystemProvider, vscode.T
     } catch (error) {
       throw vscode.FileSystemError.Unavailable(vscode.l10n.t('Not saved: the text is not valid JSON ({0}). Fix it and save again.', error instanceof Error ? error.message : String(error)));
     }
-    const { loaded } = opened;
+    const { loaded, shown } = opened;
     const known = new Map(loaded.fields.map((f) => [f.name, f]));
     const problems: vscode.Diagnostic[] = [];
     for (const [name, value] of Object.entries(edited)) {
       const field = known.get(name);
       const message = !field
         ? vscode.l10n.t('"{0}" is not a field of {1}/{2}. Remove it, or check the field name.', name, identity.workspace, identity.app)
-        : field.readOnly && !sameValue(loaded.values[name], value)
+        : field.readOnly && !sameValue(shown[name], value)
           ? vscode.l10n.t('"{0}" ({1}) is read-only and cannot be changed here.', name, field.label)
           : undefined;
       if (message) problems.push(new vscode.Diagnostic(keyRange(text, name), message, vscode.DiagnosticSeverity.Error));
     }
     this.diagnostics.set(uri, problems);
     if (problems.length > 0) throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('Not saved: {0}', problems.map((p) => p.message).join(' ')));
-    const changes = editableChanges(loaded, changedFields(loaded.values, { ...loaded.values, ...edited }));
+    const changes = editableChanges(loaded, changedFields(shown, { ...shown, ...edited }));
     if (Object.keys(changes).length === 0) return;
     const current = await readRecord(loaded.client, identity);
     if (!current) throw vscode.FileSystemError.FileNotFound(vscode.l10n.t('The record was deleted on the server, or you may no longer read it.'));
@@ -103,8 +106,10 @@ export class RecordJsonFileSystem implements vscode.FileSystemProvider, vscode.T
       throw vscode.FileSystemError.Unavailable(message);
     }
     await writeBatch(loaded, [{ transition: 'edit', id: identity.recordId, ...changes }]);
-    this.opened.delete(uri.toString());
-    await this.open(uri);
+    // The editor keeps the user's text: it is what the next save is compared with.
+    const reread = await this.open(uri);
+    reread.shown = { ...shown, ...edited };
+    reread.text = text;
     this.changes.fire([{ type: vscode.FileChangeType.Changed, uri }]);
     void vscode.commands.executeCommand('records.refresh').then(undefined, () => undefined);
   }
@@ -121,7 +126,7 @@ export class RecordJsonFileSystem implements vscode.FileSystemProvider, vscode.T
     const loaded = await loadRecord(client, identity, this.cache);
     if (!loaded) throw vscode.FileSystemError.FileNotFound(vscode.l10n.t('The record no longer exists, or you may not read it.'));
     // A record with no action open to the user (a read-only user) cannot be edited either.
-    const opened: Opened = { loaded, text: jsonOf(loaded), mtime: Date.now(), readOnly: (loaded.record?.transitions?.length ?? 0) === 0 };
+    const opened: Opened = { loaded, shown: loaded.values, text: jsonOf(loaded), mtime: Date.now(), readOnly: (loaded.record?.transitions?.length ?? 0) === 0 };
     this.opened.set(uri.toString(), opened);
     return opened;
   }

@@ -1,0 +1,104 @@
+// "Open as JSON" as a person uses it: the record as JSON in a text editor, change the title,
+// Ctrl+S saves it (checked at the sandbox); when someone else saved meanwhile, the save fails
+// and "Compare" opens theirs against yours. Then the request log, with the request ids.
+import * as assert from 'node:assert/strict';
+import { requireSandbox } from './support/environment';
+import { answerQuickInput, startPromptingCommand } from './support/quickInput';
+import { useWorkbench } from './support/workbench';
+
+async function api(path: string, body: unknown): Promise<unknown> {
+  const sandbox = requireSandbox();
+  const response = await fetch(`${sandbox.url}${path}`, {
+    method: 'POST',
+    headers: { Authorization: `SVC_AUTH_CODE ${sandbox.adminToken}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  assert.equal(response.status, 200);
+  return response.json();
+}
+
+async function titleOf(id: string): Promise<string> {
+  const records = (await api('/api/w/IT/a/TASK/tickets/list', { rlx: `id = "${id}"`, listOfFields: 'title', limitRecords: 1 })) as { title: string }[];
+  return records[0]?.title ?? '';
+}
+
+describe('a record as JSON in the browser-hosted editor', () => {
+  const workbench = useWorkbench();
+  // The demo record IT/TASK2, near the top of the tree; its title is put back afterwards.
+  const id = '00000000-0000-4000-a000-000000000002';
+  const original = 'Replace printer toner on floor 3';
+
+  after(async () => {
+    await api('/api/tickets/multi', [{ transition: 'edit', id, title: original }]);
+  });
+
+  before(async function () {
+    this.timeout(120_000);
+    const wb = workbench();
+    const sandbox = requireSandbox();
+    await wb.openViewContainer('Records');
+    await startPromptingCommand(wb.page, 'Records: Add Connection…');
+    await answerQuickInput(wb.page, /\(1\/4\)/, 'JSON E2E');
+    await answerQuickInput(wb.page, /\(2\/4\)/, sandbox.url);
+    await answerQuickInput(wb.page, /\(3\/4\)/, 'Auth code');
+    await answerQuickInput(wb.page, /\(4\/4\)/, sandbox.adminToken);
+    await wb.treeRow('JSON E2E').waitFor({ state: 'visible', timeout: 30_000 });
+    // The browser-hosted editor auto-saves after a second: these tests save on purpose.
+    await wb.runCommand('File: Toggle Auto Save');
+  });
+
+  it('opens a record as JSON from the tree, and Ctrl+S saves a changed title', async function () {
+    this.timeout(90_000);
+    const wb = workbench();
+    const page = wb.page;
+    await wb.expandRow('JSON E2E');
+    await wb.expandRow('IT Operations');
+    await wb.expandRow('Tasks');
+    const row = wb.treeRows().filter({ hasText: /Replace printer toner on floor 3/ }).first();
+    await row.waitFor({ state: 'visible', timeout: 30_000 });
+    await wb.contextMenu(row, 'Open as JSON');
+    const editor = page.locator('.editor-instance .monaco-editor').first();
+    const titleLine = editor.locator('.view-line').filter({ hasText: '"title": "Replace printer toner on floor 3"' });
+    await titleLine.waitFor({ state: 'visible', timeout: 30_000 });
+    await titleLine.click();
+    await page.keyboard.press('End');
+    for (let i = 0; i < '",'.length; i++) await page.keyboard.press('ArrowLeft');
+    await page.keyboard.type(' (saved from JSON)');
+    await page.locator('.tabs-container .tab.active.dirty').waitFor({ state: 'visible' });
+    await wb.screenshot('json-01-record-as-json');
+    await page.keyboard.press('Control+s');
+    await page.locator('.tabs-container .tab.active.dirty').waitFor({ state: 'detached', timeout: 30_000 });
+    assert.equal(await titleOf(id), `${original} (saved from JSON)`);
+  });
+
+  it('fails the save when someone else saved meanwhile, and Compare shows theirs against yours', async function () {
+    this.timeout(90_000);
+    const wb = workbench();
+    const page = wb.page;
+    await api('/api/tickets/multi', [{ transition: 'edit', id, title: 'Changed elsewhere' }]);
+    const editor = page.locator('.editor-instance .monaco-editor').first();
+    const titleLine = editor.locator('.view-line').filter({ hasText: `"title": "${original} (saved from JSON)"` });
+    await titleLine.click();
+    await page.keyboard.press('End');
+    for (let i = 0; i < '",'.length; i++) await page.keyboard.press('ArrowLeft');
+    await page.keyboard.type('!');
+    await page.keyboard.press('Control+s');
+    const toast = await wb.waitForNotification(/Someone saved this record since you opened it/, 30_000);
+    await toast.getByRole('button', { name: 'Compare' }).first().click();
+    await page.locator('.editor-instance .monaco-diff-editor').first().waitFor({ state: 'visible', timeout: 30_000 });
+    await wb.screenshot('json-02-conflict-compare');
+    assert.equal(await titleOf(id), 'Changed elsewhere', 'theirs stays');
+  });
+
+  it('shows every request in the Records log, with its status and request id', async function () {
+    this.timeout(60_000);
+    const wb = workbench();
+    await wb.runCommand('Records: Show Log');
+    const output = wb.page.locator('.part.panel .view-lines');
+    await output.filter({ hasText: /\[info\]\s(GET|POST)\s\/api\/\S+\s→\s200\sin\s\d+\sms/ }).first().waitFor({ state: 'visible', timeout: 30_000 });
+    await output.filter({ hasText: /request\sid\s[0-9a-f-]{36}/ }).first().waitFor({ state: 'visible' });
+    assert.equal(/SVC_AUTH_CODE|sandbox-admin-token/.test(await output.first().innerText()), false, 'no secret in the log');
+    await wb.screenshot('log-01-request-log');
+    await wb.runCommand('File: Toggle Auto Save');
+  });
+});
