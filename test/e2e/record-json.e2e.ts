@@ -83,8 +83,10 @@ describe('a record as JSON in the browser-hosted editor', () => {
     for (let i = 0; i < '",'.length; i++) await page.keyboard.press('ArrowLeft');
     await page.keyboard.type('!');
     await page.keyboard.press('Control+s');
-    const toast = await wb.waitForNotification(/Someone saved this record since you opened it/, 30_000);
-    await toast.getByRole('button', { name: 'Compare' }).first().click();
+    // VS Code's own "Failed to save" toast carries the explanation too; ours offers Compare.
+    await wb.waitForNotification(/Someone saved this record since you opened it/, 30_000);
+    const ours = page.locator('.notifications-toasts .notification-toast').filter({ has: page.getByRole('button', { name: 'Compare' }) });
+    await ours.getByRole('button', { name: 'Compare' }).click();
     await page.locator('.editor-instance .monaco-diff-editor').first().waitFor({ state: 'visible', timeout: 30_000 });
     await wb.screenshot('json-02-conflict-compare');
     assert.equal(await titleOf(id), 'Changed elsewhere', 'theirs stays');
