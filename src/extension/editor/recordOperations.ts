@@ -83,8 +83,9 @@ export async function deleteRecord(op: OperationContext): Promise<boolean> {
   const loaded = document.loaded;
   if (!loaded || !document.identity.recordId) return false;
   const remove = vscode.l10n.t('Delete');
-  const choice = await op.ask(vscode.l10n.t('Delete {0}?', document.title), vscode.l10n.t('The record and its attachments are deleted on the server. This cannot be undone.'), remove);
-  if (choice !== remove) return false;
+  // records.editor.confirmDelete: people who delete often may skip the question.
+  const confirm = vscode.workspace.getConfiguration('records.editor').get<boolean>('confirmDelete', true);
+  if (confirm && (await op.ask(vscode.l10n.t('Delete {0}?', document.title), vscode.l10n.t('The record and its attachments are deleted on the server. This cannot be undone.'), remove)) !== remove) return false;
   op.post({ type: 'busy', busy: true, label: vscode.l10n.t('Deleting…') });
   try {
     await writeBatch(loaded, [{ transition: 'delete', id: document.identity.recordId }]);

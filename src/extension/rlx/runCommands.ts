@@ -21,13 +21,13 @@ export class RlxRunCommands {
   async run(uri?: vscode.Uri, offset?: number): Promise<RlxRunResult | undefined> {
     const target = await this.target(uri, offset);
     if (target === undefined) return undefined;
-    const title = target.block.title ?? 'Query';
+    const title = target.block.title ?? vscode.l10n.t('Query');
     const key = resultsKey(target.document.uri, title);
     void markResultsRunning(key, true);
     try {
       const client = await this.connections.client(target.connectionId);
       const result = await vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Notification, title: `Running "${title}"…`, cancellable: true },
+        { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Running "{0}"…', title), cancellable: true },
         (_progress, token) => {
           const abort = new AbortController();
           token.onCancellationRequested(() => abort.abort());
@@ -38,7 +38,7 @@ export class RlxRunCommands {
       return result;
     } catch (error) {
       void markResultsRunning(key, false);
-      this.report(target.connectionId, error, `run "${title}"`);
+      this.report(target.connectionId, error, vscode.l10n.t('run "{0}"', title));
       return undefined;
     }
   }
@@ -50,10 +50,10 @@ export class RlxRunCommands {
       const client = await this.connections.client(target.connectionId);
       const model = this.models.model(target.document);
       const counts = await countRlxBlock(client, model, target.block);
-      void vscode.window.showInformationMessage(`${counts.filtered.toLocaleString()} of ${counts.total.toLocaleString()} records in ${describeRlxScope(blockScope(model, target.block))} match "${target.block.title ?? 'the query'}".`);
+      void vscode.window.showInformationMessage(vscode.l10n.t('{0} of {1} records in {2} match "{3}".', counts.filtered.toLocaleString(), counts.total.toLocaleString(), describeRlxScope(blockScope(model, target.block)), target.block.title ?? vscode.l10n.t('the query')));
       return counts;
     } catch (error) {
-      this.report(target.connectionId, error, 'count the records');
+      this.report(target.connectionId, error, vscode.l10n.t('count the records'));
       return undefined;
     }
   }
@@ -62,7 +62,7 @@ export class RlxRunCommands {
     const editor = vscode.window.activeTextEditor;
     const document = uri !== undefined ? await vscode.workspace.openTextDocument(uri) : editor?.document;
     if (document === undefined || document.languageId !== RLX_LANGUAGE_ID) {
-      void vscode.window.showWarningMessage('Open an .rlx file and put the cursor in a query to run it.');
+      void vscode.window.showWarningMessage(vscode.l10n.t('Open an .rlx file and put the cursor in a query to run it.'));
       return undefined;
     }
     const at = offset ?? (editor !== undefined && editor.document === document ? document.offsetAt(editor.selection.active) : 0);

@@ -17,7 +17,7 @@ export class RlxStatusBar implements vscode.Disposable {
   private lastKey = '';
 
   constructor(private readonly models: RlxDocumentModels, private readonly connections: ConnectionManager) {
-    this.item.name = 'RLX Query Scope';
+    this.item.name = vscode.l10n.t('RLX Query Scope');
     this.item.command = 'records.rlx.count';
     this.subscriptions.push(
       vscode.window.onDidChangeActiveTextEditor(() => this.schedule()),
@@ -46,11 +46,15 @@ export class RlxStatusBar implements vscode.Disposable {
     if (key === this.lastKey) return;
     this.lastKey = key;
     this.item.text = `$(filter) ${scope}`;
-    this.item.tooltip = `Scope of "${block.title ?? 'this query'}". Click to count its matches.`;
+    this.item.tooltip = vscode.l10n.t('Scope of "{0}". Click to count its matches.', block.title ?? vscode.l10n.t('this query'));
     this.item.show();
     if (this.timer !== undefined) clearTimeout(this.timer);
     this.inFlight?.abort();
-    this.timer = setTimeout(() => void this.count(editor.document, model, block.start, scope, key), RLX_COUNT_DELAY_MS);
+    // records.rlx.liveCount.*: the count may be turned off, or asked for after a longer rest.
+    const settings = vscode.workspace.getConfiguration('records.rlx.liveCount');
+    if (!settings.get<boolean>('enabled', true)) return;
+    const delay = Math.max(100, settings.get<number>('delayMs', RLX_COUNT_DELAY_MS));
+    this.timer = setTimeout(() => void this.count(editor.document, model, block.start, scope, key), delay);
   }
 
   private async count(document: vscode.TextDocument, model: RlxDocument, blockStart: number, scope: string, key: string): Promise<void> {
@@ -63,7 +67,9 @@ export class RlxStatusBar implements vscode.Disposable {
       const client = await this.connections.client(connectionId);
       const counts = await countRlxBlock(client, model, block, abort.signal);
       if (this.lastKey !== key) return;
-      this.item.text = `$(filter) ${scope} · ${counts.filtered.toLocaleString()} match${counts.filtered === 1 ? '' : 'es'}`;
+      // Plurals are whole sentences in the bundle, never a suffix glued on.
+      const matches = counts.filtered === 1 ? vscode.l10n.t('1 match') : vscode.l10n.t('{0} matches', counts.filtered.toLocaleString());
+      this.item.text = `$(filter) ${scope} · ${matches}`;
     } catch {
       // A count is a hint: offline or signed out, the scope alone stays visible.
     }
