@@ -37,7 +37,7 @@ export async function openWebviewHarness({ root, name, onEnvelope, theme = 'dark
   const nonce = 'bench-nonce';
   const vars = Object.entries(THEMES[theme]).map(([k, v]) => `${k}: ${v};`).join(' ');
   const html = `<!DOCTYPE html><html><head><meta charset="UTF-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src 'self' data:; style-src 'self' 'nonce-${nonce}'; script-src 'nonce-${nonce}'; connect-src 'none'; base-uri 'none'">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src 'self' data:; style-src 'self' 'nonce-${nonce}'; font-src 'self'; script-src 'nonce-${nonce}'; connect-src 'none'; base-uri 'none'">
 <link rel="stylesheet" href="/${name}.css" nonce="${nonce}"><style nonce="${nonce}">html { ${vars} } body { background: var(--vscode-sideBar-background, var(--vscode-editor-background)); }</style>
 <script nonce="${nonce}">window.acquireVsCodeApi = () => { let state; return { postMessage: (m) => window.benchHostReceive(m), getState: () => state, setState: (s) => { state = s; } }; };</script>
 </head><body><main id="app" aria-busy="true"><p>Loading…</p></main><script nonce="${nonce}" src="/${name}.js"></script></body></html>`;
@@ -46,7 +46,7 @@ export async function openWebviewHarness({ root, name, onEnvelope, theme = 'dark
     if (path === '/' || path === '/index.html') return void res.writeHead(200, { 'content-type': 'text/html' }).end(html);
     try {
       const body = readFileSync(join(dist, path.replace(/^\/+/, '').replace(/\.\./g, '')));
-      res.writeHead(200, { 'content-type': path.endsWith('.css') ? 'text/css' : 'text/javascript' }).end(body);
+      res.writeHead(200, { 'content-type': path.endsWith('.css') ? 'text/css' : path.endsWith('.ttf') ? 'font/ttf' : 'text/javascript' }).end(body);
     } catch {
       res.writeHead(404).end();
     }
