@@ -125,7 +125,8 @@ describe('write and run an RLX query', () => {
 
     await grid.locator('.grid-row[aria-rowindex="3"] .grid-cell[aria-colindex="2"]').click();
     await page.keyboard.press('Enter');
-    await page.locator('.tabs-container .tab').filter({ hasText: reference }).first().waitFor({ state: 'visible', timeout: 30_000 });
+    // The record editor's tab is named after its records: URI: TASK358 for IT/TASK358.
+    await page.locator('.tabs-container .tab').filter({ hasText: reference.split('/').pop() ?? reference }).first().waitFor({ state: 'visible', timeout: 30_000 });
     await wb.screenshot('rlx-06-opened-record');
 
     // The grid takes its colours from the theme: a high-contrast theme draws borders and focus.
