@@ -53,8 +53,13 @@ describe('an RLX file keeps its connection', () => {
     await editor.locator('.view-line').filter({ hasText: '### New query' }).waitFor({ state: 'visible', timeout: 30_000 });
     await editor.locator('.view-lines').click();
     await page.keyboard.press('Control+Home');
-    await page.keyboard.type('@connection "Restricted HR"\n@app HR/HIRING\n');
-    await page.keyboard.press('Escape');
+    // Escape before each Enter: the completion list would otherwise take the Enter.
+    for (const line of ['@connection "Restricted HR"', '@app HR/HIRING']) {
+      await page.keyboard.type(line);
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('Enter');
+    }
+    await editor.locator('.view-line').filter({ hasText: '@app HR/HIRING' }).waitFor({ state: 'visible' });
     // The status bar names the file's connection, not the active one.
     await page.locator('.statusbar-item').filter({ hasText: 'Restricted HR' }).first().waitFor({ state: 'visible', timeout: 30_000 });
     await wb.screenshot('rlx-connection-01-status-bar');
