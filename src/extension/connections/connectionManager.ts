@@ -43,6 +43,8 @@ export class ConnectionManager implements vscode.Disposable {
 
   constructor(private readonly context: vscode.ExtensionContext) {
     this.credentials = new CredentialStore(context.secrets);
+    // The connection list (names, addresses, auth kinds; never a secret) follows Settings Sync.
+    context.globalState.setKeysForSync([CONNECTIONS_KEY]);
     this.disposables.push(
       this.changed,
       this.clientCreated,
