@@ -94,12 +94,14 @@ describe('search: the search view host against the sandbox', function () {
     assert.ok(reply.ok && reply.page.hits[0]);
     const hit = reply.page.hits[0];
     await vscode.commands.executeCommand('records.openRecord', openRecordArgument(connectionId, hit));
-    // The tree opens records in the record editor (a webview) or as a document: either tab will do.
+    // The tree opens records in the record editor (a custom editor) or as a document: either tab will do.
     const opened = async (): Promise<vscode.Tab | undefined> => {
       for (let waited = 0; waited < 10_000; waited += 100) {
         const tab = vscode.window.tabGroups.activeTabGroup.activeTab;
         const text = tab?.input instanceof vscode.TabInputText ? (await vscode.workspace.openTextDocument(tab.input.uri)).getText() : '';
-        if (tab && (tab.label.includes(hit.reference) || (hit.title !== '' && tab.label.includes(hit.title)) || text.includes(hit.id))) return tab;
+        // The record editor's tab is named TASK2; its records: URI names the record.
+        const editorUri = tab?.input instanceof vscode.TabInputCustom ? tab.input.uri.path : '';
+        if (tab && (tab.label.includes(hit.reference) || (hit.title !== '' && tab.label.includes(hit.title)) || text.includes(hit.id) || editorUri.includes(`/${hit.id}/`))) return tab;
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
       return undefined;
