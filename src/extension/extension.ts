@@ -9,6 +9,7 @@ import { SandboxLauncher } from './localSandbox/sandboxLauncher';
 import { ConnectionStatusBar } from './status/connectionStatusBar';
 import { registerRecordEditor } from './editor/registerRecordEditor';
 import { registerPivot } from './pivot/registerPivot';
+import { registerReferences, type ReferencesHandle } from './references/registerReferences';
 import { registerFiles } from './registerFiles';
 import { registerRlxLanguage } from './rlx/registerRlxLanguage';
 import { registerSearchPanel } from './search/registerSearchPanel';
@@ -20,6 +21,8 @@ export interface RecordsExtensionApi {
   readonly sandbox: SandboxLauncher;
   readonly statusBar: ConnectionStatusBar;
   readonly tree: RecordsTree;
+  /** Record references in text documents (links, hovers, completion). */
+  readonly references: ReferencesHandle;
   /** Replaces how the OAuth sign-in opens the browser (tests follow the redirect themselves). */
   setExternalOpener(opener: ExternalOpener | undefined): void;
   /** Delivers an OAuth redirect as the UriHandler would. */
@@ -51,12 +54,14 @@ export function activate(context: vscode.ExtensionContext): RecordsExtensionApi 
   registerRlxLanguage(context, connections);
   registerSearchPanel(context, connections);
   registerPivot(context, connections);
+  const references = registerReferences(context, connections, tree);
   void applySandboxSeed(launcher);
   return {
     connections,
     sandbox: launcher,
     statusBar,
     tree,
+    references,
     setExternalOpener: (opener) => oauth.setExternalOpener(opener),
     handleAuthCallback: (uri) => callbacks.handleUri(uri),
   };

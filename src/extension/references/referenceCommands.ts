@@ -1,0 +1,35 @@
+// Command ids and arguments shared by the main bundle (which registers the commands) and the
+// references bundle (which puts them in links and hovers). Types and constants only.
+import type { RecordData } from '../../core/api/types';
+import type { RecordReference } from '../../core/references';
+
+export const REFERENCE_COMMANDS = {
+  /** Opens a reference whose record was not resolved yet (or was not found). */
+  open: 'records.references.open',
+  copyLink: 'records.references.copyLink',
+  findReferences: 'records.findReferencesToRecord',
+} as const;
+
+/** The tree's command that opens a record in the record editor. */
+export const OPEN_RECORD_COMMAND = 'records.openRecord';
+
+export interface OpenReferenceArgs {
+  connectionId: string;
+  reference: RecordReference;
+}
+
+/** The argument `records.openRecord` takes: shaped like a tree record node. */
+export function openRecordArgument(connectionId: string, reference: RecordReference, record: RecordData): unknown {
+  return {
+    kind: 'record',
+    id: `reference:${connectionId}:${record.id}`,
+    connectionId,
+    ref: { workspace: reference.workspace, app: reference.app },
+    record: { id: record.id, number: record.number, title: record.title, project_alias: reference.workspace, publishing_alias: reference.app },
+  };
+}
+
+/** A `command:` URI, as links and trusted hover actions need. */
+export function commandUri(command: string, args: unknown[]): string {
+  return `command:${command}?${encodeURIComponent(JSON.stringify(args))}`;
+}
