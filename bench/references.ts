@@ -1,17 +1,17 @@
 // Record references in a 5,000-line file with 5,000 references (`npm run bench:references`).
 // Target: links ready < 200 ms once the connection's aliases are known ("catalog warm").
-// Measures, against the sandbox over real HTTP (dist/sandbox.js, temp folder):
+// Measures, against the sandbox over real HTTP (started in this process, temp folder):
 //   - links: matching every line with the alias matcher, as the link provider does
 //     (median and worst of 15 runs, the matcher built each time);
 //   - hover of the first screen: resolving the references of the first 60 lines (one batch);
 //   - the whole file resolved block by block (250 lines, as links are resolved without an
 //     editor showing them), with the list requests sent, against 5,000 for one per reference.
-// Run: npm run bench:references  (build the sandbox first: node esbuild.mjs --only=sandbox)
+// Run: npm run bench:references
 import { performance } from 'node:perf_hooks';
-import { RecordsClient } from '../src/core/api';
+import type { RecordsClient } from '../src/core/api';
 import type { AppRef, RecordData } from '../src/core/api/types';
 import { ReferenceMatcher, fetchReferencedRecords, planReferenceLookups, type ReferenceMatch } from '../src/core/references';
-import { startTestSandbox } from '../test/e2e/support/host/sandbox.mjs';
+import { startTestSandbox } from '../test/api/support/sandbox';
 
 const LINES = 5000;
 const SCREEN_LINES = 60;
@@ -19,9 +19,8 @@ const BLOCK_LINES = 250;
 const RUNS = 15;
 
 async function main(): Promise<void> {
-  const sandbox = await startTestSandbox({});
-  if (!sandbox) throw new Error('Build the sandbox first: node esbuild.mjs --only=sandbox');
-  const client = new RecordsClient({ baseUrl: sandbox.url, authorization: () => Promise.resolve(`SVC_AUTH_CODE ${sandbox.adminToken}`) });
+  const sandbox = await startTestSandbox();
+  const client = sandbox.client();
   let requests = 0;
   const list = (scope: AppRef, params: Parameters<RecordsClient['listRecords']>[1]) => {
     requests++;
@@ -73,11 +72,10 @@ async function main(): Promise<void> {
     console.log(`references: ${LINES} lines, ${matches.length} references to ${apps.map((a) => `${a.workspace}/${a.app}`).join(', ')}`);
     console.log(`links ready (catalog warm): median ${median.toFixed(1)} ms, worst ${worst.toFixed(1)} ms (target < 200 ms)`);
     console.log(`first screen (${SCREEN_LINES} lines) resolved: ${screenRequests} requests, ${screenMs.toFixed(0)} ms, ${[...screen.values()].filter(Boolean).length} records`);
-    console.log(`whole file resolved by blocks of ${BLOCK_LINES} lines: ${requests} requests (one per reference would be ${matches.length}), ${fileMs.toFixed(0)} ms, ${resolved} distinct records per block summed`);
+    console.log(`whole file resolved by blocks of ${BLOCK_LINES} lines: ${requests} requests (one per reference would be ${matches.length}), ${fileMs.toFixed(0)} ms, ${resolved} references resolved to records`);
     console.log(JSON.stringify({ bench: 'references', lines: LINES, references: matches.length, linksMedianMs: +median.toFixed(2), linksWorstMs: +worst.toFixed(2), screenRequests, screenMs: Math.round(screenMs), fileRequests: requests, fileMs: Math.round(fileMs) }));
     if (median >= 200) process.exitCode = 1;
   } finally {
-    await client.dispose();
     await sandbox.close();
   }
 }

@@ -45,7 +45,8 @@ export async function referenceCompletions(
         item.command = { command: 'editor.action.triggerSuggest', title: '' };
         return item;
       });
-    return new vscode.CompletionList(items, false);
+    // Asked again on every keystroke, so typing the app alias goes straight on to its records.
+    return new vscode.CompletionList(items, true);
   }
   const query = rest.slice(app.length);
   // Debounce: a person typing fast sends one search for the last keystroke only.
