@@ -2,7 +2,8 @@
 // the record's title, Ctrl+click opens it in the record editor, and typing `IT/TASK` in the
 // Source Control commit box offers records to insert.
 import * as assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { requireSandbox } from './support/environment';
@@ -19,12 +20,19 @@ function editorText(page: Page, text: string): Locator {
 
 describe('record references in the browser-hosted editor', () => {
   const workbench = useWorkbench();
+  let workspaceSettings = '';
 
   before(async function () {
     this.timeout(120_000);
     const workspaceDir = process.env.E2E_WORKSPACE_DIR;
     assert.ok(workspaceDir, 'run.mjs names the workspace folder');
     writeFileSync(join(workspaceDir, 'release-notes.md'), '# Release notes\n\nFixed the printer queue:\n\nIT/TASK2\n\nNot a reference: HTTP/1\n');
+    // The commit box needs a git repository, and git is off in the e2e profile: turn it on for
+    // this folder only, until this spec ends.
+    execFileSync('git', ['init', '--quiet', workspaceDir]);
+    mkdirSync(join(workspaceDir, '.vscode'), { recursive: true });
+    workspaceSettings = join(workspaceDir, '.vscode', 'settings.json');
+    writeFileSync(workspaceSettings, JSON.stringify({ 'git.enabled': true }));
     const wb = workbench();
     const sandbox = requireSandbox();
     await wb.openViewContainer('Records');
@@ -38,6 +46,10 @@ describe('record references in the browser-hosted editor', () => {
     await startPromptingCommand(wb.page, 'Records: Select Connection…');
     const pick = wb.page.locator('.quick-input-widget .monaco-list-row').filter({ hasText: CONNECTION }).first();
     await pick.click();
+  });
+
+  after(() => {
+    if (workspaceSettings) rmSync(workspaceSettings, { force: true });
   });
 
   it('shows the record title when hovering a reference in a markdown file', async function () {
@@ -58,7 +70,7 @@ describe('record references in the browser-hosted editor', () => {
       await hover.waitFor({ state: 'visible', timeout: 6_000 }).catch(() => undefined);
     }
     await hover.waitFor({ state: 'visible' });
-    assert.match((await hover.innerText()).replace(/\s+/g, ' '), /State: open/);
+    assert.match((await hover.innerText()).replace(/\s+/g, ' '), /State: Open/);
     await hover.getByText('Open', { exact: true }).waitFor({ state: 'visible' });
     await wb.screenshot('references-01-hover');
   });
@@ -66,9 +78,16 @@ describe('record references in the browser-hosted editor', () => {
   it('opens the record in the record editor on Ctrl+click', async function () {
     this.timeout(90_000);
     const wb = workbench();
+    await wb.page.keyboard.press('Escape');
     await wb.page.mouse.move(5, 5);
-    const reference = editorText(wb.page, 'IT/TASK2');
-    await reference.click({ modifiers: ['Control'] });
+    const box = await editorText(wb.page, 'IT/TASK2').boundingBox();
+    assert.ok(box, 'the reference is on screen');
+    // As a person does it: hold Ctrl, point at the link, click.
+    await wb.page.keyboard.down('Control');
+    await wb.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 3 });
+    await wb.page.mouse.down();
+    await wb.page.mouse.up();
+    await wb.page.keyboard.up('Control');
     const frame = wb.page.locator('iframe.webview.ready:visible').last().contentFrame().locator('#active-frame').contentFrame();
     await frame.locator('h1').filter({ hasText: PRINTER_TITLE }).waitFor({ state: 'visible', timeout: 30_000 });
     await wb.screenshot('references-02-ctrl-click-opens-record');

@@ -4,7 +4,7 @@
 // Chromium through test/e2e/support/workbench.ts. Screenshots: test-results/screenshots/.
 // Closing line "e2e: N passed, N failed"; exits non-zero on failure. Pass --skip-build to
 // reuse dist/ (CI builds once before).
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { packageExtension } from './support/host/build.mjs';
@@ -33,8 +33,6 @@ async function main() {
   // A small folder for the specs that exercise the helpers on VS Code's own Explorer.
   mkdirSync(join(profile.workspaceDir, 'notes'), { recursive: true });
   writeFileSync(join(profile.workspaceDir, 'notes/readme.txt'), 'Opened by the end-to-end tests.\n');
-  // A git repository, so the Source Control view has a commit box (references.e2e.ts types in it).
-  execFileSync('git', ['init', '--quiet', profile.workspaceDir]);
   let server;
   try {
     phase = Date.now();

@@ -95,6 +95,18 @@ describe('references: WORKSPACE/APP<number> in text documents', function () {
     assert.doesNotMatch(text, /Open in Browser/, 'no browser link without a web URL template');
   });
 
+  it('shows the first lines of the description, and server markup only as escaped text', async () => {
+    // IT/TASK2 is the printer task; IT/TASK1 carries hostile markup in its title and description (sandbox demo data).
+    const document = await markdownDocument('IT/TASK2\nIT/TASK1');
+    const printer = hoverText(await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, new vscode.Position(0, 3)));
+    assert.match(printer, /The office printers on floor 3 print faded pages\\\. {2}\nToner cartridges are in the supply room\\\./);
+    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, new vscode.Position(1, 3));
+    const serverText = hovers.flatMap((h) => h.contents).filter((c): c is vscode.MarkdownString => c instanceof vscode.MarkdownString || (typeof c === 'object' && 'value' in c && !('language' in c)));
+    const hostile = serverText.map((c) => c.value).join('\n');
+    assert.match(hostile, /\\<script\\>/, 'the markup is in the hover as escaped text');
+    assert.doesNotMatch(hostile, /(?<!\\)<(script|img|style|div)|\]\(javascript:/i, 'no markup or link survives unescaped');
+  });
+
   it('says "not found or no access" for a number that does not exist, and the link still opens it', async () => {
     const document = await markdownDocument('Old ticket: IT/TASK987654321.');
     const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, new vscode.Position(0, 15));

@@ -48,7 +48,8 @@ export async function fetchReferencedRecords(
   const found = new Map<string, RecordData | null>();
   await Promise.all(
     lookups.map(async (lookup) => {
-      const page = await list(lookup.scope, { rlx: lookup.rlx, limitRecords: lookup.numbers.length }, options);
+      // Rich texts too: hovers show the first lines of the description.
+      const page = await list(lookup.scope, { rlx: lookup.rlx, limitRecords: lookup.numbers.length, loadRichTexts: true }, options);
       for (const number of lookup.numbers) found.set(referenceKey({ ...lookup.scope, number }), null);
       for (const record of page.data) {
         if (typeof record.number !== 'number') continue;

@@ -43,6 +43,7 @@ describe('reference batcher', () => {
     const found = await fetchReferencedRecords(list, lookups);
     assert.equal(calls.length, 1);
     assert.equal(calls[0]!.params.limitRecords, 3);
+    assert.equal(calls[0]!.params.loadRichTexts, true);
     assert.equal(found.get('IT/TASK1')?.id, 'id-1');
     assert.equal(found.get('IT/TASK2')?.title, 'Record 2');
     assert.equal(found.get('IT/TASK3'), null);
