@@ -115,6 +115,48 @@ describe('references: WORKSPACE/APP<number> in text documents', function () {
     assert.ok(links.some((link) => commandOf(link)?.command === 'records.references.open'), 'the link still opens (and explains) the reference');
   });
 
+  it('completes apps after WS/, and records after WS/APP by number, in markdown', async () => {
+    const document = await markdownDocument('Fixes IT/\nFixes IT/TASK2');
+    const apps = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', document.uri, new vscode.Position(0, 9), '/');
+    const appLabels = apps.items.map((item) => (typeof item.label === 'string' ? item.label : item.label.label));
+    assert.ok(appLabels.includes('IT/TASK'), `apps of IT offered: ${appLabels.join(', ')}`);
+    const records = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', document.uri, new vscode.Position(1, 14));
+    const first = records.items.find((item) => item.kind === vscode.CompletionItemKind.Reference);
+    assert.ok(first, 'records are offered');
+    assert.deepEqual(first.label, { label: 'IT/TASK2', description: 'Replace printer toner on floor 3' });
+    assert.equal(first.insertText, 'IT/TASK2');
+    assert.ok(first.range instanceof vscode.Range, 'one range');
+    assert.equal(first.range.start.character, 6, 'it replaces what was typed from the workspace alias on');
+  });
+
+  it('offers record completion only in the languages of the setting', async () => {
+    const document = await vscode.workspace.openTextDocument({ language: 'json', content: '"IT/TASK2"' });
+    const offered = async (): Promise<boolean> => {
+      const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', document.uri, new vscode.Position(0, 9));
+      return list.items.some((item) => item.kind === vscode.CompletionItemKind.Reference && (typeof item.label === 'string' ? item.label : item.label.label) === 'IT/TASK2');
+    };
+    assert.equal(await offered(), false, 'json is not opted in by default');
+    const config = vscode.workspace.getConfiguration('records.references');
+    await config.update('completionLanguages', ['markdown', 'json'], vscode.ConfigurationTarget.Global);
+    try {
+      assert.equal(await offered(), true, 'opted in, json gets records');
+    } finally {
+      await config.update('completionLanguages', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
+
+  it('makes no links when references are turned off', async () => {
+    const config = vscode.workspace.getConfiguration('records.references');
+    await config.update('enabled', false, vscode.ConfigurationTarget.Global);
+    try {
+      const document = await markdownDocument('IT/TASK2');
+      const links = await vscode.commands.executeCommand<vscode.DocumentLink[]>('vscode.executeLinkProvider', document.uri, 10);
+      assert.equal(links.filter((link) => commandOf(link)?.command.startsWith('records.')).length, 0);
+    } finally {
+      await config.update('enabled', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
+
   it('resolves a 5,000-reference file with one request per app per block of lines', async () => {
     const lines = Array.from({ length: 5000 }, (_, i) => {
       const record = tasks[i % tasks.length]!;
