@@ -115,6 +115,10 @@ describe('record references in the browser-hosted editor', () => {
     assert.equal(await search.locator('.search-widget textarea, .search-widget input').first().inputValue(), 'IT/TASK2');
     await search.locator('.monaco-list-row').filter({ hasText: 'release-notes.md' }).first().waitFor({ state: 'visible', timeout: 30_000 });
     await wb.screenshot('references-03-find-references');
+    // Leave the tree as later specs expect it: this connection collapsed.
+    await wb.openViewContainer('Records');
+    await wb.treeRow(CONNECTION).locator('.monaco-tl-twistie').click();
+    await wb.page.locator('.monaco-list-row[aria-expanded="false"]').filter({ hasText: CONNECTION }).first().waitFor({ state: 'visible' });
   });
 
   it('offers records after IT/TASK in the Source Control commit box and inserts the picked one', async function () {
@@ -137,5 +141,7 @@ describe('record references in the browser-hosted editor', () => {
     await wb.page.keyboard.press('Enter');
     await wb.page.locator('.scm-editor .view-line').filter({ hasText: `Fix ${label}` }).first().waitFor({ state: 'visible' });
     await wb.screenshot('references-05-commit-box-inserted');
+    // The next spec's window would restore these editors.
+    await wb.runCommand('View: Close All Editors');
   });
 });
