@@ -1,7 +1,8 @@
 // Command ids and arguments shared by the main bundle (which registers the commands) and the
-// references bundle (which puts them in links and hovers). Types and constants only.
+// references bundle (which puts them in links and hovers): ids, argument shapes, command URIs.
 import type { RecordData } from '../../core/api/types';
 import type { RecordReference } from '../../core/references';
+import { openRecordArgument as searchHitArgument, toSearchHit } from '../search/searchHits';
 
 export const REFERENCE_COMMANDS = {
   /** Opens a reference whose record was not resolved yet (or was not found). */
@@ -18,15 +19,9 @@ export interface OpenReferenceArgs {
   reference: RecordReference;
 }
 
-/** The argument `records.openRecord` takes: shaped like a tree record node. */
+/** The argument `records.openRecord` takes (a tree record node's shape), as the search view builds it. */
 export function openRecordArgument(connectionId: string, reference: RecordReference, record: RecordData): unknown {
-  return {
-    kind: 'record',
-    id: `reference:${connectionId}:${record.id}`,
-    connectionId,
-    ref: { workspace: reference.workspace, app: reference.app },
-    record: { id: record.id, number: record.number, title: record.title, project_alias: reference.workspace, publishing_alias: reference.app },
-  };
+  return searchHitArgument(connectionId, toSearchHit({ ...record, project_alias: reference.workspace, publishing_alias: reference.app, number: reference.number }));
 }
 
 /** A `command:` URI, as links and trusted hover actions need. */
