@@ -10,6 +10,7 @@ import { ConnectionStatusBar } from './status/connectionStatusBar';
 import { registerRecordEditor, type RecordEditorAccess } from './editor/registerRecordEditor';
 import { onDidLogRequest, registerRequestLog } from './log/requestLog';
 import { registerPivot } from './pivot/registerPivot';
+import { registerReferences, type ReferencesHandle } from './references/registerReferences';
 import { registerFiles } from './registerFiles';
 import { registerRlxLanguage } from './rlx/registerRlxLanguage';
 import { registerSearchPanel } from './search/registerSearchPanel';
@@ -25,6 +26,8 @@ export interface RecordsExtensionApi {
   readonly onDidLogRequest: vscode.Event<string>;
   /** The record editor's custom editor provider (loaded on first use). */
   readonly recordEditor: RecordEditorAccess;
+  /** Record references in text documents (links, hovers, completion). */
+  readonly references: ReferencesHandle;
   /** Replaces how the OAuth sign-in opens the browser (tests follow the redirect themselves). */
   setExternalOpener(opener: ExternalOpener | undefined): void;
   /** Delivers an OAuth redirect as the UriHandler would. */
@@ -57,6 +60,7 @@ export function activate(context: vscode.ExtensionContext): RecordsExtensionApi 
   registerRlxLanguage(context, connections);
   registerSearchPanel(context, connections);
   registerPivot(context, connections);
+  const references = registerReferences(context, connections, tree);
   void applySandboxSeed(launcher);
   return {
     connections,
@@ -65,6 +69,7 @@ export function activate(context: vscode.ExtensionContext): RecordsExtensionApi 
     tree,
     recordEditor,
     onDidLogRequest,
+    references,
     setExternalOpener: (opener) => oauth.setExternalOpener(opener),
     handleAuthCallback: (uri) => callbacks.handleUri(uri),
   };
