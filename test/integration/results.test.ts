@@ -325,7 +325,7 @@ describe('rlx results grid', function () {
       assert.equal(await groupOf('Under'), vscode.ViewColumn.Two);
       assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), below.document.uri.toString(), 'the query keeps the focus');
       // The next new panel joins the results group instead of making a third group.
-      const second = await run('@app IT/TASK\n### Under again\n@limit 2\nstate != null\n', 'Under again');
+      await run('@app IT/TASK\n### Under again\n@limit 2\nstate != null\n', 'Under again');
       assert.equal(await groupOf('Under again'), vscode.ViewColumn.Two);
       assert.equal(vscode.window.tabGroups.all.length, 2);
     } finally {
