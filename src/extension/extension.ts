@@ -4,6 +4,7 @@ import { OAUTH_PROVIDER_ID, OAUTH_PROVIDER_LABEL, RecordsOAuthProvider, type Ext
 import { registerConnectionCommands } from './connections/connectionCommands';
 import { ConnectionManager } from './connections/connectionManager';
 import { applySandboxSeed } from './connections/connectionSeed';
+import { registerPresetConnections } from './connections/presetConnections';
 import { registerSandboxCommands } from './localSandbox/sandboxCommands';
 import { SandboxLauncher } from './localSandbox/sandboxLauncher';
 import { ConnectionStatusBar } from './status/connectionStatusBar';
@@ -62,6 +63,7 @@ export function activate(context: vscode.ExtensionContext): RecordsExtensionApi 
   registerPivot(context, connections);
   const references = registerReferences(context, connections, tree);
   void applySandboxSeed(launcher);
+  registerPresetConnections(context, connections);
   return {
     connections,
     sandbox: launcher,
