@@ -65,7 +65,7 @@ export class CredentialStore implements vscode.Disposable {
   /**
    * Readers see the new value at once, also while the store is on its way: a read that started
    * before the write (the tree refreshing for the new connection) must not put the old value
-   * back in the cache after it (in a browser-hosted editor that left a fresh sign-in "signed out").
+   * back in the cache after it.
    */
   private async write(key: string, value: string | undefined): Promise<void> {
     this.cache.set(key, Promise.resolve(value));
