@@ -80,11 +80,6 @@ export async function refreshTokens(baseUrl: string, tokens: OAuthTokenSet, sign
   return toTokenSet(lib, result, tokens);
 }
 
-/** Expired, or about to: refresh a minute early so a request never starts with a dying token. */
-export function needsRefresh(tokens: OAuthTokenSet, now = Date.now()): boolean {
-  return tokens.expiresAt !== undefined && tokens.expiresAt - 60_000 <= now;
-}
-
 function toTokenSet(lib: OAuthModule, result: oauth.TokenEndpointResponse, previous: OAuthTokenSet | undefined): OAuthTokenSet {
   const claims = lib.getValidatedIdTokenClaims(result);
   const subject = typeof claims?.sub === 'string' ? claims.sub : previous?.accountId;

@@ -2,7 +2,8 @@ import * as vscode from 'vscode';
 import type { ConnectionInfo, ConnectionManager, OAuthTokenSource } from '../connections/connectionManager';
 import { AUTH_CALLBACK_PATH, type AuthCallbackRegistry } from './authCallbacks';
 import type { OAuthTokenSet } from './credentialStore';
-import { OAUTH_SCOPES, needsRefresh, refreshTokens, startAuthorization } from './oauthClient';
+import { OAUTH_SCOPES, refreshTokens, startAuthorization } from './oauthClient';
+import { TokenRefresher } from './tokenRefresher';
 
 export const OAUTH_PROVIDER_ID = 'records-oauth';
 export const OAUTH_PROVIDER_LABEL = 'Records Service';
@@ -24,14 +25,27 @@ export function sessionScopes(connectionId: string): string[] {
 export class RecordsOAuthProvider implements vscode.AuthenticationProvider, OAuthTokenSource, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<vscode.AuthenticationProviderAuthenticationSessionsChangeEvent>();
   readonly onDidChangeSessions = this.changed.event;
-  private readonly refreshing = new Map<string, Promise<OAuthTokenSet | undefined>>();
+  private readonly refresher: TokenRefresher;
   private readonly loginHints = new Map<string, string>();
   private opener: ExternalOpener = openInBrowser;
 
   constructor(
     private readonly connections: ConnectionManager,
     private readonly callbacks: AuthCallbackRegistry,
-  ) {}
+  ) {
+    const credentials = connections.credentials;
+    this.refresher = new TokenRefresher(
+      {
+        read: (id) => credentials.getOAuth(id),
+        write: (id, tokens) => credentials.setOAuth(id, tokens),
+        clear: (id) => credentials.clear(id),
+      },
+      {
+        refresh: (connection, tokens) => refreshTokens(connection.baseUrl, tokens),
+        refreshed: (connection, tokens) => this.changed.fire({ added: [], removed: [], changed: [toSession(connection, tokens)] }),
+      },
+    );
+  }
 
   setExternalOpener(opener: ExternalOpener | undefined): void {
     this.opener = opener ?? openInBrowser;
@@ -88,33 +102,12 @@ export class RecordsOAuthProvider implements vscode.AuthenticationProvider, OAut
     this.connections.notifyChanged();
   }
 
-  async accessToken(connection: ConnectionInfo): Promise<string | undefined> {
-    const tokens = await this.connections.credentials.getOAuth(connection.id);
-    if (!tokens) return undefined;
-    if (!needsRefresh(tokens) || !tokens.refreshToken) return tokens.accessToken;
-    // Concurrent requests share one refresh: refresh tokens may be single-use.
-    let refresh = this.refreshing.get(connection.id);
-    if (!refresh) {
-      refresh = this.refresh(connection, tokens).finally(() => this.refreshing.delete(connection.id));
-      this.refreshing.set(connection.id, refresh);
-    }
-    return (await refresh)?.accessToken;
+  accessToken(connection: ConnectionInfo): Promise<string | undefined> {
+    return this.refresher.accessToken(connection);
   }
 
   dispose(): void {
     this.changed.dispose();
-  }
-
-  private async refresh(connection: ConnectionInfo, tokens: OAuthTokenSet): Promise<OAuthTokenSet | undefined> {
-    try {
-      const next = await refreshTokens(connection.baseUrl, tokens);
-      await this.connections.credentials.setOAuth(connection.id, next);
-      this.changed.fire({ added: [], removed: [], changed: [toSession(connection, next)] });
-      return next;
-    } catch {
-      // The stale token gets a 401, whose error offers "Sign In Again": one place handles it.
-      return tokens;
-    }
   }
 
   private async authorize(connection: ConnectionInfo, token: vscode.CancellationToken): Promise<OAuthTokenSet> {

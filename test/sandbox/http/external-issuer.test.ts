@@ -1,8 +1,7 @@
 // `--oidc-issuer`: the sandbox validates Bearer JWTs of an external OpenID Provider (panva's
 // oidc-provider, run here over real HTTP) through its discovery document and JWKS.
 import * as assert from 'node:assert/strict';
-import { generateKeyPair, SignJWT } from 'jose';
-import type { TestIssuer } from '../../e2e/support/host/oidc-issuer.mjs';
+import type { TestIssuer } from '../../e2e/support/host/oidc-issuer.mjs' with { 'resolution-mode': 'import' };
 import { callJson, startTestSandbox, type ErrorShape, type TestSandbox } from './support/test-sandbox';
 
 describe('sandbox HTTP: an external OpenID issuer (--oidc-issuer)', function () {
@@ -63,6 +62,7 @@ describe('sandbox HTTP: an external OpenID issuer (--oidc-issuer)', function () 
 
   it('rejects a token of another issuer, or signed by a key outside the JWKS', async () => {
     assert.equal((await common(await issuer.sign({ iss: 'https://evil.example', email: 'ada@sandbox.example' }))).status, 401);
+    const { generateKeyPair, SignJWT } = await import('jose');
     const { privateKey } = await generateKeyPair('ES256');
     const forged = await new SignJWT({ iss: issuer.url, sub: 'ada', aud: 'records-service-api', email: 'ada@sandbox.example' })
       .setProtectedHeader({ alg: 'ES256', kid: 'test-es256' })
