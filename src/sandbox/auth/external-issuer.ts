@@ -1,7 +1,8 @@
 // Trust in an external OpenID Provider (`--oidc-issuer URL`): Bearer JWTs are validated through
 // the issuer's discovery document and JWKS, and their subject is mapped to a sandbox user.
 // Mapping (README "An external OpenID issuer"): the `email` claim, compared without case, with a
-// sandbox user's e-mail; otherwise `sub` equal to a sandbox user's id.
+// sandbox user's e-mail; otherwise `sub` equal to a sandbox user's id or (as some providers
+// issue it) to a user's e-mail.
 import type { JWTPayload } from 'jose' with { 'resolution-mode': 'import' };
 import type { SandboxUser } from '../service/contract';
 import { loadJose, type Jose } from './jose-module';
@@ -94,7 +95,8 @@ export class ExternalIssuer {
       const byEmail = users.find((u) => u.email.toLowerCase() === email);
       if (byEmail) return byEmail;
     }
-    return users.find((u) => u.id === payload.sub);
+    const sub = String(payload.sub);
+    return users.find((u) => u.id === sub) ?? users.find((u) => u.email.toLowerCase() === sub.toLowerCase());
   }
 
   private discover(): Promise<Discovered> {

@@ -37,6 +37,7 @@ describe('sandbox HTTP: an external OpenID issuer (--oidc-issuer)', function () 
   it('maps the email claim to a sandbox user, else sub to a user id', async () => {
     assert.equal((await common(await issuer.sign({ sub: 'someone', email: 'MAX@sandbox.example' }))).body.name, 'Max Member');
     assert.equal((await common(await issuer.sign({ sub: '00000000-0000-4000-8000-000000000001' }))).body.name, 'Ada Admin');
+    assert.equal((await common(await issuer.sign({ sub: 'Max@Sandbox.example' }))).body.name, 'Max Member', 'a sub that is an e-mail');
   });
 
   it('rejects an unknown subject with 401 and a sentence naming the accepted e-mails', async () => {

@@ -54,6 +54,8 @@ export async function startTestIssuer({ accessTokenSeconds = 30, refreshTokens =
       claims: () => ({ sub: id, email: `${id}@sandbox.example`, email_verified: true, name: id.charAt(0).toUpperCase() + id.slice(1), preferred_username: id }),
     }),
     issueRefreshToken: (_ctx, client) => client.grantTypeAllowed('refresh_token'),
+    // Like Keycloak's default mappers: the access token carries the user's e-mail.
+    extraTokenClaims: (_ctx, token) => (token.kind === 'AccessToken' && token.accountId ? { email: `${token.accountId}@sandbox.example` } : undefined),
     ttl: { AccessToken: accessTokenSeconds, AuthorizationCode: 60, IdToken: 3600, RefreshToken: 3600, Grant: 3600, Session: 3600, Interaction: 600 },
     features: {
       devInteractions: { enabled: true },
