@@ -4,6 +4,7 @@
 import type * as oauth from 'oauth4webapi' with { 'resolution-mode': 'import' };
 import type { OAuthTokenSet } from './credentialStore';
 import { isOAuthFailure, OAuthFailure, type OAuthFailureKind } from './oauthFailure';
+import { OAUTH_CLIENT_ID, OAUTH_SCOPES } from './oauthScopes';
 
 type OAuthModule = typeof oauth;
 
@@ -12,9 +13,6 @@ function loadOAuth(): Promise<OAuthModule> {
   return import('oauth4webapi');
 }
 
-export const OAUTH_CLIENT_ID = 'records-vscode';
-/** What the extension asks for; `offline_access` is added where the provider lists it (it is how many issue refresh tokens). */
-export const OAUTH_SCOPES = ['openid', 'profile', 'email', 'apiv2_ai'];
 const OFFLINE_SCOPE = 'offline_access';
 /** Discovery documents change rarely; one read serves sign-in, refreshes and sign-out for a while. */
 const DISCOVERY_TTL_MS = 10 * 60_000;

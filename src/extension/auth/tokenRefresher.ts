@@ -12,6 +12,9 @@
 import type { ConnectionInfo } from '../connections/connectionInfo';
 import type { OAuthTokenSet } from './credentialStore';
 import { endsSession } from './oauthFailure';
+import { needsRefresh } from './tokenExpiry';
+
+export { needsRefresh };
 
 export interface TokenStorage {
   read(connectionId: string): Promise<OAuthTokenSet | undefined>;
@@ -101,15 +104,4 @@ export class TokenRefresher {
   private now(): number {
     return this.hooks.now?.() ?? Date.now();
   }
-}
-
-/**
- * Expired, or about to: refresh a minute early so a request never starts with a dying token,
- * or a fifth of the lifetime early when that is shorter (short-lived tokens).
- */
-export function needsRefresh(tokens: OAuthTokenSet, now = Date.now()): boolean {
-  if (tokens.expiresAt === undefined) return false;
-  const lifetime = tokens.obtainedAt === undefined ? Infinity : tokens.expiresAt - tokens.obtainedAt;
-  const margin = Math.min(60_000, Math.max(0, lifetime / 5));
-  return tokens.expiresAt - margin <= now;
 }
