@@ -27,6 +27,8 @@ export interface StartSandboxOptions {
    * validated through its discovery document and JWKS, and discovery here names it.
    */
   oidcIssuer?: string;
+  /** Lifetime of the access tokens the sandbox's own provider issues (default 3600). */
+  accessTokenSeconds?: number;
   /** `aud` values accepted from the external issuer (default: records-service-api and the sandbox's URL); `azp` records-vscode is always accepted. */
   oidcAudiences?: string[];
   /** Default 30000 (contract 8). */

@@ -31,6 +31,7 @@ export const USAGE = `Usage: npm run sandbox -- [options]
   --rate-limit N         allow N requests per second per client IP (off by default)
   --upload-ttl SECONDS   discard uploads never attached after this long (default 86400)
   --redirect-uri URI     also accept this OAuth redirect URI (repeatable)
+  --access-token-ttl S   lifetime of the access tokens it issues (default 3600)
   --oidc-issuer URL      trust this external OpenID issuer for Bearer tokens (its
                          discovery and JWKS) instead of the sandbox's own provider
   --oidc-audience AUD    accept this "aud" from that issuer (repeatable; default
@@ -93,6 +94,9 @@ export function parseCliArguments(args: readonly string[], cwd = process.cwd()):
         sandbox.oidcIssuer = issuer;
         break;
       }
+      case '--access-token-ttl':
+        sandbox.accessTokenSeconds = wholeNumber(flag, value(), 5, 86_400);
+        break;
       case '--oidc-audience':
         (sandbox.oidcAudiences ??= []).push(value());
         break;

@@ -1,8 +1,9 @@
 // Plays the browser through an OpenID Provider's authorization pages over real HTTP: follows
 // redirects with the provider's cookies, fills oidc-provider's login form and answers its
 // consent page, and stops where the provider sends the user back to the client (another origin),
-// which is where the editor's URI handler would take over. The sandbox's own provider needs no
-// pages when the request has a login_hint: it redirects at once.
+// which is where the editor's URI handler would take over. The sandbox's own provider shows one
+// page (a button per demo user; the one whose e-mail starts with the login is pressed), or none
+// when the request has a login_hint naming a user.
 
 export interface BrowseOptions {
   /** The login typed into the provider's login form. */
@@ -41,6 +42,14 @@ export async function completeAuthorization(start: URL, options: BrowseOptions =
     const html = await response.text();
     if (response.status !== 200) throw new Error(`${next.url.href} answered ${response.status}: ${html.slice(0, 300)}`);
     const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1]?.replaceAll('&amp;', '&');
+    const sandboxUser = new RegExp(`name="user_id" value="([^"]+)">(?:(?!</button>).)*${options.login ?? 'ada'}@`).exec(html)?.[1];
+    if (action && sandboxUser) {
+      const form = new URLSearchParams();
+      for (const [, name, value] of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) form.append(unescapeHtml(name!), unescapeHtml(value!));
+      form.set('user_id', sandboxUser);
+      next = { url: new URL(action, next.url), method: 'POST', form };
+      continue;
+    }
     const prompt = /name="prompt" value="(\w+)"/.exec(html)?.[1];
     if (!action || !prompt) throw new Error(`${next.url.href} shows a page this test cannot fill in: ${html.slice(0, 300)}`);
     const submit = new URL(action, next.url);
@@ -53,4 +62,8 @@ export async function completeAuthorization(start: URL, options: BrowseOptions =
     }
   }
   throw new Error(`The authorization at ${origin} did not come back to the client within 20 steps.`);
+}
+
+function unescapeHtml(text: string): string {
+  return text.replaceAll('&quot;', '"').replaceAll('&#39;', "'").replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&');
 }

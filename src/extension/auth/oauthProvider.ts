@@ -39,6 +39,9 @@ export function sessionScopes(connectionId: string): string[] {
 export class RecordsOAuthProvider implements vscode.AuthenticationProvider, OAuthTokenSource, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<vscode.AuthenticationProviderAuthenticationSessionsChangeEvent>();
   readonly onDidChangeSessions = this.changed.event;
+  private readonly askedToSignIn = new vscode.EventEmitter<{ connectionId: string; message: string }>();
+  /** Fires when a session ended and the user was asked to sign in again (once per ended session). */
+  readonly onDidAskToSignIn = this.askedToSignIn.event;
   /** Created with the OAuth bundle, the first time a token is due for refresh. */
   private refresherLoading: Promise<TokenRefresher> | undefined;
   private readonly loginHints = new Map<string, string>();
@@ -152,6 +155,7 @@ export class RecordsOAuthProvider implements vscode.AuthenticationProvider, OAut
 
   dispose(): void {
     this.changed.dispose();
+    this.askedToSignIn.dispose();
   }
 
   private async revoke(connection: ConnectionInfo, tokens: OAuthTokenSet): Promise<void> {
@@ -173,7 +177,9 @@ export class RecordsOAuthProvider implements vscode.AuthenticationProvider, OAut
     this.connections.notifyChanged();
     const signIn = vscode.l10n.t('Sign In');
     const { sessionEndedText } = await oauthFlow();
-    void vscode.window.showWarningMessage(sessionEndedText(connection.name, reason), signIn).then((choice) => {
+    const message = sessionEndedText(connection.name, reason);
+    this.askedToSignIn.fire({ connectionId: connection.id, message });
+    void vscode.window.showWarningMessage(message, signIn).then((choice) => {
       if (choice === signIn) void vscode.commands.executeCommand('records.signIn', connection.id);
     });
   }

@@ -44,6 +44,8 @@ export class TokenIssuer {
   constructor(
     private readonly key: SigningKey,
     private readonly issuer: string,
+    /** Lifetime of access and ID tokens; short ones let tests see refreshes happen. */
+    private readonly accessTokenSeconds = ACCESS_TOKEN_SECONDS,
   ) {}
 
   async issue(grant: TokenGrant): Promise<TokenResponse> {
@@ -58,7 +60,7 @@ export class TokenIssuer {
       .setAudience(ACCESS_TOKEN_AUDIENCE)
       .setIssuedAt()
       .setJti(randomUUID())
-      .setExpirationTime(`${ACCESS_TOKEN_SECONDS}s`)
+      .setExpirationTime(`${this.accessTokenSeconds}s`)
       .sign(this.key.privateKey);
     const refreshToken = await new jose.SignJWT({ scope, client_id: clientId, gid })
       .setProtectedHeader(header(REFRESH_TOKEN_TYPE))
@@ -72,7 +74,7 @@ export class TokenIssuer {
     const response: TokenResponse = {
       access_token: accessToken,
       token_type: 'Bearer',
-      expires_in: ACCESS_TOKEN_SECONDS,
+      expires_in: this.accessTokenSeconds,
       refresh_token: refreshToken,
       scope,
     };
@@ -88,7 +90,7 @@ export class TokenIssuer {
         .setSubject(user.id)
         .setAudience(clientId)
         .setIssuedAt()
-        .setExpirationTime(`${ACCESS_TOKEN_SECONDS}s`)
+        .setExpirationTime(`${this.accessTokenSeconds}s`)
         .sign(this.key.privateKey);
     }
     return response;

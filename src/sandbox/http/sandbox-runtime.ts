@@ -102,7 +102,7 @@ function composeTransport(
   logError: (line: string) => void,
 ): Parameters<typeof createRequestHandler>[0] {
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-  const tokens = new TokenIssuer(key, url);
+  const tokens = new TokenIssuer(key, url, options.accessTokenSeconds);
   const external = options.oidcIssuer
     ? new ExternalIssuer({ issuer: options.oidcIssuer, audiences: options.oidcAudiences ?? defaultAudiences(url), users: () => service.users })
     : undefined;
