@@ -2,7 +2,9 @@
 // oidc-provider (OpenID Certified), with the sandbox started with --oidc-issuer pointing at it.
 // The provider's own login and consent pages are filled in over real HTTP.
 import * as assert from 'node:assert/strict';
+import type { OAuthTokenSet } from '../../../src/extension/auth/credentialStore';
 import { refreshTokens, revokeTokens, startAuthorization } from '../../../src/extension/auth/oauthClient';
+import { TokenRefresher, type SessionEnd } from '../../../src/extension/auth/tokenRefresher';
 import type { TestIssuer } from '../../e2e/support/host/oidc-issuer.mjs' with { 'resolution-mode': 'import' };
 import { startTestSandbox, type TestSandbox } from '../../sandbox/http/support/test-sandbox';
 import { completeAuthorization } from '../../support/oidcBrowser';
@@ -93,5 +95,42 @@ describe('OAuth sign-in against an external OpenID Provider (oidc-provider)', fu
     const answer = await whoAmI(tokens.accessToken);
     assert.equal(answer.status, 401);
     assert.match(answer.message ?? '', /e-mail "mallory@sandbox.example" is not a sandbox user/);
+  });
+});
+
+describe('OAuth against a provider that issues no refresh token (oidc-provider)', function () {
+  this.timeout(30_000);
+  let issuer: TestIssuer;
+  let sandbox: TestSandbox;
+
+  before(async () => {
+    const { startTestIssuer } = await import('../../e2e/support/host/oidc-issuer.mjs');
+    issuer = await startTestIssuer({ accessTokenSeconds: 30, refreshTokens: false });
+    sandbox = await startTestSandbox({ oidcIssuer: issuer.url });
+  });
+  after(async () => {
+    await sandbox?.dispose();
+    await issuer?.close();
+  });
+
+  it('uses the token while it lasts, then asks once to sign in again', async () => {
+    const pending = await startAuthorization(sandbox.url, REDIRECT_URI);
+    const tokens = await pending.finish((await completeAuthorization(pending.authorizationUrl, { login: 'ada' })).searchParams);
+    assert.equal(tokens.refreshToken, undefined, 'no refresh token issued');
+    const connection = { id: 'c', name: 'No refresh', baseUrl: sandbox.url, authKind: 'oauth' as const };
+    const stored = new Map<string, OAuthTokenSet>([[connection.id, tokens]]);
+    const ended: SessionEnd[] = [];
+    const clock = { now: Date.now() };
+    const refresher = new TokenRefresher(
+      { read: async (id) => stored.get(id), write: async (id, t) => void stored.set(id, t), clear: async (id) => void stored.delete(id) },
+      { refresh: (c, t) => refreshTokens(c, t), refreshed: () => undefined, ended: (_c, reason) => ended.push(reason), now: () => clock.now },
+    );
+    clock.now = tokens.expiresAt! - 2_000;
+    assert.equal(await refresher.accessToken(connection), tokens.accessToken, 'still valid for 2 s');
+    clock.now = tokens.expiresAt! + 1_000;
+    assert.equal(await refresher.accessToken(connection), undefined);
+    assert.equal(await refresher.accessToken(connection), undefined);
+    assert.deepEqual(ended.map((e) => e.kind), ['noRefreshToken']);
+    assert.equal(issuer.counts.refreshes + issuer.counts.refreshFailures, 0, 'nothing was tried at the provider');
   });
 });
