@@ -29,6 +29,8 @@ const ACCESS_TOKEN_SECONDS = 15;
 interface Issuer {
   /** The connection's base URL (a sandbox). */
   baseUrl: string;
+  /** The external issuer's URL, when the sandbox trusts one. */
+  issuerUrl?: string;
   /** Successful refresh_token grants so far, counted at the provider. */
   refreshes(): number;
   /** What an administrator does to end the user's sessions at the provider. */
@@ -50,6 +52,7 @@ async function withOidcProvider(): Promise<Issuer> {
   const sandbox = await startSandbox({ oidcIssuer: issuer.url });
   return {
     baseUrl: sandbox.url,
+    issuerUrl: issuer.url,
     refreshes: () => issuer.counts.refreshes,
     revokeGrant: () => issuer.revokeAllGrants(),
     async close() {
@@ -205,6 +208,18 @@ for (const [label, start] of [
       assert.equal(refresh.status, 400);
       assert.equal(((await refresh.json()) as { error: string }).error, 'invalid_grant');
       assert.equal(issuer.refreshes(), refreshesBefore);
+    });
+
+    if (start !== withOidcProvider) return;
+    it('takes an explicit OAuth issuer in the connection settings and signs in there', async () => {
+      assert.equal(await vscode.commands.executeCommand('records.editConnection', connection.id, { issuer: 'ftp://idp.example' }), undefined);
+      assert.equal(api.connections.get(connection.id)?.issuer, undefined, 'an issuer that is not http(s) is refused');
+      await vscode.commands.executeCommand('records.editConnection', connection.id, { issuer: issuer.issuerUrl! });
+      assert.equal(api.connections.get(connection.id)?.issuer, issuer.issuerUrl);
+      assert.equal(await vscode.commands.executeCommand('records.signIn', connection.id), true);
+      assert.equal((await currentUser()).name, 'Ada Admin');
+      await vscode.commands.executeCommand('records.editConnection', connection.id, { issuer: `${issuer.issuerUrl}/elsewhere` });
+      assert.equal(await api.connections.hasCredentials(connection.id), false, 'another issuer signs the connection out');
     });
   });
 }
