@@ -63,7 +63,11 @@ export function discover(target: OAuthTarget | string, signal?: AbortSignal): Pr
     return lib.processDiscoveryResponse(base, response);
   })().catch((error: unknown) => {
     discovered.delete(key);
-    throw toFailure(error, issuer ?? baseUrl);
+    const where = issuer ?? baseUrl;
+    if (responseStatus(error) === 404) {
+      throw new OAuthFailure('unsupported', `${where} publishes no OpenID configuration (${where.replace(/\/$/, '')}/.well-known/openid-configuration answered 404).`);
+    }
+    throw toFailure(error, where);
   });
   discovered.set(key, { server, at: Date.now() });
   return server;

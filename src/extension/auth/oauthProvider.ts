@@ -98,7 +98,7 @@ export class RecordsOAuthProvider implements vscode.AuthenticationProvider, OAut
         (_progress, token) => this.authorize(connection, token),
       );
     } catch (error) {
-      const text = (await oauthFlow()).signInFailureText(connection.name, error);
+      const text = await oauthFlow().then((flow) => flow.signInFailureText(connection.name, error), () => undefined);
       throw text === undefined ? error : new Error(text, { cause: error });
     }
     this.resetRefresh(connection.id);

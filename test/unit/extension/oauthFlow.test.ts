@@ -90,6 +90,14 @@ describe('OAuth sign-in against the sandbox', function () {
     assert.equal(api.status, 401);
   });
 
+  it('says so when the address publishes no OpenID configuration', async () => {
+    await assert.rejects(startAuthorization(`${sandbox.url}/elsewhere`, 'vscode://records-tools.records-service/auth-callback'), {
+      name: 'OAuthFailure',
+      kind: 'unsupported',
+      message: /publishes no OpenID configuration .*answered 404/,
+    });
+  });
+
   it('says the provider is unreachable, as a failure worth retrying, when nothing answers', async () => {
     await assert.rejects(startAuthorization('http://127.0.0.1:9', 'vscode://records-tools.records-service/auth-callback'), { name: 'OAuthFailure', kind: 'unreachable' });
   });
