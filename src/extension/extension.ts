@@ -33,6 +33,8 @@ export interface RecordsExtensionApi {
   setExternalOpener(opener: ExternalOpener | undefined): void;
   /** Delivers an OAuth redirect as the UriHandler would. */
   handleAuthCallback(uri: vscode.Uri): void;
+  /** Fires when an OAuth session ended and the user was asked to sign in again. */
+  readonly onDidAskToSignIn: vscode.Event<{ connectionId: string; message: string }>;
 }
 
 let launcher: SandboxLauncher | undefined;
@@ -74,6 +76,7 @@ export function activate(context: vscode.ExtensionContext): RecordsExtensionApi 
     references,
     setExternalOpener: (opener) => oauth.setExternalOpener(opener),
     handleAuthCallback: (uri) => callbacks.handleUri(uri),
+    onDidAskToSignIn: oauth.onDidAskToSignIn,
   };
 }
 

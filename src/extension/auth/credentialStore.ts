@@ -6,9 +6,13 @@ export interface OAuthTokenSet {
   refreshToken?: string;
   /** Epoch milliseconds; absent when the server did not say. */
   expiresAt?: number;
+  /** Epoch milliseconds when these tokens were received; with expiresAt, gives their lifetime. */
+  obtainedAt?: number;
   idToken?: string;
   accountId: string;
   accountLabel: string;
+  /** The account's e-mail or user name, sent as `login_hint` when signing in again. */
+  loginHint?: string;
   scopes: string[];
 }
 
