@@ -25,6 +25,8 @@ export type CreateService = (options: {
   reset?: boolean;
   uploads: UploadCatalog;
   log?: (message: string) => void;
+  compactJournalBytes?: number;
+  journalFileOps?: StartSandboxOptions['journalFileOps'];
 }) => Promise<SandboxService>;
 
 const DEFAULT_UPLOAD_TTL_SECONDS = 86_400;
@@ -58,6 +60,8 @@ export async function startSandboxRuntime(options: StartSandboxOptions, createSa
       reset: options.reset,
       uploads,
       log: logError,
+      compactJournalBytes: options.compactJournalBytes,
+      journalFileOps: options.journalFileOps,
     });
     cleanups.push(() => service.close());
     if (options.reset) {

@@ -43,6 +43,8 @@ export type SandboxErrorCode =
   | 'not_found'
   | 'payload_too_large'
   | 'rate_limited'
+  | 'insufficient_storage'
+  | 'unavailable'
   | 'internal';
 
 /** Thrown by the domain; the transport turns it into the JSON error body of decisions.md. */

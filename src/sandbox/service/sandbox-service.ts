@@ -9,6 +9,7 @@ import type { InvertedIndex } from '../search/inverted-index';
 import type { SearchSegment } from '../search/searchable-text';
 import type { StemFunction } from '../search/stemming';
 import type { DurableStore } from '../store/durable-store';
+import { JournalWriteError } from '../store/journal';
 import type { StoredRecord } from '../store/model';
 import { UserPermissions } from './access';
 import { aggregateRecords } from './aggregate-query';
@@ -94,7 +95,11 @@ export class DomainSandboxService implements SandboxService {
     if (this.closed) throw new SandboxError(500, 'internal', 'The sandbox is shutting down; retry once it has restarted.');
     const { durable, uploads, clock, index } = this.parts;
     const plan = await planBatch({ store: this.store, permissions: new UserPermissions(user), uploads, now: clock().toISOString() }, operations);
-    await durable.commit(plan.mutations);
+    try {
+      await durable.commit(plan.mutations);
+    } catch (error) {
+      throw this.storageFailure(error);
+    }
     for (const uid of plan.uploadsToCommit) {
       try {
         await uploads.commit(uid, path.join(durable.filesDir, uid));
@@ -110,6 +115,15 @@ export class DomainSandboxService implements SandboxService {
       }
     }
     return plan.results;
+  }
+
+  /** A save that did not reach the disk: an error answer without local paths (the log has them), never a 200. */
+  private storageFailure(error: unknown): unknown {
+    if (!(error instanceof JournalWriteError)) return error;
+    this.parts.log(`A save was refused and rolled back: ${error.message}`);
+    return error.diskFull
+      ? new SandboxError(507, 'insufficient_storage', "The sandbox's disk is full, so this save was not stored and nothing changed. Free some disk space, then save again.")
+      : new SandboxError(503, 'unavailable', 'The sandbox could not write to its data folder, so this save was not stored and nothing changed. Check the disk (the sandbox log names the error), then save again.');
   }
 
   download(user: SandboxUser, fileUid: string): DownloadInfo {

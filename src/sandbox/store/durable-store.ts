@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { generateDemoData } from '../demo/generate';
 import { writeFileAtomically } from './atomic-file';
 import { type DataFolderLock, lockDataFolder } from './data-folder-lock';
-import { JournalWriter, readJournal } from './journal';
+import { type JournalFileOps, JournalWriter, NODE_JOURNAL_FILE_OPS, readJournal } from './journal';
 import type { Mutation, StoredHistoryEntry, StoredRecord } from './model';
 import { type RecordStore } from './record-store';
 
@@ -23,6 +23,8 @@ export interface DurableStoreOptions {
   log: (message: string) => void;
   /** Registered before data loads, so listeners see every record. */
   memory: RecordStore;
+  /** The journal's file operations; tests replace them to inject faults. */
+  journalFileOps?: JournalFileOps;
 }
 
 interface Meta {
@@ -83,6 +85,7 @@ export class DurableStore {
     private readonly compactAfterBytes: number,
     private readonly changes: ChangeTracker,
     private readonly seedHistoryLength: number,
+    private readonly journalFileOps: JournalFileOps,
   ) {}
 
   get filesDir(): string {
@@ -130,8 +133,9 @@ export class DurableStore {
         changes.track(batch.mutations);
         seq = batch.seq;
       }
-      const journal = await JournalWriter.open(at(JOURNAL_FILE), read.validLength);
-      return new DurableStore(dataDir, memory, journal, seq, lock, options.compactAfterBytes, changes, seedHistoryLength);
+      const journalFileOps = options.journalFileOps ?? NODE_JOURNAL_FILE_OPS;
+      const journal = await JournalWriter.open(at(JOURNAL_FILE), read.validLength, journalFileOps);
+      return new DurableStore(dataDir, memory, journal, seq, lock, options.compactAfterBytes, changes, seedHistoryLength, journalFileOps);
     } catch (err) {
       lock.release();
       throw err;
@@ -161,7 +165,7 @@ export class DurableStore {
     await writeFileAtomically(at(SNAPSHOT_FILE), JSON.stringify(snapshot));
     await this.journal.close();
     await writeFileAtomically(at(JOURNAL_FILE), '');
-    this.journal = await JournalWriter.open(at(JOURNAL_FILE), 0);
+    this.journal = await JournalWriter.open(at(JOURNAL_FILE), 0, this.journalFileOps);
   }
 
   get journalBytes(): number {
