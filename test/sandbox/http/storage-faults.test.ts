@@ -1,5 +1,7 @@
 import * as assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, rm } from 'node:fs/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { join } from 'node:path';
 import { callJson, startTestSandbox, type ErrorShape, type TestSandbox } from './support/test-sandbox';
 import { faultyJournalOps, type FaultPlan } from './support/journal-faults';
@@ -30,15 +32,19 @@ async function addRecords(sandbox: TestSandbox, count: number, prefix: string): 
   return outcomes;
 }
 
-async function idsAfterRestart(dataDir: string): Promise<Set<string>> {
+async function recordsAfterRestart(dataDir: string): Promise<{ id: string; title: string }[]> {
   const restarted = await startTestSandbox({ dataDir });
   try {
-    const list = await callJson<{ id: string }[]>(restarted.url, '/api/w/IT/a/TASK/tickets/list', { body: { limitRecords: 1000 } });
+    const list = await callJson<{ id: string; title: string }[]>(restarted.url, '/api/w/IT/a/TASK/tickets/list', { body: { limitRecords: 1000 } });
     assert.equal(list.status, 200);
-    return new Set(list.body.map((r) => r.id));
+    return list.body;
   } finally {
-    await restarted.dispose();
+    await restarted.close();
   }
+}
+
+async function idsAfterRestart(dataDir: string): Promise<Set<string>> {
+  return new Set((await recordsAfterRestart(dataDir)).map((r) => r.id));
 }
 
 async function runWithFaults(plan: FaultPlan, count: number, prefix: string) {
@@ -51,10 +57,17 @@ async function runWithFaults(plan: FaultPlan, count: number, prefix: string) {
     await sandbox.close();
   }
   const journal = await readFile(join(sandbox.dataDir, 'journal.jsonl'));
+  cleanUp.push(sandbox.dataDir);
   return { outcomes, journal, dataDir: sandbox.dataDir };
 }
 
+const cleanUp: string[] = [];
+
 describe('sandbox HTTP: storage faults never lose an acknowledged write', () => {
+  after(async () => {
+    for (const dir of cleanUp.splice(0)) await rm(dir, { recursive: true, force: true });
+  });
+
   it('a disk that fills up in the middle of a journal write: the write fails with 507 JSON, every acknowledged record survives a restart', async () => {
     const { outcomes, journal, dataDir } = await runWithFaults({ failWrite: 3, bytesBeforeFull: 700 }, 6, 'disk full');
     const acknowledged = outcomes.filter((o) => o.status === 200);
@@ -87,5 +100,39 @@ describe('sandbox HTTP: storage faults never lose an acknowledged write', () => 
     for (const o of outcomes.filter((x) => x.status === 200)) assert.ok(ids.has(o.id ?? ''), `acknowledged ${o.title.slice(0, 10)} survives`);
     const journalText = journal.toString('utf8');
     assert.ok(!journalText.includes(outcomes[1].title), 'the failed write is not in the journal, so it cannot reappear after a restart');
+  });
+
+  it('a failing compaction does not fail the save that triggered it: logged, retried later, nothing duplicated', async () => {
+    const logs: string[] = [];
+    const sandbox = await startTestSandbox({ compactJournalBytes: 4000, log: (line) => logs.push(line) });
+    try {
+      // A directory where the snapshot's temporary file goes makes every compaction fail.
+      const blocker = join(sandbox.dataDir, 'snapshot.json.tmp');
+      await mkdir(join(blocker, 'occupied'), { recursive: true });
+      const outcomes = await addRecords(sandbox, 4, 'compaction');
+      assert.deepEqual(
+        outcomes.map((o) => o.status),
+        [200, 200, 200, 200],
+        'saves that reached the journal are acknowledged even though compaction failed',
+      );
+      assert.ok(
+        logs.some((l) => /compact/i.test(l)),
+        `the compaction failure is logged: ${logs.join(' | ')}`,
+      );
+      assert.ok(!existsSync(join(sandbox.dataDir, 'snapshot.json')));
+      await rm(blocker, { recursive: true });
+      // The retry happens on its own, without another request.
+      for (let i = 0; i < 100 && !existsSync(join(sandbox.dataDir, 'snapshot.json')); i += 1) await sleep(50);
+      assert.ok(existsSync(join(sandbox.dataDir, 'snapshot.json')), 'compaction retried once the cause was gone');
+      const more = await addRecords(sandbox, 1, 'after compaction');
+      assert.equal(more[0].status, 200);
+      await sandbox.close();
+      const ids = await idsAfterRestart(sandbox.dataDir);
+      for (const o of [...outcomes, ...more]) assert.ok(ids.has(o.id ?? ''));
+      const titles = (await recordsAfterRestart(sandbox.dataDir)).map((r) => r.title);
+      assert.equal(titles.filter((t) => t.startsWith('compaction ')).length, 4, 'each save exactly once');
+    } finally {
+      await sandbox.dispose();
+    }
   });
 });
