@@ -7,11 +7,14 @@ import type { SandboxService } from '../service/contract';
 import { TUS_PATH, type TusEndpoint } from '../uploads/tus-endpoint';
 import { matchApiRoute, notFound, runApiRoute } from './api-routes';
 import { HttpError, sendError } from './errors';
+import { type HostPolicy, refusedHostMessage } from './host-policy';
 import type { RateLimiter } from './rate-limiter';
 import { armRequestDeadline } from './request-deadline';
 
 export interface RequestHandlerOptions {
   baseUrl: string;
+  /** Which Host headers are answered, and the origin for absolute URLs in answers. */
+  hostPolicy: HostPolicy;
   service: SandboxService;
   authenticator: Authenticator;
   oidc: OidcProvider;
@@ -43,6 +46,11 @@ export function createRequestHandler(options: RequestHandlerOptions): (req: Inco
 
 async function handle(options: RequestHandlerOptions, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const method = req.method ?? 'GET';
+  const origin = options.hostPolicy.originFor(req.headers.host);
+  if (origin === undefined) {
+    req.resume();
+    throw new HttpError(403, 'forbidden', refusedHostMessage());
+  }
   const url = new URL(req.url ?? '/', options.baseUrl);
   if (options.rateLimiter) {
     const decision = options.rateLimiter.take(req.socket.remoteAddress ?? 'unknown');
@@ -59,7 +67,7 @@ async function handle(options: RequestHandlerOptions, req: IncomingMessage, res:
         Allow: 'POST, HEAD, PATCH, DELETE, OPTIONS',
       });
     }
-    await options.tus.handle(req, res, await options.authenticator.authenticate(req));
+    await options.tus.handle(req, res, await options.authenticator.authenticate(req), origin);
     return;
   }
   armRequestDeadline(res, options.requestTimeoutMs, options.logError);

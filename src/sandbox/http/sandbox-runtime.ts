@@ -14,6 +14,7 @@ import type { SandboxService, UploadCatalog } from '../service/contract';
 import { createTusEndpoint } from '../uploads/tus-endpoint';
 import { startUploadSweeper } from '../uploads/upload-sweeper';
 import { UploadStore } from '../uploads/upload-store';
+import { exposureWarning, hostPolicy, isLoopbackInterface } from './host-policy';
 import { baseUrlFor, listen } from './listen';
 import { RateLimiter } from './rate-limiter';
 import { DEFAULT_MAX_BODY_BYTES } from './request-body';
@@ -79,7 +80,10 @@ export async function startSandboxRuntime(options: StartSandboxOptions, createSa
     const actualPort = await listen(server, host, port);
     cleanups.push(() => closeServer(server));
     const url = baseUrlFor(host, actualPort);
-    server.on('request', createRequestHandler(composeTransport(url, service, key, tus, options, logError)));
+    server.on('request', createRequestHandler({ ...composeTransport(url, service, key, tus, options, logError), hostPolicy: hostPolicy(host, url) }));
+    if (!isLoopbackInterface(host)) {
+      logError(exposureWarning(host, actualPort));
+    }
     // Tells another process that finds the folder locked where this sandbox answers (a second
     // VS Code window connects to it instead of failing). Removed on a clean close.
     const addressFile = join(options.dataDir, SANDBOX_ADDRESS_FILE);
@@ -103,7 +107,7 @@ function composeTransport(
   tus: Awaited<ReturnType<typeof createTusEndpoint>>,
   options: StartSandboxOptions,
   logError: (line: string) => void,
-): Parameters<typeof createRequestHandler>[0] {
+): Omit<Parameters<typeof createRequestHandler>[0], 'hostPolicy'> {
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const tokens = new TokenIssuer(key, url);
   const authenticator = new Authenticator(service, tokens);

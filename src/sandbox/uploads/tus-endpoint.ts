@@ -19,11 +19,16 @@ const TUS_METHODS = new Set(['POST', 'HEAD', 'PATCH', 'DELETE', 'OPTIONS']);
  * overwritten by the transport, so a client cannot choose it.
  */
 const OWNER_HEADER = 'x-records-sandbox-owner';
+/** The origin the transport checked; @tus/server would otherwise build Location from the Host header. */
+const ORIGIN_HEADER = 'x-records-sandbox-origin';
 
 export interface TusEndpoint {
   handles(method: string): boolean;
-  /** `user` is the authenticated caller; only the creator of an upload may touch it afterwards. */
-  handle(req: IncomingMessage, res: ServerResponse, user: SandboxUser): Promise<void>;
+  /**
+   * `user` is the authenticated caller; only the creator of an upload may touch it afterwards.
+   * `origin` is the checked origin (`http://name:port`) the upload URL in `Location` starts with.
+   */
+  handle(req: IncomingMessage, res: ServerResponse, user: SandboxUser, origin: string): Promise<void>;
 }
 
 export async function createTusEndpoint(store: UploadStore): Promise<TusEndpoint> {
@@ -35,6 +40,7 @@ export async function createTusEndpoint(store: UploadStore): Promise<TusEndpoint
     // file_uid must be a GUID (contract 2.2).
     namingFunction: () => randomUUID(),
     getFileIdFromRequest: (_req, lastPath) => (lastPath !== undefined && isUploadId(lastPath) ? lastPath.toLowerCase() : undefined),
+    generateUrl: (req, { path, id }) => `${req.headers.get(ORIGIN_HEADER) ?? ''}${path}/${id}`,
     // No browser talks to the sandbox's API, so no CORS headers.
     allowedOrigins: [],
     onUploadCreate: async (req, upload) => {
@@ -61,7 +67,7 @@ export async function createTusEndpoint(store: UploadStore): Promise<TusEndpoint
   });
   return {
     handles: (method) => TUS_METHODS.has(method),
-    handle: async (req, res, user) => {
+    handle: async (req, res, user, origin) => {
       const fileUid = uploadIdOf(req.url ?? '');
       if (fileUid !== undefined) {
         const owner = await store.ownerOf(fileUid);
@@ -72,6 +78,7 @@ export async function createTusEndpoint(store: UploadStore): Promise<TusEndpoint
         }
       }
       setTrustedHeader(req, OWNER_HEADER, user.id);
+      setTrustedHeader(req, ORIGIN_HEADER, origin);
       await server.handle(req, res);
     },
   };
