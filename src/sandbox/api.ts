@@ -27,6 +27,8 @@ export interface StartSandboxOptions {
   requestTimeoutMs?: number;
   /** Limit of JSON and form bodies; default 10 MiB. tus uploads are not limited by it. */
   maxBodyBytes?: number;
+  /** Largest tus upload (Upload-Length) accepted, answered 413 above; default 10 GiB. */
+  maxUploadBytes?: number;
   /** Journal size that triggers a snapshot and a fresh journal; default 32 MiB. */
   compactJournalBytes?: number;
   /** Replaces the journal's file operations. For fault-injection tests only (a full disk, a failing fsync). */

@@ -40,8 +40,31 @@ export function createRequestHandler(options: RequestHandlerOptions): (req: Inco
         logRequest(`${req.method ?? '?'} ${req.url ?? ''} ${res.statusCode} ${ms.toFixed(1)}ms ${req.socket.remoteAddress ?? ''}`);
       });
     }
-    handle(options, req, res).catch((error: unknown) => sendError(res, error, options.logError));
+    handle(options, req, res).catch((error: unknown) => {
+      if (isClientAbort(error, req)) {
+        // The client hung up (a cancelled request, a closed editor): nothing to answer, nothing broke here.
+        res.destroy();
+        return;
+      }
+      sendError(res, error, options.logError);
+    });
   };
+}
+
+const ABORT_CODES = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'ERR_STREAM_PREMATURE_CLOSE', 'ERR_STREAM_DESTROYED']);
+
+function isClientAbort(error: unknown, req: IncomingMessage): boolean {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return code !== undefined && ABORT_CODES.has(code) && (req.destroyed || req.socket.destroyed);
+}
+
+/** `GET http://[` and the like: a request target no URL parser accepts is the client's mistake. */
+function parseTarget(target: string | undefined, base: string): URL {
+  try {
+    return new URL(target ?? '/', base);
+  } catch {
+    throw new HttpError(400, 'invalid_request', 'The request target is not a valid URL path. Send a path such as /api/common.');
+  }
 }
 
 async function handle(options: RequestHandlerOptions, req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -51,7 +74,7 @@ async function handle(options: RequestHandlerOptions, req: IncomingMessage, res:
     req.resume();
     throw new HttpError(403, 'forbidden', refusedHostMessage());
   }
-  const url = new URL(req.url ?? '/', options.baseUrl);
+  const url = parseTarget(req.url, options.baseUrl);
   if (options.rateLimiter) {
     const decision = options.rateLimiter.take(req.socket.remoteAddress ?? 'unknown');
     if (!decision.allowed) {

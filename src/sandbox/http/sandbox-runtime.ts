@@ -32,6 +32,7 @@ export type CreateService = (options: {
 
 const DEFAULT_UPLOAD_TTL_SECONDS = 86_400;
 const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+export const DEFAULT_MAX_UPLOAD_BYTES = 10 * 1024 ** 3;
 /** In the data folder while a sandbox serves it: `{url, pid}`. */
 export const SANDBOX_ADDRESS_FILE = 'sandbox-address.json';
 
@@ -73,7 +74,7 @@ export async function startSandboxRuntime(options: StartSandboxOptions, createSa
     cleanups.push(() => sweeper.stop());
     await sweeper.sweepNow();
     const key = await loadOrCreateSigningKey(options.dataDir);
-    const tus = await createTusEndpoint(uploads);
+    const tus = await createTusEndpoint(uploads, { maxUploadBytes: options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES, logError });
     const server = createServer();
     // Deadlines are per route (request-deadline.ts); Node's own would also cut long tus uploads.
     server.requestTimeout = 0;

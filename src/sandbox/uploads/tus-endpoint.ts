@@ -31,7 +31,14 @@ export interface TusEndpoint {
   handle(req: IncomingMessage, res: ServerResponse, user: SandboxUser, origin: string): Promise<void>;
 }
 
-export async function createTusEndpoint(store: UploadStore): Promise<TusEndpoint> {
+export interface TusEndpointOptions {
+  /** Largest Upload-Length accepted; larger uploads get 413 before a byte is stored. */
+  maxUploadBytes: number;
+  /** Where failures of the upload store go: they reach the client only as a generic 500. */
+  logError: (line: string) => void;
+}
+
+export async function createTusEndpoint(store: UploadStore, options: TusEndpointOptions): Promise<TusEndpoint> {
   const directory = store.directory;
   const { Server, FileStore } = await loadTusModules();
   const server: TusServer = new Server({
@@ -39,6 +46,7 @@ export async function createTusEndpoint(store: UploadStore): Promise<TusEndpoint
     datastore: new FileStore({ directory }),
     // file_uid must be a GUID (contract 2.2).
     namingFunction: () => randomUUID(),
+    maxSize: options.maxUploadBytes,
     getFileIdFromRequest: (_req, lastPath) => (lastPath !== undefined && isUploadId(lastPath) ? lastPath.toLowerCase() : undefined),
     generateUrl: (req, { path, id }) => `${req.headers.get(ORIGIN_HEADER) ?? ''}${path}/${id}`,
     // No browser talks to the sandbox's API, so no CORS headers.
@@ -61,7 +69,14 @@ export async function createTusEndpoint(store: UploadStore): Promise<TusEndpoint
     },
     onResponseError: (_req, error) => {
       const status = 'status_code' in error ? error.status_code : 500;
-      const message = ('body' in error ? error.body : error.message).trim();
+      let message = ('body' in error ? error.body : error.message).trim();
+      if (status >= 500) {
+        // File-system errors name local paths: they go to the log, the client gets a generic sentence.
+        options.logError(`internal error in the upload store: ${error instanceof Error ? (error.stack ?? error.message) : message}`);
+        message = 'The sandbox failed to store the upload; see its log for details.';
+      } else if (status === 413) {
+        message = `The file is larger than the ${options.maxUploadBytes} bytes this sandbox accepts (--max-upload-bytes). Upload a smaller file.`;
+      }
       return { status_code: status, body: JSON.stringify(errorBody(status, tusErrorCode(status), message)) };
     },
   });
