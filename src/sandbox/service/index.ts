@@ -56,5 +56,7 @@ export async function createSandboxService(options: SandboxServiceOptions): Prom
   memory.addListener(index);
   const indexer = new BackgroundIndexer(index, [...memory.all()].map((r) => r.id), (id) => memory.get(id));
   indexer.start();
-  return new DomainSandboxService({ durable, index, indexer, attachments, stem, segmentsOf, uploads: options.uploads, clock: options.clock ?? (() => new Date()), log });
+  const service = new DomainSandboxService({ durable, index, indexer, attachments, stem, segmentsOf, uploads: options.uploads, clock: options.clock ?? (() => new Date()), log });
+  await service.moveLeftBehindUploads();
+  return service;
 }

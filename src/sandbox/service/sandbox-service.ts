@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import type {
   AggregationParams, AggregationResult, AppRef, AppSchema, BatchResult, CurrentUser, HistoryEntry, HistoryParams,
@@ -95,6 +96,16 @@ export class DomainSandboxService implements SandboxService {
     if (this.closed) throw new SandboxError(500, 'internal', 'The sandbox is shutting down; retry once it has restarted.');
     const { durable, uploads, clock, index } = this.parts;
     const plan = await planBatch({ store: this.store, permissions: new UserPermissions(user), uploads, now: clock().toISOString() }, operations);
+    // The bytes are on disk before the save that points at them is.
+    for (const uid of plan.uploadsToCommit) {
+      try {
+        await uploads.persist(uid);
+      } catch (error) {
+        if (error instanceof SandboxError) throw error;
+        this.parts.log(`Could not fsync upload ${uid}: ${(error as Error).message}`);
+        throw new SandboxError(503, 'unavailable', 'The sandbox could not make an uploaded file durable, so this save was not stored and nothing changed. Check the disk (the sandbox log names the error), then save again.');
+      }
+    }
     try {
       await durable.commit(plan.mutations);
     } catch (error) {
@@ -104,8 +115,8 @@ export class DomainSandboxService implements SandboxService {
       try {
         await uploads.commit(uid, path.join(durable.filesDir, uid));
       } catch (err) {
-        // The save is durable already; a failed move only makes that file unavailable.
-        this.parts.log(`Could not move upload ${uid} into the files area: ${(err as Error).message}`);
+        // The save is durable already; the next start moves the bytes (`moveLeftBehindUploads`).
+        this.parts.log(`Could not move upload ${uid} into the files area (the next start retries): ${(err as Error).message}`);
       }
     }
     if (plan.uploadsToCommit.length) {
@@ -124,6 +135,26 @@ export class DomainSandboxService implements SandboxService {
     return error.diskFull
       ? new SandboxError(507, 'insufficient_storage', "The sandbox's disk is full, so this save was not stored and nothing changed. Free some disk space, then save again.")
       : new SandboxError(503, 'unavailable', 'The sandbox could not write to its data folder, so this save was not stored and nothing changed. Check the disk (the sandbox log names the error), then save again.');
+  }
+
+  /**
+   * An attached upload whose bytes never reached the files area (a crash or a failed move after
+   * the save was committed) is moved there now. Runs on start, before the upload sweeper.
+   */
+  async moveLeftBehindUploads(): Promise<void> {
+    const { attachments, uploads, durable } = this.parts;
+    for (const uid of [...attachments.fileUids()]) {
+      const destination = path.join(durable.filesDir, path.basename(uid));
+      if (existsSync(destination)) continue;
+      const upload = await uploads.describe(uid);
+      if (!upload || upload.offset !== upload.size) continue;
+      try {
+        await uploads.commit(uid, destination);
+        this.parts.log(`Moved the bytes of attachment ${uid} into the files area (an earlier save was interrupted before it moved them).`);
+      } catch (err) {
+        this.parts.log(`Could not move upload ${uid} into the files area: ${(err as Error).message}`);
+      }
+    }
   }
 
   download(user: SandboxUser, fileUid: string): DownloadInfo {

@@ -43,6 +43,19 @@ describe('sandbox domain: durability', () => {
     await second.service.close();
   });
 
+  it("makes an upload's bytes durable before the save that attaches it is journaled", async () => {
+    const dataDir = fresh();
+    const uploads = new FakeUploads();
+    const sb = await openSandbox({ dataDir, records: 50, uploads });
+    const uid = uploads.add('synced.txt', 'bytes first');
+    const journalAtPersist: string[] = [];
+    uploads.onPersist = (fileUid) => journalAtPersist.push(fs.readFileSync(path.join(dataDir, 'journal.jsonl'), 'utf8').includes(fileUid) ? 'already journaled' : 'not yet journaled');
+    await sb.service.batch(ADMIN, [{ transition: 'add', workspace_alias: 'IT', app_alias: 'TASK', title: 'attaches', attachments: [{ file_uid: uid, pending: true }] }]);
+    assert.deepEqual(journalAtPersist, ['not yet journaled']);
+    assert.deepEqual(uploads.committed, [uid]);
+    await sb.service.close();
+  });
+
   it('generates the same demo data on every run', async () => {
     const a = await openSandbox({ records: 60 });
     const b = await openSandbox({ records: 60 });
