@@ -12,6 +12,7 @@ import { loadOrCreateSigningKey } from '../auth/signing-key';
 import { TokenIssuer } from '../auth/token-issuer';
 import type { SandboxService, UploadCatalog } from '../service/contract';
 import { createTusEndpoint } from '../uploads/tus-endpoint';
+import { SANDBOX_ADDRESS_FILE } from '../store/data-folder-lock';
 import { startUploadSweeper } from '../uploads/upload-sweeper';
 import { UploadStore } from '../uploads/upload-store';
 import { exposureWarning, hostPolicy, isLoopbackInterface } from './host-policy';
@@ -33,8 +34,8 @@ export type CreateService = (options: {
 const DEFAULT_UPLOAD_TTL_SECONDS = 86_400;
 const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 export const DEFAULT_MAX_UPLOAD_BYTES = 10 * 1024 ** 3;
-/** In the data folder while a sandbox serves it: `{url, pid}`. */
-export const SANDBOX_ADDRESS_FILE = 'sandbox-address.json';
+/** In the data folder while a sandbox serves it: `{url, pid}`; the data-folder lock probes it. */
+export { SANDBOX_ADDRESS_FILE };
 
 /** Time given to open requests on close before their connections are cut. */
 const CLOSE_GRACE_MS = 2_000;

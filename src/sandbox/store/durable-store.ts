@@ -121,7 +121,7 @@ export class DurableStore {
   static async open(options: DurableStoreOptions): Promise<DurableStore> {
     const { dataDir, memory } = options;
     fs.mkdirSync(dataDir, { recursive: true });
-    const lock = lockDataFolder(dataDir);
+    const lock = await lockDataFolder(dataDir);
     try {
       const at = (name: string) => path.join(dataDir, name);
       if (options.reset) {

@@ -148,7 +148,7 @@ describe('sandbox domain: durability', () => {
     const dataDir = fresh();
     fs.writeFileSync(path.join(dataDir, 'sandbox.lock'), '2147483646');
     const sb = await openSandbox({ dataDir, records: 50 });
-    assert.equal(fs.readFileSync(path.join(dataDir, 'sandbox.lock'), 'utf8'), String(process.pid));
+    assert.equal((JSON.parse(fs.readFileSync(path.join(dataDir, 'sandbox.lock'), 'utf8')) as { pid: number }).pid, process.pid);
     await sb.service.close();
   });
 
