@@ -135,4 +135,19 @@ describe('sandbox HTTP: storage faults never lose an acknowledged write', () => 
       await sandbox.dispose();
     }
   });
+
+  it('a compaction that cannot create the new journal keeps using the old one: nothing lost', async () => {
+    const logs: string[] = [];
+    const sandbox = await startTestSandbox({ compactJournalBytes: 4000, log: (line) => logs.push(line) });
+    cleanUp.push(sandbox.dataDir);
+    // The snapshot can be written, the new journal cannot.
+    await mkdir(join(sandbox.dataDir, 'journal.jsonl.next', 'occupied'), { recursive: true });
+    const outcomes = await addRecords(sandbox, 4, 'swap');
+    assert.deepEqual(outcomes.map((o) => o.status), [200, 200, 200, 200]);
+    for (let i = 0; i < 100 && !logs.some((l) => /compact/i.test(l)); i += 1) await sleep(20);
+    assert.ok(logs.some((l) => /compact/i.test(l)), 'the failure is logged');
+    await sandbox.close();
+    const titles = (await recordsAfterRestart(sandbox.dataDir)).map((r) => r.title);
+    for (const o of outcomes) assert.equal(titles.filter((t) => t === o.title).length, 1, 'each save exactly once after the restart');
+  });
 });
