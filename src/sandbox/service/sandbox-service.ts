@@ -23,6 +23,9 @@ import { listRecords } from './list-query';
 import { describeCurrentUser, describeSchema, describeWorkspace } from './metadata';
 import { searchRecords } from './search-query';
 
+/** First pause before a failed move of attachment bytes is tried again. */
+const MOVE_RETRY_MS = 1_000;
+
 export interface SandboxServiceParts {
   durable: DurableStore;
   index: InvertedIndex;
@@ -41,6 +44,8 @@ export class DomainSandboxService implements SandboxService {
   // Batches run one at a time: each validates against the state all earlier ones left.
   private writeQueue: Promise<unknown> = Promise.resolve();
   private closed = false;
+  private moveRetry: NodeJS.Timeout | undefined;
+  private moveRetryDelayMs = MOVE_RETRY_MS;
 
   constructor(private readonly parts: SandboxServiceParts) {}
 
@@ -115,8 +120,9 @@ export class DomainSandboxService implements SandboxService {
       try {
         await uploads.commit(uid, path.join(durable.filesDir, uid));
       } catch (err) {
-        // The save is durable already; the next start moves the bytes (`moveLeftBehindUploads`).
-        this.parts.log(`Could not move upload ${uid} into the files area (the next start retries): ${(err as Error).message}`);
+        // The save is durable already: retried while running, and on the next start (`moveLeftBehindUploads`).
+        this.parts.log(`Could not move upload ${uid} into the files area (retried while running and on the next start): ${(err as Error).message}`);
+        this.retryMovesSoon();
       }
     }
     if (plan.uploadsToCommit.length) {
@@ -137,6 +143,19 @@ export class DomainSandboxService implements SandboxService {
       : new SandboxError(503, 'unavailable', 'The sandbox could not write to its data folder, so this save was not stored and nothing changed. Check the disk (the sandbox log names the error), then save again.');
   }
 
+  /** Tries the left-behind moves again later, backing off (1 s, 2 s, … 60 s) while they keep failing. */
+  private retryMovesSoon(): void {
+    if (this.moveRetry || this.closed) return;
+    const delay = this.moveRetryDelayMs;
+    this.moveRetryDelayMs = Math.min(delay * 2, 60_000);
+    this.moveRetry = setTimeout(() => {
+      this.moveRetry = undefined;
+      const run = this.writeQueue.then(() => this.moveLeftBehindUploads());
+      this.writeQueue = run.catch(() => undefined);
+    }, delay);
+    this.moveRetry.unref();
+  }
+
   /**
    * An attached upload whose bytes never reached the files area (a crash or a failed move after
    * the save was committed) is moved there now. Runs on start, before the upload sweeper.
@@ -151,8 +170,10 @@ export class DomainSandboxService implements SandboxService {
       try {
         await uploads.commit(uid, destination);
         this.parts.log(`Moved the bytes of attachment ${uid} into the files area (an earlier save was interrupted before it moved them).`);
+        this.moveRetryDelayMs = MOVE_RETRY_MS;
       } catch (err) {
         this.parts.log(`Could not move upload ${uid} into the files area: ${(err as Error).message}`);
+        this.retryMovesSoon();
       }
     }
   }
@@ -175,6 +196,7 @@ export class DomainSandboxService implements SandboxService {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    if (this.moveRetry) clearTimeout(this.moveRetry);
     this.parts.indexer.stop();
     await this.writeQueue;
     await this.parts.durable.close();

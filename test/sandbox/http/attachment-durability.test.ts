@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { mkdir, rm, truncate, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { call, callJson, startTestSandbox, type TestSandbox } from './support/test-sandbox';
 import { createUpload, patchUpload } from './support/tus-calls';
 
@@ -47,6 +48,28 @@ describe('sandbox HTTP: attachment bytes after a save', () => {
       assert.deepEqual(Buffer.from(await download.arrayBuffer()), bytes);
     } finally {
       await second.close();
+    }
+  });
+
+  it('retries a failed move while running, so the bytes arrive without a restart', async () => {
+    const sandbox = await startTestSandbox({ log: () => undefined });
+    dirs.push(sandbox.dataDir);
+    try {
+      const bytes = randomBytes(5_000);
+      const fileUid = await uploadBytes(sandbox, bytes, 'retried.bin');
+      const blocker = join(sandbox.dataDir, 'files', fileUid);
+      await mkdir(blocker);
+      await writeFile(join(blocker, 'in-the-way'), '');
+      assert.equal(await attach(sandbox, fileUid, 'retried.bin'), 200);
+      await rm(blocker, { recursive: true });
+      let status = 0;
+      for (let i = 0; i < 100 && status !== 200; i += 1) {
+        await sleep(100);
+        status = (await call(sandbox.url, `/api/download/${fileUid}`)).status;
+      }
+      assert.equal(status, 200, 'the move was retried');
+    } finally {
+      await sandbox.close();
     }
   });
 
