@@ -2,6 +2,7 @@
 // dist/sandbox.js, loaded lazily) the VS Code extension. Importers outside the sandbox should
 // use `import type` from here so the sandbox is never bundled into them.
 import { startSandboxRuntime } from './http/sandbox-runtime';
+import type { JournalFileOps } from './store/journal';
 import { createSandboxService } from './service/index';
 
 export { PortInUseError } from './http/listen';
@@ -35,6 +36,12 @@ export interface StartSandboxOptions {
   requestTimeoutMs?: number;
   /** Limit of JSON and form bodies; default 10 MiB. tus uploads are not limited by it. */
   maxBodyBytes?: number;
+  /** Largest tus upload (Upload-Length) accepted, answered 413 above; default 10 GiB. */
+  maxUploadBytes?: number;
+  /** Journal size that triggers a snapshot and a fresh journal; default 32 MiB. */
+  compactJournalBytes?: number;
+  /** Replaces the journal's file operations. For fault-injection tests only (a full disk, a failing fsync). */
+  journalFileOps?: JournalFileOps;
   /** Receives one line per request; quiet when undefined. Unexpected errors go to stderr otherwise. */
   log?: (line: string) => void;
 }

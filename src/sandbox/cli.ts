@@ -30,6 +30,7 @@ export const USAGE = `Usage: npm run sandbox -- [options]
   --reset                wipe the data folder and start from fresh demo data
   --rate-limit N         allow N requests per second per client IP (off by default)
   --upload-ttl SECONDS   discard uploads never attached after this long (default 86400)
+  --max-upload-bytes N   refuse uploads larger than N bytes with 413 (default 10737418240, 10 GiB)
   --redirect-uri URI     also accept this OAuth redirect URI (repeatable)
   --access-token-ttl S   lifetime of the access tokens it issues (default 3600)
   --oidc-issuer URL      trust this external OpenID issuer for Bearer tokens (its
@@ -77,6 +78,9 @@ export function parseCliArguments(args: readonly string[], cwd = process.cwd()):
         break;
       case '--upload-ttl':
         sandbox.uploadTtlSeconds = wholeNumber(flag, value(), 1, 365 * 86_400);
+        break;
+      case '--max-upload-bytes':
+        sandbox.maxUploadBytes = wholeNumber(flag, value(), 1, Number.MAX_SAFE_INTEGER);
         break;
       case '--redirect-uri': {
         const uri = value();

@@ -25,6 +25,10 @@ export async function sendDownload(
       throw new HttpError(404, 'not_found', `The bytes of file ${fileUid} are missing from the sandbox's data folder.`);
     },
   );
+  if (info.size > 0 && size !== info.size) {
+    // Serving it would hand a client a damaged file that looks complete.
+    throw new HttpError(500, 'internal', `The stored bytes of file ${fileUid} are damaged (${size} of ${info.size} bytes); the sandbox will not serve them. Attach the file again.`);
+  }
   const mimeType = info.mimeType || lookup(info.filename) || 'application/octet-stream';
   const headers: Record<string, string | number> = {
     'Content-Type': mimeType,
@@ -53,5 +57,17 @@ export async function sendDownload(
     res.end();
     return;
   }
-  await pipeline(createReadStream(info.path, { start, end }), res);
+  const expected = end - start + 1;
+  let sent = 0;
+  const source = createReadStream(info.path, { start, end });
+  source.on('data', (chunk) => {
+    sent += chunk.length;
+  });
+  await pipeline(source, res, { end: false });
+  if (sent === expected) {
+    res.end();
+  } else {
+    // The file shrank while streaming: cut the connection so the client sees a broken download, not a short complete one.
+    res.destroy();
+  }
 }

@@ -7,11 +7,14 @@ import type { SandboxService } from '../service/contract';
 import { TUS_PATH, type TusEndpoint } from '../uploads/tus-endpoint';
 import { matchApiRoute, notFound, runApiRoute } from './api-routes';
 import { HttpError, sendError } from './errors';
+import { type HostPolicy, refusedHostMessage } from './host-policy';
 import type { RateLimiter } from './rate-limiter';
 import { armRequestDeadline } from './request-deadline';
 
 export interface RequestHandlerOptions {
   baseUrl: string;
+  /** Which Host headers are answered, and the origin for absolute URLs in answers. */
+  hostPolicy: HostPolicy;
   service: SandboxService;
   authenticator: Authenticator;
   oidc: OidcProvider;
@@ -37,13 +40,41 @@ export function createRequestHandler(options: RequestHandlerOptions): (req: Inco
         logRequest(`${req.method ?? '?'} ${req.url ?? ''} ${res.statusCode} ${ms.toFixed(1)}ms ${req.socket.remoteAddress ?? ''}`);
       });
     }
-    handle(options, req, res).catch((error: unknown) => sendError(res, error, options.logError));
+    handle(options, req, res).catch((error: unknown) => {
+      if (isClientAbort(error, req)) {
+        // The client hung up (a cancelled request, a closed editor): nothing to answer, nothing broke here.
+        res.destroy();
+        return;
+      }
+      sendError(res, error, options.logError);
+    });
   };
+}
+
+const ABORT_CODES = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'ERR_STREAM_PREMATURE_CLOSE', 'ERR_STREAM_DESTROYED']);
+
+function isClientAbort(error: unknown, req: IncomingMessage): boolean {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return code !== undefined && ABORT_CODES.has(code) && (req.destroyed || req.socket.destroyed);
+}
+
+/** `GET http://[` and the like: a request target no URL parser accepts is the client's mistake. */
+function parseTarget(target: string | undefined, base: string): URL {
+  try {
+    return new URL(target ?? '/', base);
+  } catch {
+    throw new HttpError(400, 'invalid_request', 'The request target is not a valid URL path. Send a path such as /api/common.');
+  }
 }
 
 async function handle(options: RequestHandlerOptions, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const method = req.method ?? 'GET';
-  const url = new URL(req.url ?? '/', options.baseUrl);
+  const origin = options.hostPolicy.originFor(req.headers.host);
+  if (origin === undefined) {
+    req.resume();
+    throw new HttpError(403, 'forbidden', refusedHostMessage());
+  }
+  const url = parseTarget(req.url, options.baseUrl);
   if (options.rateLimiter) {
     const decision = options.rateLimiter.take(req.socket.remoteAddress ?? 'unknown');
     if (!decision.allowed) {
@@ -59,7 +90,7 @@ async function handle(options: RequestHandlerOptions, req: IncomingMessage, res:
         Allow: 'POST, HEAD, PATCH, DELETE, OPTIONS',
       });
     }
-    await options.tus.handle(req, res, await options.authenticator.authenticate(req));
+    await options.tus.handle(req, res, await options.authenticator.authenticate(req), origin);
     return;
   }
   armRequestDeadline(res, options.requestTimeoutMs, options.logError);

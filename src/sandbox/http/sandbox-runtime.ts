@@ -13,8 +13,10 @@ import { loadOrCreateSigningKey } from '../auth/signing-key';
 import { TokenIssuer } from '../auth/token-issuer';
 import type { SandboxService, UploadCatalog } from '../service/contract';
 import { createTusEndpoint } from '../uploads/tus-endpoint';
+import { SANDBOX_ADDRESS_FILE } from '../store/data-folder-lock';
 import { startUploadSweeper } from '../uploads/upload-sweeper';
 import { UploadStore } from '../uploads/upload-store';
+import { exposureWarning, hostPolicy, isLoopbackInterface } from './host-policy';
 import { baseUrlFor, listen } from './listen';
 import { RateLimiter } from './rate-limiter';
 import { DEFAULT_MAX_BODY_BYTES } from './request-body';
@@ -26,12 +28,15 @@ export type CreateService = (options: {
   reset?: boolean;
   uploads: UploadCatalog;
   log?: (message: string) => void;
+  compactJournalBytes?: number;
+  journalFileOps?: StartSandboxOptions['journalFileOps'];
 }) => Promise<SandboxService>;
 
 const DEFAULT_UPLOAD_TTL_SECONDS = 86_400;
 const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
-/** In the data folder while a sandbox serves it: `{url, pid}`. */
-export const SANDBOX_ADDRESS_FILE = 'sandbox-address.json';
+export const DEFAULT_MAX_UPLOAD_BYTES = 10 * 1024 ** 3;
+/** In the data folder while a sandbox serves it: `{url, pid}`; the data-folder lock probes it. */
+export { SANDBOX_ADDRESS_FILE };
 
 /** Time given to open requests on close before their connections are cut. */
 const CLOSE_GRACE_MS = 2_000;
@@ -59,6 +64,8 @@ export async function startSandboxRuntime(options: StartSandboxOptions, createSa
       reset: options.reset,
       uploads,
       log: logError,
+      compactJournalBytes: options.compactJournalBytes,
+      journalFileOps: options.journalFileOps,
     });
     cleanups.push(() => service.close());
     if (options.reset) {
@@ -69,14 +76,17 @@ export async function startSandboxRuntime(options: StartSandboxOptions, createSa
     cleanups.push(() => sweeper.stop());
     await sweeper.sweepNow();
     const key = await loadOrCreateSigningKey(options.dataDir);
-    const tus = await createTusEndpoint(uploads);
+    const tus = await createTusEndpoint(uploads, { maxUploadBytes: options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES, logError });
     const server = createServer();
     // Deadlines are per route (request-deadline.ts); Node's own would also cut long tus uploads.
     server.requestTimeout = 0;
     const actualPort = await listen(server, host, port);
     cleanups.push(() => closeServer(server));
     const url = baseUrlFor(host, actualPort);
-    server.on('request', createRequestHandler(composeTransport(url, service, key, tus, options, logError)));
+    server.on('request', createRequestHandler({ ...composeTransport(url, service, key, tus, options, logError), hostPolicy: hostPolicy(host, url) }));
+    if (!isLoopbackInterface(host)) {
+      logError(exposureWarning(host, actualPort));
+    }
     // Tells another process that finds the folder locked where this sandbox answers (a second
     // VS Code window connects to it instead of failing). Removed on a clean close.
     const addressFile = join(options.dataDir, SANDBOX_ADDRESS_FILE);
@@ -100,7 +110,7 @@ function composeTransport(
   tus: Awaited<ReturnType<typeof createTusEndpoint>>,
   options: StartSandboxOptions,
   logError: (line: string) => void,
-): Parameters<typeof createRequestHandler>[0] {
+): Omit<Parameters<typeof createRequestHandler>[0], 'hostPolicy'> {
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const tokens = new TokenIssuer(key, url, options.accessTokenSeconds);
   const external = options.oidcIssuer

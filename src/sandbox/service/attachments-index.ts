@@ -20,6 +20,11 @@ export class AttachmentIndex implements RecordChangeListener {
   find(fileUid: string): { recordId: string; attachment: Attachment } | undefined {
     return this.owners.get(fileUid);
   }
+
+  /** Every attached file_uid. */
+  fileUids(): IterableIterator<string> {
+    return this.owners.keys();
+  }
 }
 
 function* attachmentsOf(record: StoredRecord): Generator<Attachment> {

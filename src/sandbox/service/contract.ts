@@ -43,6 +43,8 @@ export type SandboxErrorCode =
   | 'not_found'
   | 'payload_too_large'
   | 'rate_limited'
+  | 'insufficient_storage'
+  | 'unavailable'
   | 'internal';
 
 /** Thrown by the domain; the transport turns it into the JSON error body of decisions.md. */
@@ -74,7 +76,13 @@ export interface UploadInfo {
 /** Implemented by the transport's tus layer; used by the domain on batch writes. */
 export interface UploadCatalog {
   describe(fileUid: string): Promise<UploadInfo | undefined>;
-  /** Called once the save that attached it is durable: the upload becomes an attachment; returns its new path. */
+  /** Makes the upload's bytes durable (fsync of the file and its folder); called before the save that attaches it is committed. */
+  persist(fileUid: string): Promise<void>;
+  /**
+   * Called once the save that attached it is durable: moves the bytes to `destinationPath`
+   * (fsyncing both folders) and forgets the upload. Also called on start for an attached
+   * upload a crash left behind.
+   */
   commit(fileUid: string, destinationPath: string): Promise<void>;
 }
 

@@ -4,6 +4,7 @@ import { BackgroundIndexer } from '../search/background-indexer';
 import { InvertedIndex } from '../search/inverted-index';
 import { loadStemmer } from '../search/stemming';
 import { DurableStore } from '../store/durable-store';
+import type { JournalFileOps } from '../store/journal';
 import { RecordStore } from '../store/record-store';
 import { AttachmentIndex } from './attachments-index';
 import type { SandboxService, UploadCatalog } from './contract';
@@ -27,6 +28,8 @@ export interface SandboxServiceOptions {
   compactJournalBytes?: number;
   /** Where recoverable problems (a torn journal tail) are reported; default console.warn. */
   log?: (message: string) => void;
+  /** The journal's file operations; only fault-injection tests set them. */
+  journalFileOps?: JournalFileOps;
 }
 
 export const DEFAULT_DEMO_RECORDS = 2000;
@@ -47,10 +50,13 @@ export async function createSandboxService(options: SandboxServiceOptions): Prom
     compactAfterBytes: options.compactJournalBytes ?? 32 * 1024 * 1024,
     log,
     memory,
+    journalFileOps: options.journalFileOps,
   });
   // Startup data is indexed in the background; writes from now on are indexed as they happen.
   memory.addListener(index);
   const indexer = new BackgroundIndexer(index, [...memory.all()].map((r) => r.id), (id) => memory.get(id));
   indexer.start();
-  return new DomainSandboxService({ durable, index, indexer, attachments, stem, segmentsOf, uploads: options.uploads, clock: options.clock ?? (() => new Date()), log });
+  const service = new DomainSandboxService({ durable, index, indexer, attachments, stem, segmentsOf, uploads: options.uploads, clock: options.clock ?? (() => new Date()), log });
+  await service.moveLeftBehindUploads();
+  return service;
 }

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import type {
   AggregationParams, AggregationResult, AppRef, AppSchema, BatchResult, CurrentUser, HistoryEntry, HistoryParams,
@@ -9,6 +10,7 @@ import type { InvertedIndex } from '../search/inverted-index';
 import type { SearchSegment } from '../search/searchable-text';
 import type { StemFunction } from '../search/stemming';
 import type { DurableStore } from '../store/durable-store';
+import { JournalWriteError } from '../store/journal';
 import type { StoredRecord } from '../store/model';
 import { UserPermissions } from './access';
 import { aggregateRecords } from './aggregate-query';
@@ -20,6 +22,9 @@ import { readHistory } from './history-query';
 import { listRecords } from './list-query';
 import { describeCurrentUser, describeSchema, describeWorkspace } from './metadata';
 import { searchRecords } from './search-query';
+
+/** First pause before a failed move of attachment bytes is tried again. */
+const MOVE_RETRY_MS = 1_000;
 
 export interface SandboxServiceParts {
   durable: DurableStore;
@@ -39,6 +44,8 @@ export class DomainSandboxService implements SandboxService {
   // Batches run one at a time: each validates against the state all earlier ones left.
   private writeQueue: Promise<unknown> = Promise.resolve();
   private closed = false;
+  private moveRetry: NodeJS.Timeout | undefined;
+  private moveRetryDelayMs = MOVE_RETRY_MS;
 
   constructor(private readonly parts: SandboxServiceParts) {}
 
@@ -94,13 +101,28 @@ export class DomainSandboxService implements SandboxService {
     if (this.closed) throw new SandboxError(500, 'internal', 'The sandbox is shutting down; retry once it has restarted.');
     const { durable, uploads, clock, index } = this.parts;
     const plan = await planBatch({ store: this.store, permissions: new UserPermissions(user), uploads, now: clock().toISOString() }, operations);
-    await durable.commit(plan.mutations);
+    // The bytes are on disk before the save that points at them is.
+    for (const uid of plan.uploadsToCommit) {
+      try {
+        await uploads.persist(uid);
+      } catch (error) {
+        if (error instanceof SandboxError) throw error;
+        this.parts.log(`Could not fsync upload ${uid}: ${(error as Error).message}`);
+        throw new SandboxError(503, 'unavailable', 'The sandbox could not make an uploaded file durable, so this save was not stored and nothing changed. Check the disk (the sandbox log names the error), then save again.');
+      }
+    }
+    try {
+      await durable.commit(plan.mutations);
+    } catch (error) {
+      throw this.storageFailure(error);
+    }
     for (const uid of plan.uploadsToCommit) {
       try {
         await uploads.commit(uid, path.join(durable.filesDir, uid));
       } catch (err) {
-        // The save is durable already; a failed move only makes that file unavailable.
-        this.parts.log(`Could not move upload ${uid} into the files area: ${(err as Error).message}`);
+        // The save is durable already: retried while running, and on the next start (`moveLeftBehindUploads`).
+        this.parts.log(`Could not move upload ${uid} into the files area (retried while running and on the next start): ${(err as Error).message}`);
+        this.retryMovesSoon();
       }
     }
     if (plan.uploadsToCommit.length) {
@@ -110,6 +132,50 @@ export class DomainSandboxService implements SandboxService {
       }
     }
     return plan.results;
+  }
+
+  /** A save that did not reach the disk: an error answer without local paths (the log has them), never a 200. */
+  private storageFailure(error: unknown): unknown {
+    if (!(error instanceof JournalWriteError)) return error;
+    this.parts.log(`A save was refused and rolled back: ${error.message}`);
+    return error.diskFull
+      ? new SandboxError(507, 'insufficient_storage', "The sandbox's disk is full, so this save was not stored and nothing changed. Free some disk space, then save again.")
+      : new SandboxError(503, 'unavailable', 'The sandbox could not write to its data folder, so this save was not stored and nothing changed. Check the disk (the sandbox log names the error), then save again.');
+  }
+
+  /** Tries the left-behind moves again later, backing off (1 s, 2 s, … 60 s) while they keep failing. */
+  private retryMovesSoon(): void {
+    if (this.moveRetry || this.closed) return;
+    const delay = this.moveRetryDelayMs;
+    this.moveRetryDelayMs = Math.min(delay * 2, 60_000);
+    this.moveRetry = setTimeout(() => {
+      this.moveRetry = undefined;
+      const run = this.writeQueue.then(() => this.moveLeftBehindUploads());
+      this.writeQueue = run.catch(() => undefined);
+    }, delay);
+    this.moveRetry.unref();
+  }
+
+  /**
+   * An attached upload whose bytes never reached the files area (a crash or a failed move after
+   * the save was committed) is moved there now. Runs on start, before the upload sweeper.
+   */
+  async moveLeftBehindUploads(): Promise<void> {
+    const { attachments, uploads, durable } = this.parts;
+    for (const uid of [...attachments.fileUids()]) {
+      const destination = path.join(durable.filesDir, path.basename(uid));
+      if (existsSync(destination)) continue;
+      const upload = await uploads.describe(uid);
+      if (!upload || upload.offset !== upload.size) continue;
+      try {
+        await uploads.commit(uid, destination);
+        this.parts.log(`Moved the bytes of attachment ${uid} into the files area (an earlier save was interrupted before it moved them).`);
+        this.moveRetryDelayMs = MOVE_RETRY_MS;
+      } catch (err) {
+        this.parts.log(`Could not move upload ${uid} into the files area: ${(err as Error).message}`);
+        this.retryMovesSoon();
+      }
+    }
   }
 
   download(user: SandboxUser, fileUid: string): DownloadInfo {
@@ -130,6 +196,7 @@ export class DomainSandboxService implements SandboxService {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    if (this.moveRetry) clearTimeout(this.moveRetry);
     this.parts.indexer.stop();
     await this.writeQueue;
     await this.parts.durable.close();

@@ -1,9 +1,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { generateDemoData } from '../demo/generate';
-import { writeFileAtomically } from './atomic-file';
+import { syncDirectory, writeFileAtomically, writeFileDurably } from './atomic-file';
 import { type DataFolderLock, lockDataFolder } from './data-folder-lock';
-import { JournalWriter, readJournal } from './journal';
+import { type JournalFileOps, JournalWriter, NODE_JOURNAL_FILE_OPS, readJournal } from './journal';
 import type { Mutation, StoredHistoryEntry, StoredRecord } from './model';
 import { type RecordStore } from './record-store';
 
@@ -12,6 +12,25 @@ const SNAPSHOT_FILE = 'snapshot.json';
 const JOURNAL_FILE = 'journal.jsonl';
 const FILES_DIR = 'files';
 const FORMAT = 1;
+const FIRST_COMPACTION_RETRY_MS = 500;
+const LAST_COMPACTION_RETRY_MS = 60_000;
+
+async function readRange(filePath: string, start: number, end: number): Promise<Buffer> {
+  const buffer = Buffer.alloc(end - start);
+  if (buffer.length === 0) return buffer;
+  const handle = await fs.promises.open(filePath, 'r');
+  try {
+    let read = 0;
+    while (read < buffer.length) {
+      const { bytesRead } = await handle.read(buffer, read, buffer.length - read, start + read);
+      if (bytesRead === 0) throw new Error(`The sandbox journal ${filePath} is shorter than expected while compacting.`);
+      read += bytesRead;
+    }
+  } finally {
+    await handle.close();
+  }
+  return buffer;
+}
 
 export interface DurableStoreOptions {
   dataDir: string;
@@ -23,6 +42,8 @@ export interface DurableStoreOptions {
   log: (message: string) => void;
   /** Registered before data loads, so listeners see every record. */
   memory: RecordStore;
+  /** The journal's file operations; tests replace them to inject faults. */
+  journalFileOps?: JournalFileOps;
 }
 
 interface Meta {
@@ -83,7 +104,15 @@ export class DurableStore {
     private readonly compactAfterBytes: number,
     private readonly changes: ChangeTracker,
     private readonly seedHistoryLength: number,
+    private readonly journalFileOps: JournalFileOps,
+    private readonly log: (message: string) => void,
   ) {}
+
+  private journalQueue: Promise<unknown> = Promise.resolve();
+  private compacting: Promise<void> | undefined;
+  private retryTimer: NodeJS.Timeout | undefined;
+  private retryDelayMs = FIRST_COMPACTION_RETRY_MS;
+  private closing = false;
 
   get filesDir(): string {
     return path.join(this.dataDir, FILES_DIR);
@@ -92,11 +121,11 @@ export class DurableStore {
   static async open(options: DurableStoreOptions): Promise<DurableStore> {
     const { dataDir, memory } = options;
     fs.mkdirSync(dataDir, { recursive: true });
-    const lock = lockDataFolder(dataDir);
+    const lock = await lockDataFolder(dataDir);
     try {
       const at = (name: string) => path.join(dataDir, name);
       if (options.reset) {
-        for (const name of [META_FILE, SNAPSHOT_FILE, JOURNAL_FILE, `${SNAPSHOT_FILE}.tmp`]) fs.rmSync(at(name), { force: true });
+        for (const name of [META_FILE, SNAPSHOT_FILE, JOURNAL_FILE, `${SNAPSHOT_FILE}.tmp`, `${JOURNAL_FILE}.next`]) fs.rmSync(at(name), { force: true });
         fs.rmSync(at(FILES_DIR), { recursive: true, force: true });
       }
       fs.mkdirSync(at(FILES_DIR), { recursive: true });
@@ -130,38 +159,99 @@ export class DurableStore {
         changes.track(batch.mutations);
         seq = batch.seq;
       }
-      const journal = await JournalWriter.open(at(JOURNAL_FILE), read.validLength);
-      return new DurableStore(dataDir, memory, journal, seq, lock, options.compactAfterBytes, changes, seedHistoryLength);
+      const journalFileOps = options.journalFileOps ?? NODE_JOURNAL_FILE_OPS;
+      const journal = await JournalWriter.open(at(JOURNAL_FILE), read.validLength, journalFileOps);
+      return new DurableStore(dataDir, memory, journal, seq, lock, options.compactAfterBytes, changes, seedHistoryLength, journalFileOps, options.log);
     } catch (err) {
       lock.release();
       throw err;
     }
   }
 
-  /** Makes the mutations durable (fsync), then applies them in memory. */
+  /**
+   * Makes the mutations durable (fsync), then applies them in memory. Rejects (nothing applied)
+   * only when the journal write failed; compaction never fails a commit.
+   */
   async commit(mutations: Mutation[]): Promise<void> {
-    const seq = this.seq + 1;
-    await this.journal.append({ seq, mutations });
-    this.seq = seq;
-    this.memory.apply(mutations);
-    this.changes.track(mutations);
-    if (this.journal.size > this.compactAfterBytes) await this.compact();
+    await this.exclusive(async () => {
+      const seq = this.seq + 1;
+      await this.journal.append({ seq, mutations });
+      this.seq = seq;
+      this.memory.apply(mutations);
+      this.changes.track(mutations);
+    });
+    if (this.journal.size > this.compactAfterBytes) this.compactSoon();
   }
 
-  /** Snapshot first (atomic), then a fresh journal; a crash between the two replays nothing twice thanks to `seq`. */
+  /** Starts a compaction apart from the caller, unless one runs or a retry is already planned. */
+  private compactSoon(): void {
+    if (this.compacting || this.retryTimer || this.closing) return;
+    this.compacting = this.compact()
+      .then(() => {
+        this.retryDelayMs = FIRST_COMPACTION_RETRY_MS;
+      })
+      .catch((error: unknown) => {
+        this.log(`Compacting the sandbox journal failed; the journal keeps every write and compaction is retried in ${this.retryDelayMs / 1000} s. ${error instanceof Error ? error.message : String(error)}`);
+        if (this.closing) return;
+        this.retryTimer = setTimeout(() => {
+          this.retryTimer = undefined;
+          this.compactSoon();
+        }, this.retryDelayMs);
+        this.retryTimer.unref();
+        this.retryDelayMs = Math.min(this.retryDelayMs * 2, LAST_COMPACTION_RETRY_MS);
+      })
+      .finally(() => {
+        this.compacting = undefined;
+        // Writes that went on during the compaction may already call for the next one.
+        if (!this.retryTimer && this.journal.size > this.compactAfterBytes) this.compactSoon();
+      });
+  }
+
+  /**
+   * Snapshot of the state at `seq` S (atomic), then a fresh journal holding the lines after S,
+   * swapped in by rename. Commits go on in the old journal while the snapshot is written; the
+   * old journal stays open, and in use, until the new one exists. A crash at any point replays
+   * nothing twice (`seq`) and loses nothing.
+   */
   async compact(): Promise<void> {
     const at = (name: string) => path.join(this.dataDir, name);
-    const snapshot: Snapshot = {
+    // Serialized inside the lock: later commits must not leak into the snapshot of seq S.
+    const { snapshot, journalOffset } = await this.exclusive(async () => ({ snapshot: JSON.stringify(this.snapshotNow()), journalOffset: this.journal.size }));
+    await writeFileAtomically(at(SNAPSHOT_FILE), snapshot);
+    await this.exclusive(async () => {
+      const current = at(JOURNAL_FILE);
+      const next = at(`${JOURNAL_FILE}.next`);
+      const tail = await readRange(current, journalOffset, this.journal.size);
+      await writeFileDurably(next, tail);
+      const fresh = await JournalWriter.open(next, tail.length, this.journalFileOps);
+      try {
+        await fs.promises.rename(next, current);
+      } catch (error) {
+        await fresh.close();
+        throw error;
+      }
+      await syncDirectory(this.dataDir);
+      const old = this.journal;
+      this.journal = fresh;
+      await old.close().catch(() => undefined);
+    });
+  }
+
+  private snapshotNow(): Snapshot {
+    return {
       format: FORMAT,
       seq: this.seq,
       puts: [...this.changes.changed].map((id) => this.memory.get(id)).filter((r): r is StoredRecord => r !== undefined),
       deletes: [...this.changes.deleted],
       history: this.memory.history.slice(this.seedHistoryLength),
     };
-    await writeFileAtomically(at(SNAPSHOT_FILE), JSON.stringify(snapshot));
-    await this.journal.close();
-    await writeFileAtomically(at(JOURNAL_FILE), '');
-    this.journal = await JournalWriter.open(at(JOURNAL_FILE), 0);
+  }
+
+  /** Journal appends and the journal swap run one at a time. */
+  private exclusive<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.journalQueue.then(task);
+    this.journalQueue = run.catch(() => undefined);
+    return run;
   }
 
   get journalBytes(): number {
@@ -169,6 +259,10 @@ export class DurableStore {
   }
 
   async close(): Promise<void> {
+    this.closing = true;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    await this.compacting;
+    await this.journalQueue;
     await this.journal.close();
     this.lock.release();
   }

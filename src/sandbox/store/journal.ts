@@ -64,32 +64,111 @@ export function readJournal(filePath: string): JournalReadResult {
   return { batches, validLength: buffer.length, tornTail: false };
 }
 
-/** Appends batches and fsyncs each one before reporting success. */
+/**
+ * The file operations the journal appends with. Production uses the node:fs ones; tests pass
+ * their own to simulate a full disk (a short write, then ENOSPC) or a failing fsync.
+ */
+export interface JournalFileOps {
+  /** Like FileHandle.write: may write fewer bytes than asked; resolves with how many it wrote. */
+  write(handle: fs.promises.FileHandle, data: Buffer, offset: number, length: number, position: number): Promise<number>;
+  sync(handle: fs.promises.FileHandle): Promise<void>;
+  truncate(handle: fs.promises.FileHandle, length: number): Promise<void>;
+}
+
+export const NODE_JOURNAL_FILE_OPS: JournalFileOps = {
+  write: async (handle, data, offset, length, position) => (await handle.write(data, offset, length, position)).bytesWritten,
+  sync: (handle) => handle.sync(),
+  truncate: (handle, length) => handle.truncate(length),
+};
+
+/**
+ * A batch did not reach the journal. The file was cut back to its last complete line (or will
+ * be before the next append), so the batch was not applied and must not be acknowledged.
+ */
+export class JournalWriteError extends Error {
+  constructor(
+    readonly filePath: string,
+    override readonly cause: unknown,
+  ) {
+    super(`Could not append to the sandbox journal ${filePath}: ${cause instanceof Error ? cause.message : String(cause)}`);
+    this.name = 'JournalWriteError';
+  }
+
+  /** The disk (or the user's quota) is full: freeing space fixes it. */
+  get diskFull(): boolean {
+    const code = (this.cause as NodeJS.ErrnoException | undefined)?.code;
+    return code === 'ENOSPC' || code === 'EDQUOT';
+  }
+}
+
+/**
+ * Appends batches and fsyncs each one before reporting success. Every byte of a line is
+ * written (short writes are continued) or the append fails; after any failed write or fsync
+ * the file is truncated back to the end of the last acknowledged line and fsynced, so a later
+ * append never lands after a half line or a hole of NUL bytes.
+ */
 export class JournalWriter {
+  /** A rollback that failed itself; retried before the next append, which fails until it succeeds. */
+  private rollbackPending = false;
+
   private constructor(
+    private readonly filePath: string,
     private readonly handle: fs.promises.FileHandle,
     private bytes: number,
+    private readonly ops: JournalFileOps,
   ) {}
 
-  static async open(filePath: string, validLength: number): Promise<JournalWriter> {
+  static async open(filePath: string, validLength: number, ops: JournalFileOps = NODE_JOURNAL_FILE_OPS): Promise<JournalWriter> {
     const handle = await fs.promises.open(filePath, fs.constants.O_RDWR | fs.constants.O_CREAT);
-    // Cut a torn tail so the next append starts on a clean line.
-    await handle.truncate(validLength);
-    await handle.sync();
-    // A newly created journal must also exist in its directory after a power loss.
-    await syncDirectory(path.dirname(filePath));
-    return new JournalWriter(handle, validLength);
+    try {
+      // Cut a torn tail so the next append starts on a clean line.
+      await handle.truncate(validLength);
+      await handle.sync();
+      // A newly created journal must also exist in its directory after a power loss.
+      await syncDirectory(path.dirname(filePath));
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
+    return new JournalWriter(filePath, handle, validLength, ops);
   }
 
   get size(): number {
     return this.bytes;
   }
 
+  /** Resolves once the batch is durable; rejects with JournalWriteError, the journal unchanged. */
   async append(batch: JournalBatch): Promise<void> {
+    if (this.rollbackPending) {
+      await this.rollBack();
+    }
     const data = Buffer.from(encodeJournalLine(batch), 'utf8');
-    await this.handle.write(data, 0, data.length, this.bytes);
-    await this.handle.sync();
+    try {
+      let written = 0;
+      while (written < data.length) {
+        const n = await this.ops.write(this.handle, data, written, data.length - written, this.bytes + written);
+        if (n <= 0) {
+          throw Object.assign(new Error('the file system accepted no bytes'), { code: 'ENOSPC' });
+        }
+        written += n;
+      }
+      await this.ops.sync(this.handle);
+    } catch (error) {
+      await this.rollBack().catch(() => undefined);
+      throw new JournalWriteError(this.filePath, error);
+    }
     this.bytes += data.length;
+  }
+
+  private async rollBack(): Promise<void> {
+    this.rollbackPending = true;
+    try {
+      await this.ops.truncate(this.handle, this.bytes);
+      await this.ops.sync(this.handle);
+    } catch (error) {
+      throw new JournalWriteError(this.filePath, error);
+    }
+    this.rollbackPending = false;
   }
 
   async close(): Promise<void> {

@@ -19,14 +19,26 @@ const TUS_METHODS = new Set(['POST', 'HEAD', 'PATCH', 'DELETE', 'OPTIONS']);
  * overwritten by the transport, so a client cannot choose it.
  */
 const OWNER_HEADER = 'x-records-sandbox-owner';
+/** The origin the transport checked; @tus/server would otherwise build Location from the Host header. */
+const ORIGIN_HEADER = 'x-records-sandbox-origin';
 
 export interface TusEndpoint {
   handles(method: string): boolean;
-  /** `user` is the authenticated caller; only the creator of an upload may touch it afterwards. */
-  handle(req: IncomingMessage, res: ServerResponse, user: SandboxUser): Promise<void>;
+  /**
+   * `user` is the authenticated caller; only the creator of an upload may touch it afterwards.
+   * `origin` is the checked origin (`http://name:port`) the upload URL in `Location` starts with.
+   */
+  handle(req: IncomingMessage, res: ServerResponse, user: SandboxUser, origin: string): Promise<void>;
 }
 
-export async function createTusEndpoint(store: UploadStore): Promise<TusEndpoint> {
+export interface TusEndpointOptions {
+  /** Largest Upload-Length accepted; larger uploads get 413 before a byte is stored. */
+  maxUploadBytes: number;
+  /** Where failures of the upload store go: they reach the client only as a generic 500. */
+  logError: (line: string) => void;
+}
+
+export async function createTusEndpoint(store: UploadStore, options: TusEndpointOptions): Promise<TusEndpoint> {
   const directory = store.directory;
   const { Server, FileStore } = await loadTusModules();
   const server: TusServer = new Server({
@@ -34,7 +46,9 @@ export async function createTusEndpoint(store: UploadStore): Promise<TusEndpoint
     datastore: new FileStore({ directory }),
     // file_uid must be a GUID (contract 2.2).
     namingFunction: () => randomUUID(),
+    maxSize: options.maxUploadBytes,
     getFileIdFromRequest: (_req, lastPath) => (lastPath !== undefined && isUploadId(lastPath) ? lastPath.toLowerCase() : undefined),
+    generateUrl: (req, { path, id }) => `${req.headers.get(ORIGIN_HEADER) ?? ''}${path}/${id}`,
     // No browser talks to the sandbox's API, so no CORS headers.
     allowedOrigins: [],
     onUploadCreate: async (req, upload) => {
@@ -55,13 +69,20 @@ export async function createTusEndpoint(store: UploadStore): Promise<TusEndpoint
     },
     onResponseError: (_req, error) => {
       const status = 'status_code' in error ? error.status_code : 500;
-      const message = ('body' in error ? error.body : error.message).trim();
+      let message = ('body' in error ? error.body : error.message).trim();
+      if (status >= 500) {
+        // File-system errors name local paths: they go to the log, the client gets a generic sentence.
+        options.logError(`internal error in the upload store: ${error instanceof Error ? (error.stack ?? error.message) : message}`);
+        message = 'The sandbox failed to store the upload; see its log for details.';
+      } else if (status === 413) {
+        message = `The file is larger than the ${options.maxUploadBytes} bytes this sandbox accepts (--max-upload-bytes). Upload a smaller file.`;
+      }
       return { status_code: status, body: JSON.stringify(errorBody(status, tusErrorCode(status), message)) };
     },
   });
   return {
     handles: (method) => TUS_METHODS.has(method),
-    handle: async (req, res, user) => {
+    handle: async (req, res, user, origin) => {
       const fileUid = uploadIdOf(req.url ?? '');
       if (fileUid !== undefined) {
         const owner = await store.ownerOf(fileUid);
@@ -72,6 +93,7 @@ export async function createTusEndpoint(store: UploadStore): Promise<TusEndpoint
         }
       }
       setTrustedHeader(req, OWNER_HEADER, user.id);
+      setTrustedHeader(req, ORIGIN_HEADER, origin);
       await server.handle(req, res);
     },
   };

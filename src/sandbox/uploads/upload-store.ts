@@ -1,9 +1,10 @@
 // The folder where tus uploads land (`<dataDir>/uploads`: `<file_uid>` holds the bytes,
 // `<file_uid>.json` the tus metadata), seen as the domain's UploadCatalog: a record save
 // describes an upload, then commits it, which moves the bytes out and forgets the upload.
-import { copyFile, mkdir, readdir, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
+import { copyFile, mkdir, open, readdir, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { SandboxError, type UploadCatalog, type UploadInfo } from '../service/contract';
+import { syncDirectory } from '../store/atomic-file';
 import { isUploadId } from './upload-id';
 
 interface StoredUploadInfo {
@@ -44,7 +45,19 @@ export class UploadStore implements UploadCatalog {
     }
     await mkdir(dirname(destinationPath), { recursive: true });
     await moveFile(upload.path, destinationPath);
+    // The new name must survive a power loss before the upload's record of it goes.
+    await syncDirectory(dirname(destinationPath));
+    await syncDirectory(this.directory);
     await rm(this.infoPath(fileUid), { force: true });
+  }
+
+  async persist(fileUid: string): Promise<void> {
+    const upload = await this.describe(fileUid);
+    if (!upload) {
+      throw new SandboxError(404, 'not_found', `Upload ${fileUid} does not exist or has expired. Upload the file again.`);
+    }
+    await syncFile(upload.path);
+    await syncDirectory(this.directory);
   }
 
   /** The user who created the upload (metadata `owner_id`, set by the tus endpoint); undefined if unknown. */
@@ -92,6 +105,15 @@ export class UploadStore implements UploadCatalog {
   }
 }
 
+async function syncFile(path: string): Promise<void> {
+  const handle = await open(path, 'r+');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
 async function moveFile(from: string, to: string): Promise<void> {
   try {
     await rename(from, to);
@@ -101,6 +123,7 @@ async function moveFile(from: string, to: string): Promise<void> {
       throw error;
     }
     await copyFile(from, to);
+    await syncFile(to);
     await unlink(from);
   }
 }

@@ -43,6 +43,19 @@ describe('sandbox domain: durability', () => {
     await second.service.close();
   });
 
+  it("makes an upload's bytes durable before the save that attaches it is journaled", async () => {
+    const dataDir = fresh();
+    const uploads = new FakeUploads();
+    const sb = await openSandbox({ dataDir, records: 50, uploads });
+    const uid = uploads.add('synced.txt', 'bytes first');
+    const journalAtPersist: string[] = [];
+    uploads.onPersist = (fileUid) => journalAtPersist.push(fs.readFileSync(path.join(dataDir, 'journal.jsonl'), 'utf8').includes(fileUid) ? 'already journaled' : 'not yet journaled');
+    await sb.service.batch(ADMIN, [{ transition: 'add', workspace_alias: 'IT', app_alias: 'TASK', title: 'attaches', attachments: [{ file_uid: uid, pending: true }] }]);
+    assert.deepEqual(journalAtPersist, ['not yet journaled']);
+    assert.deepEqual(uploads.committed, [uid]);
+    await sb.service.close();
+  });
+
   it('generates the same demo data on every run', async () => {
     const a = await openSandbox({ records: 60 });
     const b = await openSandbox({ records: 60 });
@@ -135,7 +148,7 @@ describe('sandbox domain: durability', () => {
     const dataDir = fresh();
     fs.writeFileSync(path.join(dataDir, 'sandbox.lock'), '2147483646');
     const sb = await openSandbox({ dataDir, records: 50 });
-    assert.equal(fs.readFileSync(path.join(dataDir, 'sandbox.lock'), 'utf8'), String(process.pid));
+    assert.equal((JSON.parse(fs.readFileSync(path.join(dataDir, 'sandbox.lock'), 'utf8')) as { pid: number }).pid, process.pid);
     await sb.service.close();
   });
 
@@ -146,6 +159,9 @@ describe('sandbox domain: durability', () => {
     const victim = first.service.list(ADMIN, { workspace: 'SALES', app: 'DEAL' }, {}).data[0].id;
     await first.service.batch(ADMIN, [{ transition: 'delete', id: victim }]);
     for (let i = 0; i < 5; i++) await first.service.batch(ADMIN, [{ transition: 'edit', id: PRINTER_TASK_ID, title: `compacted ${i}`, comment: 'x'.repeat(400) }]);
+    // Compaction runs apart from the save that triggered it.
+    const compacted = () => fs.existsSync(path.join(dataDir, 'snapshot.json')) && fs.statSync(path.join(dataDir, 'journal.jsonl')).size < 2000;
+    for (let i = 0; i < 100 && !compacted(); i++) await new Promise((r) => setTimeout(r, 20));
     assert.ok(fs.existsSync(path.join(dataDir, 'snapshot.json')));
     assert.ok(fs.statSync(path.join(dataDir, 'journal.jsonl')).size < 2000);
     await first.service.batch(ADMIN, [{ transition: 'start', id: String(added.data?.id) }]);

@@ -28,6 +28,8 @@ export class FakeUploads implements UploadCatalog {
   readonly dir = tempDir();
   private readonly uploads = new Map<string, UploadInfo>();
   readonly committed: string[] = [];
+  /** Called when the domain asks for an upload's bytes to be made durable. */
+  onPersist: (fileUid: string) => void = () => undefined;
 
   add(filename: string, content: string, complete = true): string {
     const fileUid = crypto.randomUUID();
@@ -40,6 +42,11 @@ export class FakeUploads implements UploadCatalog {
 
   async describe(fileUid: string): Promise<UploadInfo | undefined> {
     return this.uploads.get(fileUid);
+  }
+
+  async persist(fileUid: string): Promise<void> {
+    if (!this.uploads.has(fileUid)) throw new Error(`unknown upload ${fileUid}`);
+    this.onPersist(fileUid);
   }
 
   async commit(fileUid: string, destinationPath: string): Promise<void> {

@@ -37,7 +37,7 @@ describe('sandbox HTTP: small transport pieces', () => {
     assert.equal(defaults.sandbox.dataDir, '/work/.sandbox-data');
     assert.equal(defaults.json, false);
     const all = parseCliArguments(
-      ['--host', '0.0.0.0', '--port=0', '--data', 'd', '--records', '5', '--reset', '--rate-limit', '10', '--upload-ttl', '60', '--redirect-uri', 'https://a/cb', '--redirect-uri', 'https://b/cb', '--json', '--verbose',
+      ['--host', '0.0.0.0', '--port=0', '--data', 'd', '--records', '5', '--reset', '--rate-limit', '10', '--upload-ttl', '60', '--max-upload-bytes', '1048576', '--redirect-uri', 'https://a/cb', '--redirect-uri', 'https://b/cb', '--json', '--verbose',
         '--oidc-issuer', 'https://login.example.com/realms/records', '--oidc-audience', 'account', '--oidc-audience', 'api://records', '--access-token-ttl', '30'],
       '/w',
     );
@@ -49,6 +49,7 @@ describe('sandbox HTTP: small transport pieces', () => {
       reset: true,
       rateLimit: 10,
       uploadTtlSeconds: 60,
+      maxUploadBytes: 1048576,
       redirectUris: ['https://a/cb', 'https://b/cb'],
       oidcIssuer: 'https://login.example.com/realms/records',
       oidcAudiences: ['account', 'api://records'],

@@ -40,6 +40,12 @@ describe('sandbox HTTP: tus uploads and downloads', () => {
     assert.equal(head.headers.get('upload-length'), '10');
   });
 
+  it('refuses an absurd Upload-Length with 413 under the default maximum (10 GiB)', async () => {
+    const huge = await createUpload(sandbox.url, 99_999_999_999_999, 'huge.bin');
+    assert.equal(huge.status, 413);
+    assert.equal(((await huge.json()) as ErrorShape).error.code, 'payload_too_large');
+  });
+
   it('requires the filename metadata and authentication', async () => {
     const noName = await createUpload(sandbox.url, 10, undefined);
     assert.equal(noName.status, 400);

@@ -1,0 +1,94 @@
+import * as assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { mkdir, rm, truncate, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { call, callJson, startTestSandbox, type TestSandbox } from './support/test-sandbox';
+import { createUpload, patchUpload } from './support/tus-calls';
+
+async function uploadBytes(sandbox: TestSandbox, bytes: Buffer, filename: string): Promise<string> {
+  const created = await createUpload(sandbox.url, bytes.length, filename);
+  assert.equal(created.status, 201);
+  const location = created.headers.get('location') ?? '';
+  assert.equal((await patchUpload(location, 0, bytes)).status, 204);
+  return location.split('/').pop() ?? '';
+}
+
+async function attach(sandbox: TestSandbox, fileUid: string, filename: string): Promise<number> {
+  const answer = await callJson(sandbox.url, '/api/tickets/multi', {
+    body: [{ transition: 'add', workspace_alias: 'IT', app_alias: 'TASK', title: `with ${filename}`, attachments: [{ file_uid: fileUid, pending: true, title: filename }] }],
+  });
+  return answer.status;
+}
+
+describe('sandbox HTTP: attachment bytes after a save', () => {
+  const dirs: string[] = [];
+  after(async () => {
+    for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('a start moves the bytes of an attached upload that a crash (or a failed move) left behind', async () => {
+    const logs: string[] = [];
+    const first = await startTestSandbox({ log: (line) => logs.push(line) });
+    dirs.push(first.dataDir);
+    const bytes = randomBytes(20_000);
+    const fileUid = await uploadBytes(first, bytes, 'left-behind.bin');
+    // Something in the way of the move into files/: the save is durable, the move fails.
+    const blocker = join(first.dataDir, 'files', fileUid);
+    await mkdir(blocker);
+    await writeFile(join(blocker, 'in-the-way'), '');
+    assert.equal(await attach(first, fileUid, 'left-behind.bin'), 200);
+    await first.close();
+    await rm(blocker, { recursive: true });
+
+    const second = await startTestSandbox({ dataDir: first.dataDir });
+    try {
+      const download = await call(second.url, `/api/download/${fileUid}`);
+      assert.equal(download.status, 200, 'the attachment is downloadable after the restart');
+      assert.deepEqual(Buffer.from(await download.arrayBuffer()), bytes);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('retries a failed move while running, so the bytes arrive without a restart', async () => {
+    const sandbox = await startTestSandbox({ log: () => undefined });
+    dirs.push(sandbox.dataDir);
+    try {
+      const bytes = randomBytes(5_000);
+      const fileUid = await uploadBytes(sandbox, bytes, 'retried.bin');
+      const blocker = join(sandbox.dataDir, 'files', fileUid);
+      await mkdir(blocker);
+      await writeFile(join(blocker, 'in-the-way'), '');
+      assert.equal(await attach(sandbox, fileUid, 'retried.bin'), 200);
+      await rm(blocker, { recursive: true });
+      let status = 0;
+      for (let i = 0; i < 100 && status !== 200; i += 1) {
+        await sleep(100);
+        status = (await call(sandbox.url, `/api/download/${fileUid}`)).status;
+      }
+      assert.equal(status, 200, 'the move was retried');
+    } finally {
+      await sandbox.close();
+    }
+  });
+
+  it('never serves a short file as complete', async () => {
+    const sandbox = await startTestSandbox();
+    dirs.push(sandbox.dataDir);
+    try {
+      const bytes = randomBytes(10_000);
+      const fileUid = await uploadBytes(sandbox, bytes, 'short.bin');
+      assert.equal(await attach(sandbox, fileUid, 'short.bin'), 200);
+      // What a crash before the bytes reached the disk leaves: a shorter file.
+      await truncate(join(sandbox.dataDir, 'files', fileUid), 4_000);
+      const download = await call(sandbox.url, `/api/download/${fileUid}`);
+      assert.notEqual(download.status, 200, 'a short file is not served as the whole attachment');
+      assert.ok(download.status >= 500, `status ${download.status}`);
+      const body = (await download.json()) as { error: { code: string; message: string } };
+      assert.match(body.error.message, /4000 of 10000 bytes/);
+    } finally {
+      await sandbox.close();
+    }
+  });
+});

@@ -1,0 +1,148 @@
+import * as assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { rm, writeFile } from 'node:fs/promises';
+import { createServer, type AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { startSandbox } from '../../../src/sandbox/api';
+import { makeDataDir } from './support/test-sandbox';
+
+const API = resolve(__dirname, '../../../src/sandbox/api.ts');
+const LOCK_MODULE = resolve(__dirname, '../../../src/sandbox/store/data-folder-lock.ts');
+
+interface Holder {
+  /** The shell that started the sandbox and never reaps it: a killed sandbox stays a zombie. */
+  parent: ChildProcess;
+  pid: number;
+  url: string;
+}
+
+/**
+ * Starts a sandbox in another process, the way a crashed VS Code window leaves one behind:
+ * its parent (`exec sleep`) never waits for it, so after `kill -9` it lingers as a zombie
+ * that `kill(pid, 0)` still reports alive.
+ */
+async function startHolder(dataDir: string): Promise<Holder> {
+  const script = `require(${JSON.stringify(API)}).startSandbox({ dataDir: ${JSON.stringify(dataDir)}, port: 0, records: 20 }).then((s) => process.stdout.write('READY ' + s.url + '\\n'))`;
+  const node = `'${process.execPath}' --require tsx/cjs -e "$SCRIPT"`;
+  const parent = spawn('/bin/sh', ['-c', `${node} & echo PID $!; exec sleep 120`], {
+    cwd: resolve(__dirname, '../../..'),
+    env: { ...process.env, SCRIPT: script },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  parent.stdout?.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+  for (let i = 0; i < 400; i += 1) {
+    const pid = /PID (\d+)/.exec(out)?.[1];
+    const url = /READY (\S+)/.exec(out)?.[1];
+    if (pid && url) return { parent, pid: Number(pid), url };
+    await sleep(50);
+  }
+  parent.kill('SIGKILL');
+  throw new Error(`the holder sandbox did not start: ${out}`);
+}
+
+describe('sandbox: data-folder lock', () => {
+  const cleanups: (() => Promise<void> | void)[] = [];
+  afterEach(async () => {
+    for (const step of cleanups.splice(0).reverse()) await step();
+  });
+
+  it('refuses a folder held by a live sandbox in another process, naming its pid', async () => {
+    const dataDir = await makeDataDir();
+    const holder = await startHolder(dataDir);
+    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+    cleanups.push(() => {
+      process.kill(holder.pid, 'SIGKILL');
+      holder.parent.kill('SIGKILL');
+    });
+    await assert.rejects(startSandbox({ dataDir, port: 0 }), new RegExp(`already in use by process ${holder.pid}`));
+  });
+
+  it('takes over at once from a sandbox killed with kill -9 that still lingers (not yet reaped)', async () => {
+    const dataDir = await makeDataDir();
+    const holder = await startHolder(dataDir);
+    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+    cleanups.push(() => {
+      holder.parent.kill('SIGKILL');
+    });
+    process.kill(holder.pid, 'SIGKILL');
+    // Its port closes as it dies; the process entry stays until a parent reaps it, which never comes.
+    for (let i = 0; i < 100; i += 1) {
+      const answered = await fetch(`${holder.url}/api/common`).then(
+        () => true,
+        () => false,
+      );
+      if (!answered) break;
+      await sleep(20);
+    }
+    assert.doesNotThrow(() => process.kill(holder.pid, 0), 'the killed sandbox still has a process entry');
+    const running = await startSandbox({ dataDir, port: 0 });
+    cleanups.push(() => running.close());
+    const answer = await fetch(`${running.url}/api/common`, { headers: { Authorization: 'SVC_AUTH_CODE sandbox-admin-token' } });
+    assert.equal(answer.status, 200);
+  });
+
+  /** A live process that is not a sandbox, holding a lock and an address it never listens on (a reused pid). */
+  async function lockOfLiveProcess(dataDir: string, url: string): Promise<number> {
+    const other = spawn('sleep', ['30'], { stdio: 'ignore' });
+    cleanups.push(() => {
+      other.kill('SIGKILL');
+    });
+    const pid = other.pid ?? 0;
+    // The bare pid, as every version can read it.
+    await writeFile(join(dataDir, 'sandbox.lock'), String(pid));
+    await writeFile(join(dataDir, 'sandbox-address.json'), JSON.stringify({ url, pid }));
+    return pid;
+  }
+
+  it("probes the holder's published address: nothing listening there means the lock is stale", async () => {
+    const dataDir = await makeDataDir();
+    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+    const closed = createServer();
+    await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((r) => closed.close(r));
+    await lockOfLiveProcess(dataDir, `http://127.0.0.1:${port}`);
+    const running = await startSandbox({ dataDir, port: 0, records: 20 });
+    cleanups.push(() => running.close());
+  });
+
+  it('keeps refusing while something answers at the published address', async () => {
+    const dataDir = await makeDataDir();
+    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+    const listening = createServer((socket) => socket.destroy());
+    await new Promise<void>((r) => listening.listen(0, '127.0.0.1', r));
+    cleanups.push(() => new Promise<void>((r) => listening.close(() => r())));
+    const pid = await lockOfLiveProcess(dataDir, `http://127.0.0.1:${(listening.address() as AddressInfo).port}`);
+    await assert.rejects(startSandbox({ dataDir, port: 0, records: 20 }), new RegExp(`already in use by process ${pid}`));
+  });
+
+  it('lets exactly one of several processes take over a stale lock at the same moment', async function () {
+    this.timeout(60_000);
+    const dataDir = await makeDataDir();
+    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+    await writeFile(join(dataDir, 'sandbox.lock'), '2147483646');
+    const script = `
+      const { lockDataFolder } = require(${JSON.stringify(LOCK_MODULE)});
+      const start = Number(process.env.START_AT);
+      setTimeout(() => Promise.resolve().then(() => lockDataFolder(${JSON.stringify(dataDir)})).then(
+        (lock) => { process.stdout.write('WON'); setTimeout(() => lock.release(), 1500); },
+        (err) => process.stdout.write(err.name === 'DataFolderLockedError' ? 'REFUSED' : 'ERROR ' + err.message),
+      ), Math.max(0, start - Date.now()));`;
+    const startAt = String(Date.now() + 2500);
+    const results = await Promise.all(
+      [1, 2, 3, 4].map(
+        () =>
+          new Promise<string>((resolveResult) => {
+            const child = spawn(process.execPath, ['--require', 'tsx/cjs', '-e', script], { env: { ...process.env, START_AT: startAt }, stdio: ['ignore', 'pipe', 'inherit'] });
+            let out = '';
+            child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+            child.once('exit', () => resolveResult(out));
+          }),
+      ),
+    );
+    assert.deepEqual(results.sort(), ['REFUSED', 'REFUSED', 'REFUSED', 'WON'], results.join(', '));
+  });
+});
