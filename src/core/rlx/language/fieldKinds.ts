@@ -1,5 +1,6 @@
 // How a field behaves in a filter, derived from its definition (contract 2.4 markers).
 import type { FieldDefinition, LocalizedText, LookupValue } from '../../api/types';
+import { escapeMarkdown, escapeMarkdownLines, markdownCode } from './markdown';
 import type { RlxScopeSchema } from './schemaSource';
 
 /**
@@ -54,11 +55,11 @@ export function fieldDocumentation(schema: RlxScopeSchema, name: string): string
   const definition = schemaField(schema, name);
   const caption = fieldCaption(definition) ?? name;
   const help = localized(definition?.ed_help_text);
-  const lines = [`**${caption}** \`${name}\` — ${rlxFieldType(schema, name)}`];
-  if (help !== undefined && help.trim() !== '') lines.push('', help);
+  const lines = [`**${escapeMarkdown(caption)}** ${markdownCode(name)} — ${rlxFieldType(schema, name)}`];
+  if (help !== undefined && help.trim() !== '') lines.push('', escapeMarkdownLines(help.trim()));
   const values = schemaLookups(schema, name);
   if (values !== undefined && values.length > 0) {
-    lines.push('', `Values: ${values.slice(0, 12).map((value) => `\`${value.id}\` (${value.caption})`).join(', ')}${values.length > 12 ? ', …' : ''}`);
+    lines.push('', `Values: ${values.slice(0, 12).map((value) => `${markdownCode(value.id)} (${escapeMarkdown(value.caption)})`).join(', ')}${values.length > 12 ? ', …' : ''}`);
   }
   return lines.join('\n');
 }

@@ -5,6 +5,7 @@ import { scanRlx } from '../scanner';
 import { type RlxDocument, blockAt, blockScope, isRlxDirectiveName, lineOfOffset, parseBlockFilter, splitDirectiveList } from '../document';
 import { DIRECTIVE_DOCS, OPERATOR_DOCS } from './vocabulary';
 import { fieldDocumentation, rlxFieldType, schemaField, schemaLookups, splitPivotSuffix } from './fieldKinds';
+import { escapeMarkdown, markdownCode } from './markdown';
 import type { RlxSchemaSource, RlxScopeSchema } from './schemaSource';
 import type { RlxHover } from './types';
 
@@ -40,7 +41,7 @@ export function getRlxHover(document: RlxDocument, offset: number, source: RlxSc
     case 'Null':
     case 'NullOrEmpty': {
       const doc = OPERATOR_DOCS[token.text.toLowerCase()];
-      return doc === undefined ? undefined : { ...range, contents: `\`${token.text}\` — ${doc}` };
+      return doc === undefined ? undefined : { ...range, contents: `${markdownCode(token.text)} — ${doc}` };
     }
     case 'String':
       return schema === undefined ? undefined : valueHover(block.filterText, token.start, local, parseBlockFilter(block).root, schema, range);
@@ -64,10 +65,10 @@ function valueHover(filterText: string, tokenStart: number, local: number, root:
 function describeValue(schema: RlxScopeSchema, field: string, value: string): string | undefined {
   if (rlxFieldType(schema, field) === 'person') {
     const user = schema.users.find((candidate) => candidate.id === value);
-    return user === undefined ? `No person with id \`${value}\` in this workspace.` : `**${user.name}** (${user.role}) — \`${value}\``;
+    return user === undefined ? `No person with id ${markdownCode(value)} in this workspace.` : `**${escapeMarkdown(user.name)}** (${escapeMarkdown(user.role)}) — ${markdownCode(value)}`;
   }
   const values = schemaLookups(schema, field);
   if (values === undefined) return undefined;
   const match = values.find((candidate) => candidate.id === value);
-  return match === undefined ? `\`${value}\` is not a value of \`${field}\`.` : `**${match.caption}** — value \`${value}\` of \`${field}\``;
+  return match === undefined ? `${markdownCode(value)} is not a value of ${markdownCode(field)}.` : `**${escapeMarkdown(match.caption)}** — value ${markdownCode(value)} of ${markdownCode(field)}`;
 }
