@@ -1,10 +1,10 @@
 import * as vscode from 'vscode';
 import type { RecordsOAuthProvider } from '../auth/oauthProvider';
 import { addConnectionArgs, connectionIdFromArg, signInArgs } from './connectionArgs';
-import type { ConnectionInfo } from './connectionInfo';
+import type { AuthKind, ConnectionInfo } from './connectionInfo';
 import type { ConnectionManager } from './connectionManager';
 import { promptAuthKind, promptBaseUrl, promptName, promptToken, baseUrlProblemText } from './connectionPrompts';
-import { baseUrlProblem, stripAuthScheme } from './connectionRules';
+import { baseUrlProblem, sendsTokenInClear, stripAuthScheme } from './connectionRules';
 import { describeError, isCancellation } from './errorText';
 
 /** Registers add/edit/remove/select/sign-in/sign-out. Every command accepts optional arguments so tests and scripts can skip the prompts. */
@@ -56,7 +56,9 @@ class ConnectionCommands {
     if (problem) throw new Error(baseUrlProblemText(problem));
     const authKind = given.authKind ?? (await promptAuthKind(title(3)));
     if (authKind === undefined) return undefined;
-    const connection = await this.connections.add({ name, baseUrl, authKind });
+    const allowPlainHttp = given.allowPlainHttp === true || (await confirmPlainHttp(baseUrl, authKind));
+    if (allowPlainHttp === undefined) return undefined;
+    const connection = await this.connections.add({ name, baseUrl, authKind, ...(allowPlainHttp ? { allowPlainHttp } : {}) });
     if (given.select !== false) await this.connections.select(connection.id);
     if (!given.skipSignIn) await this.signIn(connection.id, { token: given.token }, title(4));
     return this.connections.get(connection.id);
@@ -80,7 +82,9 @@ class ConnectionCommands {
     if (baseUrl === undefined) return undefined;
     const authKind = await promptAuthKind(title(3), connection.authKind);
     if (authKind === undefined) return undefined;
-    const next = await this.connections.update(connection.id, { name: name.trim(), baseUrl, authKind });
+    const allowPlainHttp = await confirmPlainHttp(baseUrl, authKind);
+    if (allowPlainHttp === undefined) return undefined;
+    const next = await this.connections.update(connection.id, { name: name.trim(), baseUrl, authKind, allowPlainHttp });
     if (!(await this.connections.hasCredentials(next.id))) {
       const signIn = vscode.l10n.t('Sign In');
       const choice = await vscode.window.showInformationMessage(
@@ -193,4 +197,19 @@ class ConnectionCommands {
     );
     return picked?.connection;
   }
+}
+
+/**
+ * Asks before a token may travel over plain http to a remote address. False when there is
+ * nothing to ask (https or loopback), true when the user allowed it, undefined when cancelled.
+ */
+async function confirmPlainHttp(baseUrl: string, authKind: AuthKind): Promise<boolean | undefined> {
+  if (!sendsTokenInClear({ baseUrl, authKind })) return false;
+  const allow = vscode.l10n.t('Allow Plain HTTP');
+  const choice = await vscode.window.showWarningMessage(
+    vscode.l10n.t('{0} is a plain http address: the token would travel unencrypted and anyone on the network could read and reuse it.', baseUrl),
+    { modal: true, detail: vscode.l10n.t('Use the https:// address of the service if it has one. Allow plain http only on a network you trust; the connection is then marked with a warning.') },
+    allow,
+  );
+  return choice === allow ? true : undefined;
 }

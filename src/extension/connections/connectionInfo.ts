@@ -14,4 +14,9 @@ export interface ConnectionInfo {
   pinnedWorkspaces?: string[];
   /** True for the connection the local sandbox launcher creates and maintains. */
   sandbox?: boolean;
+  /**
+   * The user chose to send this auth-code or bearer connection's token over plain http to a
+   * remote address; the Records view then marks the connection with a warning.
+   */
+  allowPlainHttp?: boolean;
 }
