@@ -55,5 +55,10 @@ describe('plain http and tokens', () => {
     assert.match(String(item.description), /plain http/i);
     assert.equal((item.iconPath as vscode.ThemeIcon).id, 'warning');
     assert.match(String(item.tooltip), /unencrypted/);
+    const previous = api.connections.activeId;
+    await api.connections.select(info.id);
+    await api.statusBar.refresh(false);
+    assert.equal(api.statusBar.text, '$(warning) Opted in');
+    if (previous !== undefined) await api.connections.select(previous);
   });
 });

@@ -38,7 +38,7 @@ export function addConnectionArgs(arg: unknown): AddConnectionArgs {
     token: typeof o.token === 'string' ? o.token : undefined,
     skipSignIn: o.skipSignIn === true,
     select: o.select !== false,
-    allowPlainHttp: o.allowPlainHttp === true,
+    ...(o.allowPlainHttp === true ? { allowPlainHttp: true } : {}),
   };
 }
 
