@@ -2,7 +2,7 @@
 // Spawns the built sandbox (dist/sandbox.js) with a large data set on loopback and measures
 // request latencies with a client that is not ours (undici's plain `request`), so the figures
 // are the server's. Options: --records N (default 100000), --iterations N (default 200),
-// --only sandbox|extension.
+// --only sandbox|extension|rlx.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, readFileSync, statSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -161,6 +161,19 @@ async function benchExtension() {
   report('load + activate (median of 7)', median(runs.map((r) => r.loadMs + r.activateMs)), 'ms', 30);
 }
 
+// Hostile RLX input (parser, `.rlx` diagnostics, `like`): the pure core, run with tsx.
+async function benchRlxHostile() {
+  console.log('\nHostile RLX input (bench/rlx-hostile.ts)');
+  const child = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'bench/rlx-hostile.ts'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  child.stdout.on('data', (chunk) => (out += chunk));
+  const code = await new Promise((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`bench/rlx-hostile.ts exited with ${code}`);
+  const last = out.trim().split('\n').pop();
+  for (const figure of JSON.parse(last).rlxHostile) report(figure.name, figure.ms, 'ms', figure.target);
+}
+
+if (ONLY === 'all' || ONLY === 'rlx') await benchRlxHostile();
 if (ONLY === 'all' || ONLY === 'sandbox') await benchSandbox();
 if (ONLY === 'all' || ONLY === 'extension') await benchExtension();
 console.log(`\n${JSON.stringify({ benchmarks: results })}`);

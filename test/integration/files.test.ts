@@ -141,6 +141,12 @@ describe('files: attach, drop, download, resume (extension host)', function () {
   it('the record editor adds dropped files to a file field through the host and shows them after reloading', async () => {
     const recordId = await newRecord('editor drop', TASK, [{ field: 'attachments', name: 'first.txt' }]);
     const panels = await api.recordEditor();
+    // The dropped file lives in a temporary folder, outside the workspace: the host asks first.
+    const asked: string[] = [];
+    panels.setPrompter(async (_message, detail, ...choices) => {
+      asked.push(detail);
+      return choices[0];
+    });
     try {
       const session = await panels.open({ connectionId, workspace: 'IT', app: 'TASK', recordId });
       const loads: EditorModel[] = [];
@@ -155,6 +161,8 @@ describe('files: attach, drop, download, resume (extension host)', function () {
       const dropped = await file('from-the-editor.txt', 900);
       // What the webview posts for a Shift-drop from the Explorer (resourceurls → URIs).
       await session.receive({ type: 'addFiles', field: 'attachments', uris: [vscode.Uri.file(dropped.path).toString()] });
+      assert.equal(asked.length, 1, 'one confirmation for the file outside the workspace');
+      assert.ok(asked[0]?.includes(dropped.path), asked[0]);
       // Files from the OS reach the webview as bytes only.
       await session.receive({ type: 'addDroppedFiles', field: 'attachments', files: [{ name: 'from-the-os.bin', bytes: new Uint8Array([1, 2, 3]) }] });
       sub.dispose();
@@ -162,6 +170,7 @@ describe('files: attach, drop, download, resume (extension host)', function () {
       assert.match(notices.at(-1) ?? '', /^info: Attached\. "Attachments" now holds 3 file\(s\)\./);
       assert.deepEqual(titles(await readAttachments(admin, recordId, 'attachments', { ref: TASK })), ['first.txt', 'from-the-editor.txt', 'from-the-os.bin']);
     } finally {
+      panels.setPrompter(undefined);
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     }
   });

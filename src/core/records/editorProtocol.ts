@@ -85,9 +85,47 @@ export type EditorToHostMessage =
   | { type: 'addDroppedFiles'; field: string; files: { name: string; bytes: Uint8Array }[] }
   | { type: 'searchLinks'; requestId: number; field: string; query: string };
 
-const HOST_TYPES = new Set(['ready', 'save', 'edit', 'options', 'runAction', 'addComment', 'loadHistory', 'delete', 'reload', 'download', 'saveAttachment', 'addFiles', 'addDroppedFiles', 'searchLinks']);
+// The shape of each message the webview may send: field name → check. Anything else (an unknown
+// type, a missing or extra field, a value of the wrong type) is dropped by the host. A drop is
+// the page's word only: which local files may be read is still decided by the host.
+type Check = (value: unknown) => boolean;
+const isString: Check = (value) => typeof value === 'string';
+const optional = (check: Check): Check => (value) => value === undefined || check(value);
+const isBoolean: Check = (value) => typeof value === 'boolean';
+const isInteger: Check = (value) => Number.isSafeInteger(value);
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) && (Object.getPrototypeOf(value) === Object.prototype || Object.getPrototypeOf(value) === null);
+const arrayOf = (check: Check, max: number): Check => (value) => Array.isArray(value) && value.length <= max && value.every(check);
+/** Dropped URIs: a few thousand at most, each one line of reasonable length. */
+const isUri: Check = (value) => typeof value === 'string' && value.length > 0 && value.length <= 8192 && !/[\r\n]/.test(value);
+const isDroppedFile: Check = (value) => isPlainObject(value) && hasShape(value, { name: isString, bytes: (bytes) => ArrayBuffer.isView(bytes) });
+
+const HOST_SHAPES: Readonly<Record<EditorToHostMessage['type'], Readonly<Record<string, Check>>>> = {
+  ready: {},
+  edit: { changes: isPlainObject, comment: optional(isString) },
+  save: {},
+  options: { minorChange: isBoolean },
+  runAction: { alias: isString, comment: isString },
+  addComment: { markdown: isString },
+  loadHistory: { more: isBoolean },
+  delete: {},
+  reload: {},
+  download: { fileUid: isString, title: isString },
+  saveAttachment: { fileUid: isString, title: isString },
+  addFiles: { field: isString, uris: optional(arrayOf(isUri, 1000)) },
+  addDroppedFiles: { field: isString, files: arrayOf(isDroppedFile, 1000) },
+  searchLinks: { requestId: isInteger, field: isString, query: isString },
+};
+
+function hasShape(value: Record<string, unknown>, shape: Readonly<Record<string, Check>>): boolean {
+  for (const key of Object.keys(value)) if (!Object.hasOwn(shape, key)) return false;
+  for (const [key, check] of Object.entries(shape)) if (!check(value[key])) return false;
+  return true;
+}
 
 /** The host checks what arrives: a webview message is input, not a promise. */
 export function isEditorToHostMessage(value: unknown): value is EditorToHostMessage {
-  return typeof value === 'object' && value !== null && HOST_TYPES.has(String((value as { type?: unknown }).type));
+  if (!isPlainObject(value) || typeof value.type !== 'string' || !Object.hasOwn(HOST_SHAPES, value.type)) return false;
+  const { type, ...rest } = value;
+  return hasShape(rest, HOST_SHAPES[type as EditorToHostMessage['type']]);
 }

@@ -142,7 +142,8 @@ export type RlxErrorCode =
   | 'unexpected_close_paren'
   | 'expected_and_or'
   | 'unexpected_token'
-  | 'too_deeply_nested';
+  | 'too_deeply_nested'
+  | 'too_many_errors';
 
 export interface RlxSyntaxError {
   message: string;

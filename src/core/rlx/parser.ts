@@ -21,12 +21,18 @@ import {
   type RlxSyntaxError,
 } from './nodes';
 import { type RlxToken, type RlxTokenType, scanRlx, unescapeRlxString } from './scanner';
-import { describeRlxPosition } from './position';
+import { createRlxPositionDescriber } from './position';
 
 const OPERATOR_SUGGESTIONS = ['=', '!=', '>', '>=', '<', '<=', 'in', 'like'];
 const CONDITION_START = ['field', '('];
 const CAST_SUGGESTIONS = [':string[]', ':number[]'];
 const MAX_NESTING = 64;
+/**
+ * Errors reported per filter. Text written to stall us (a megabyte of bare words) has an error
+ * every few characters; past this many nobody reads them, and keeping them all costs memory and
+ * editor time. One more error then says that the rest was left out.
+ */
+export const MAX_RLX_ERRORS = 100;
 
 // Tokens that, written without spaces between them, read as one unquoted word: `open`,
 // `2026-01-01`, `abc%`.
@@ -49,9 +55,13 @@ class RlxParser {
   /** End of the last consumed token: where a Missing node starts. */
   private lastEnd = 0;
   readonly errors: RlxSyntaxError[] = [];
+  private readonly describePosition: (offset: number) => string;
+  /** Set once MAX_RLX_ERRORS is passed: the rest of the text becomes one Invalid node. */
+  private gaveUp = false;
 
   constructor(private readonly text: string) {
     this.tokens = scanRlx(text).filter((token) => token.type !== 'Whitespace');
+    this.describePosition = createRlxPositionDescriber(text);
   }
 
   parse(): RlxParseResult {
@@ -77,12 +87,26 @@ class RlxParser {
 
   /** Records an error; `hint` (what to do about it) follows the position in the message. */
   private report(code: RlxErrorCode, message: string, start: number, end: number, hint?: string): void {
+    if (this.errors.length > MAX_RLX_ERRORS) {
+      return;
+    }
     const previous = this.errors[this.errors.length - 1];
     // One place, one message: `AND` alone lacks a condition on both sides, say it once.
     if (previous !== undefined && previous.start === start && previous.end === end) {
       return;
     }
-    const position = describeRlxPosition(this.text, start);
+    if (this.errors.length === MAX_RLX_ERRORS) {
+      const from = previous?.end ?? start;
+      this.errors.push({
+        code: 'too_many_errors',
+        message: `more than ${MAX_RLX_ERRORS} problems; the first ${MAX_RLX_ERRORS} are shown, from ${this.describePosition(from)} on nothing more is checked: fix these first`,
+        start: from,
+        end: this.text.length,
+      });
+      this.gaveUp = true;
+      return;
+    }
+    const position = this.describePosition(start);
     this.errors.push({ code, message: `${message} at ${position}${hint === undefined ? '' : `: ${hint}`}`, start, end });
   }
 
@@ -106,6 +130,11 @@ class RlxParser {
   private parseAnd(after?: RlxToken): RlxExpression {
     const operands = [this.parseUnary(after)];
     for (;;) {
+      if (this.gaveUp) {
+        const rest = this.skipRest();
+        if (rest !== undefined) operands.push(rest);
+        break;
+      }
       const token = this.peek();
       if (token.type === 'And') {
         this.advance();
@@ -161,6 +190,16 @@ class RlxParser {
       default:
         return this.parseJunk(alreadyReported);
     }
+  }
+
+  /** After too many errors: the rest of the text, unparsed (undefined when nothing is left). */
+  private skipRest(): RlxInvalidNode | undefined {
+    const first = this.peek();
+    if (first.type === 'EOF') return undefined;
+    const last = this.tokens[this.tokens.length - 2] as RlxToken;
+    this.index = this.tokens.length - 1;
+    this.lastEnd = last.end;
+    return { kind: 'Invalid', text: this.text.slice(first.start, last.end), start: first.start, end: last.end };
   }
 
   /** Consumes tokens that cannot start a condition, up to the next AND, OR or ')'. */

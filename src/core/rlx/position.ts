@@ -1,15 +1,29 @@
 // Positions in messages are 1-based, as people count columns; filters are mostly one line, so
-// the line is named only when there is more than one.
+// the line is named only when there is more than one. The line starts are found once per text:
+// scanning from the start for every error made hostile text (thousands of errors) quadratic.
+
+/** Describes offsets of one text; build it once and call it for every error. */
+export function createRlxPositionDescriber(text: string): (offset: number) => string {
+  let lineStarts: number[] | undefined;
+  return (offset) => {
+    if (lineStarts === undefined) {
+      lineStarts = [0];
+      for (let index = text.indexOf('\n'); index !== -1; index = text.indexOf('\n', index + 1)) lineStarts.push(index + 1);
+    }
+    // The last line start at or before the offset (binary search).
+    let low = 0;
+    let high = lineStarts.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if ((lineStarts[middle] as number) <= offset) low = middle;
+      else high = middle - 1;
+    }
+    const line = low + 1;
+    const column = offset - (lineStarts[low] as number) + 1;
+    return line === 1 ? `column ${column}` : `line ${line}, column ${column}`;
+  };
+}
 
 export function describeRlxPosition(text: string, offset: number): string {
-  let line = 1;
-  let lineStart = 0;
-  for (let index = 0; index < offset && index < text.length; index++) {
-    if (text[index] === '\n') {
-      line++;
-      lineStart = index + 1;
-    }
-  }
-  const column = offset - lineStart + 1;
-  return line === 1 ? `column ${column}` : `line ${line}, column ${column}`;
+  return createRlxPositionDescriber(text)(offset);
 }

@@ -26,6 +26,8 @@ export interface AddConnectionArgs {
   skipSignIn?: boolean;
   /** Make it the active connection (default true). */
   select?: boolean;
+  /** Accept a remote http:// address for a token without asking (scripts and tests). */
+  allowPlainHttp?: boolean;
 }
 
 export function addConnectionArgs(arg: unknown): AddConnectionArgs {
@@ -39,6 +41,7 @@ export function addConnectionArgs(arg: unknown): AddConnectionArgs {
     token: typeof o.token === 'string' ? o.token : undefined,
     skipSignIn: o.skipSignIn === true,
     select: o.select !== false,
+    ...(o.allowPlainHttp === true ? { allowPlainHttp: true } : {}),
   };
 }
 

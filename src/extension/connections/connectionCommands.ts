@@ -1,10 +1,10 @@
 import * as vscode from 'vscode';
 import type { RecordsOAuthProvider } from '../auth/oauthProvider';
 import { addConnectionArgs, connectionIdFromArg, signInArgs } from './connectionArgs';
-import type { ConnectionInfo } from './connectionInfo';
+import type { AuthKind, ConnectionInfo } from './connectionInfo';
 import type { ConnectionManager } from './connectionManager';
 import { promptAuthKind, promptBaseUrl, promptIssuer, promptName, promptToken, baseUrlProblemText, issuerProblemText } from './connectionPrompts';
-import { baseUrlProblem, stripAuthScheme } from './connectionRules';
+import { baseUrlProblem, sendsTokenInClear, stripAuthScheme } from './connectionRules';
 import { describeError, isCancellation } from './errorText';
 
 /** Registers add/edit/remove/select/sign-in/sign-out. Every command accepts optional arguments so tests and scripts can skip the prompts. */
@@ -60,7 +60,15 @@ class ConnectionCommands {
       const problem = baseUrlProblem(given.issuer);
       if (problem) throw new Error(issuerProblemText(problem));
     }
-    const connection = await this.connections.add({ name, baseUrl, authKind, ...(given.issuer ? { issuer: given.issuer } : {}) });
+    const allowPlainHttp = given.allowPlainHttp === true || (await confirmPlainHttp(baseUrl, authKind));
+    if (allowPlainHttp === undefined) return undefined;
+    const connection = await this.connections.add({
+      name,
+      baseUrl,
+      authKind,
+      ...(given.issuer ? { issuer: given.issuer } : {}),
+      ...(allowPlainHttp ? { allowPlainHttp } : {}),
+    });
     if (given.select !== false) await this.connections.select(connection.id);
     if (!given.skipSignIn) await this.signIn(connection.id, { token: given.token }, title(4));
     return this.connections.get(connection.id);
@@ -91,7 +99,9 @@ class ConnectionCommands {
     // Only OAuth has an issuer; asked after the three common steps so their numbering stays.
     const issuer = authKind === 'oauth' ? await promptIssuer(vscode.l10n.t('Edit Connection: OAuth issuer'), connection.issuer) : undefined;
     if (authKind === 'oauth' && issuer === undefined) return undefined;
-    const next = await this.connections.update(connection.id, { name: name.trim(), baseUrl, authKind, ...(issuer === undefined ? {} : { issuer }) });
+    const allowPlainHttp = await confirmPlainHttp(baseUrl, authKind);
+    if (allowPlainHttp === undefined) return undefined;
+    const next = await this.connections.update(connection.id, { name: name.trim(), baseUrl, authKind, allowPlainHttp, ...(issuer === undefined ? {} : { issuer }) });
     if (!(await this.connections.hasCredentials(next.id))) {
       const signIn = vscode.l10n.t('Sign In');
       const choice = await vscode.window.showInformationMessage(
@@ -204,4 +214,19 @@ class ConnectionCommands {
     );
     return picked?.connection;
   }
+}
+
+/**
+ * Asks before a token may travel over plain http to a remote address. False when there is
+ * nothing to ask (https or loopback), true when the user allowed it, undefined when cancelled.
+ */
+async function confirmPlainHttp(baseUrl: string, authKind: AuthKind): Promise<boolean | undefined> {
+  if (!sendsTokenInClear({ baseUrl, authKind })) return false;
+  const allow = vscode.l10n.t('Allow Plain HTTP');
+  const choice = await vscode.window.showWarningMessage(
+    vscode.l10n.t('{0} is a plain http address: the token would travel unencrypted and anyone on the network could read and reuse it.', baseUrl),
+    { modal: true, detail: vscode.l10n.t('Use the https:// address of the service if it has one. Allow plain http only on a network you trust; the connection is then marked with a warning.') },
+    allow,
+  );
+  return choice === allow ? true : undefined;
 }

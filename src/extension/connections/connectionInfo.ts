@@ -19,4 +19,9 @@ export interface ConnectionInfo {
    * not lead there (the provider is served elsewhere). Unset: the issuer the service advertises.
    */
   issuer?: string;
+  /**
+   * The user chose to send this auth-code or bearer connection's token over plain http to a
+   * remote address; the Records view then marks the connection with a warning.
+   */
+  allowPlainHttp?: boolean;
 }

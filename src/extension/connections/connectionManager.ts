@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { RecordsClient } from '../../core/api';
 import { CredentialStore } from '../auth/credentialStore';
 import type { AuthKind, ConnectionInfo } from './connectionInfo';
-import { authorizationHeader, newConnectionId, normalizeBaseUrl, normalizeIssuer, uniqueName } from './connectionRules';
+import { authorizationHeader, newConnectionId, normalizeBaseUrl, normalizeIssuer, sendsTokenInClear, uniqueName } from './connectionRules';
 import { describeError, isCancellation, isUnauthorized } from './errorText';
 import { logRequest, SHOW_LOG_COMMAND } from '../log/requestLog';
 
@@ -24,6 +24,7 @@ export interface NewConnection {
   pinnedWorkspaces?: string[];
   sandbox?: boolean;
   issuer?: string;
+  allowPlainHttp?: boolean;
 }
 
 /**
@@ -156,6 +157,12 @@ export class ConnectionManager implements vscode.Disposable {
     if (connection.authKind === 'oauth') {
       const token = await this.oauth?.accessToken(connection);
       return token === undefined ? undefined : authorizationHeader('oauth', token);
+    }
+    if (sendsTokenInClear(connection) && connection.allowPlainHttp !== true) {
+      throw new Error(vscode.l10n.t(
+        'Connection "{0}" uses plain http to a remote address, so its token would travel unencrypted. Change the address to https:// with Edit Connection, or allow plain http for this connection there.',
+        connection.name,
+      ));
     }
     const token = await this.credentials.getToken(id);
     return token === undefined ? undefined : authorizationHeader(connection.authKind, token);

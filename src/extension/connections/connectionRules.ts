@@ -20,6 +20,27 @@ export function baseUrlProblem(input: string): BaseUrlProblem | undefined {
   return undefined;
 }
 
+/** Loopback addresses, where plain http never leaves the machine (e.g. the local sandbox). */
+export function isLoopbackUrl(url: URL): boolean {
+  const host = url.hostname.toLowerCase();
+  return host === 'localhost' || host.endsWith('.localhost') || host === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
+/**
+ * True when the connection would send its auth-code or bearer token unencrypted: a plain
+ * http:// address that is not loopback. (OAuth connections refuse such addresses on their own.)
+ */
+export function sendsTokenInClear(connection: { baseUrl: string; authKind: AuthKind }): boolean {
+  if (connection.authKind === 'oauth') return false;
+  let url: URL;
+  try {
+    url = new URL(connection.baseUrl);
+  } catch {
+    return false;
+  }
+  return url.protocol === 'http:' && !isLoopbackUrl(url);
+}
+
 /**
  * The canonical form the client expects: no trailing slash and no trailing `/api`, because
  * people often paste the API root they see in documentation.

@@ -66,9 +66,12 @@ export class RecordEditorSession implements vscode.Disposable {
     if (message.type === 'load') this.afterLoad();
   }
 
-  /** Handles a message as if the webview sent it; resolves when the work it started is done. */
-  receive(message: EditorToHostMessage): Promise<void> {
-    return this.handle(message);
+  /**
+   * Handles a message as if the webview sent it (checked the same way: a message of the wrong
+   * shape is dropped); resolves when the work it started is done.
+   */
+  receive(message: unknown): Promise<void> {
+    return isEditorToHostMessage(message) ? this.handle(message) : Promise.resolve();
   }
 
   private async handle(message: EditorToHostMessage): Promise<void> {
@@ -163,9 +166,13 @@ export class RecordEditorSession implements vscode.Disposable {
       return;
     }
     const record: RecordTarget = { connectionId, workspace, app, recordId, reference: document.reference };
+    const { addFilesFromEditor, localFilesOutsideWorkspace } = await import('../lazy/files.js');
+    if (source.uris?.length && !(await this.mayReadDroppedFiles(await localFilesOutsideWorkspace(source.uris), document.reference))) {
+      this.post({ type: 'notice', tone: 'info', message: vscode.l10n.t('Nothing was uploaded.') });
+      return;
+    }
     this.post({ type: 'busy', busy: true, label: vscode.l10n.t('Uploading…') });
     try {
-      const { addFilesFromEditor } = await import('../lazy/files.js');
       const result = await addFilesFromEditor(files, record, { name: field, label: loaded.fields.find((f) => f.name === field)?.label ?? field }, source);
       this.post({ type: 'busy', busy: false });
       // The field's unsaved list would drop the new files at the next save: the server's list wins.
@@ -178,6 +185,22 @@ export class RecordEditorSession implements vscode.Disposable {
       this.post({ type: 'busy', busy: false });
       this.fail(error, vscode.l10n.t('Could not add the files'));
     }
+  }
+
+  /**
+   * A drop names files by URI, and a web page can put any `file:` URI in a drag. Files outside
+   * the workspace are uploaded only after the user saw their full paths and agreed.
+   */
+  private async mayReadDroppedFiles(outside: readonly string[], reference: string): Promise<boolean> {
+    if (outside.length === 0) return true;
+    const upload = vscode.l10n.t('Upload');
+    const shown = outside.length > 20 ? [...outside.slice(0, 20), vscode.l10n.t('… and {0} more', outside.length - 20)] : outside;
+    const choice = await this.host.ask(
+      vscode.l10n.t('Upload {0} file(s) from outside the workspace to {1}?', outside.length, reference),
+      vscode.l10n.t('A drop on the record editor asks to upload these files. Upload them only if you dragged them yourself:\n\n{0}', shown.join('\n')),
+      upload,
+    );
+    return choice === upload;
   }
 
   private fail(error: unknown, what: string): void {

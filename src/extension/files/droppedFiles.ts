@@ -1,8 +1,8 @@
 // The files in a drop. From VS Code's explorer (and from the OS on desktop) a drop carries
 // `text/uri-list`; from the OS in a browser-hosted editor it carries file contents only, which
 // are copied to a temporary folder so they can be uploaded like any other file.
-import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { mkdir, mkdtemp, readdir, realpath, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, isAbsolute, join, relative } from 'node:path';
 import * as vscode from 'vscode';
 import type { FilesHost } from './filesHost';
 import { safeFileName } from './safeFileName';
@@ -53,6 +53,40 @@ export async function pathsOfUris(host: FilesHost, uris: readonly vscode.Uri[]):
     else paths.push(await copyToTemp(host, uri.path.split('/').pop() ?? 'file', await vscode.workspace.fs.readFile(uri)));
   }
   return paths;
+}
+
+/**
+ * Which of the dropped URIs name something outside the open workspace folders: their full real
+ * paths (links resolved, so a workspace link to ~/.ssh is outside), or the URI itself for
+ * anything that is not a local file. Reads nothing but the paths.
+ */
+export async function localFilesOutsideWorkspace(uris: readonly string[]): Promise<string[]> {
+  const roots = await Promise.all((vscode.workspace.workspaceFolders ?? [])
+    .filter((folder) => folder.uri.scheme === 'file')
+    .map((folder) => realpath(folder.uri.fsPath).catch(() => folder.uri.fsPath)));
+  const outside: string[] = [];
+  for (const text of uris) {
+    let uri: vscode.Uri;
+    try {
+      uri = vscode.Uri.parse(text, true);
+    } catch {
+      outside.push(text);
+      continue;
+    }
+    const local = uri.scheme === 'file' ? uri.fsPath : uri.scheme === 'vscode-remote' ? uri.path : undefined;
+    if (local === undefined) {
+      outside.push(uri.toString(true));
+      continue;
+    }
+    const real = await realpath(local).catch(() => local);
+    if (!roots.some((root) => isInside(root, real))) outside.push(real);
+  }
+  return outside;
+}
+
+function isInside(root: string, path: string): boolean {
+  const rel = relative(root, path);
+  return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);
 }
 
 /** Copies of dropped contents older than this are removed at start unless an unfinished upload needs them. */

@@ -7,4 +7,5 @@ export { attachFilesToRecord } from '../files/attachFiles';
 export { createRecordWithFiles } from '../files/createWithFiles';
 export { checkUploadsAtStart, finishPendingUploads, offerPendingUploads, pendingUploads } from '../files/pendingUploads';
 export { handleTreeDrop } from '../files/treeDrop';
+export { localFilesOutsideWorkspace } from '../files/droppedFiles';
 export { openAttachment, saveAttachmentAs } from '../files/attachmentDownloads';

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import type { ConnectionManager } from '../connections/connectionManager';
+import type { ConnectionInfo, ConnectionManager } from '../connections/connectionManager';
+import { sendsTokenInClear } from '../connections/connectionRules';
 
 /**
  * Shows the active connection and the signed-in user's name (from GET /api/common); a click
@@ -48,11 +49,11 @@ export class ConnectionStatusBar implements vscode.Disposable {
     const signedIn = await this.connections.hasCredentials(connection.id);
     if (generation !== this.generation) return;
     if (!signedIn) {
-      this.render(connection.name, vscode.l10n.t('signed out'), vscode.l10n.t('{0} ({1}): not signed in. Run "Records: Sign In".', connection.name, connection.baseUrl));
+      this.render(connection, vscode.l10n.t('signed out'), vscode.l10n.t('{0} ({1}): not signed in. Run "Records: Sign In".', connection.name, connection.baseUrl));
       return;
     }
     const known = this.userNames.get(connection.id);
-    this.render(connection.name, known ?? undefined, vscode.l10n.t('{0} ({1}). Click to switch connections.', connection.name, connection.baseUrl));
+    this.render(connection, known ?? undefined, vscode.l10n.t('{0} ({1}). Click to switch connections.', connection.name, connection.baseUrl));
     if (known !== undefined || !lookUpUser) return;
     try {
       const client = await this.connections.client(connection.id);
@@ -64,16 +65,19 @@ export class ConnectionStatusBar implements vscode.Disposable {
     }
     if (generation !== this.generation) return;
     const name = this.userNames.get(connection.id);
-    this.render(connection.name, name ?? undefined, vscode.l10n.t('{0} ({1}). Click to switch connections.', connection.name, connection.baseUrl));
+    this.render(connection, name ?? undefined, vscode.l10n.t('{0} ({1}). Click to switch connections.', connection.name, connection.baseUrl));
   }
 
   dispose(): void {
     for (const d of this.disposables) d.dispose();
   }
 
-  private render(connectionName: string, detail: string | undefined, tooltip: string): void {
-    this.item.text = detail ? `$(database) ${connectionName}: ${detail}` : `$(database) ${connectionName}`;
-    this.item.tooltip = tooltip;
+  private render(connection: ConnectionInfo, detail: string | undefined, tooltip: string): void {
+    // A connection allowed to send its token over plain http says so wherever it is shown.
+    const plainHttp = connection.allowPlainHttp === true && sendsTokenInClear(connection);
+    const icon = plainHttp ? '$(warning)' : '$(database)';
+    this.item.text = detail ? `${icon} ${connection.name}: ${detail}` : `${icon} ${connection.name}`;
+    this.item.tooltip = plainHttp ? `${tooltip}\n${vscode.l10n.t('The token is sent unencrypted over plain http. Change the address to https:// with Edit Connection.')}` : tooltip;
     this.item.show();
   }
 }

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { AppSchema } from '../../core/api/types';
 import type { ConnectionInfo } from '../connections/connectionManager';
+import { sendsTokenInClear } from '../connections/connectionRules';
 import type { ListingView } from './model/listingQuery';
 import { attachmentName, formatBytes } from './model/recordAttachments';
 import { countDescription, localized, recordDescription, recordLabel, recordReference } from './model/recordText';
@@ -29,6 +30,11 @@ export function treeItemFor(node: RecordsTreeNode, context: TreeItemContext): vs
       item.description = connection ? hostOf(connection.baseUrl) : undefined;
       item.tooltip = connection ? `${connection.name}\n${connection.baseUrl}` : undefined;
       item.iconPath = new vscode.ThemeIcon(connection?.sandbox ? 'beaker' : 'server', node.connectionId === context.activeConnectionId ? new vscode.ThemeColor('charts.green') : undefined);
+      if (connection?.allowPlainHttp === true && sendsTokenInClear(connection)) {
+        item.description = vscode.l10n.t('{0} · plain http', hostOf(connection.baseUrl));
+        item.tooltip = `${connection.name}\n${connection.baseUrl}\n\n${vscode.l10n.t('The token is sent unencrypted over plain http. Change the address to https:// with Edit Connection.')}`;
+        item.iconPath = new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground'));
+      }
       item.contextValue = connection?.sandbox ? 'connection.sandbox' : 'connection';
       return item;
     }

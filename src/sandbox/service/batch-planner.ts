@@ -166,7 +166,8 @@ class Planner {
     };
     for (const [name, value] of Object.entries(op)) {
       if (RESERVED.has(name)) continue;
-      const def = app.fields[name];
+      // Own keys only: "constructor" or "__proto__" must not find Object.prototype's members.
+      const def = Object.hasOwn(app.fields, name) ? app.fields[name] : undefined;
       if (!def || this.ctx.permissions.isHidden(app, name)) {
         throw new OperationError(400, 'unknown_field', `Unknown field "${name}" in ${app.workspace}/${app.alias}. Check the field's db name in the app schema.`);
       }

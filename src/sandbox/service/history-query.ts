@@ -26,7 +26,7 @@ function canSeeEntry(store: RecordStore, permissions: UserPermissions, entry: St
 }
 
 export function readHistory(store: RecordStore, permissions: UserPermissions, params: HistoryParams): HistoryEntry[] {
-  const matches = compileFilter<StoredHistoryEntry>(params.rlx, (n) => HISTORY_FIELDS[n], (e, f) => (e as unknown as Record<string, unknown>)[f]);
+  const matches = compileFilter<StoredHistoryEntry>(params.rlx, (n) => (Object.hasOwn(HISTORY_FIELDS, n) ? HISTORY_FIELDS[n] : undefined), (e, f) => (e as unknown as Record<string, unknown>)[f]);
   const { limit } = pagingOf(params, 100);
   const [field = 'version_timestamp', dir = 'desc'] = String(params.sortby ?? '').trim().split(/\s+/).filter(Boolean);
   if (!(field in HISTORY_FIELDS)) throw invalidRequest(`sortby must use one of ${Object.keys(HISTORY_FIELDS).join(', ')}; got "${field}".`);

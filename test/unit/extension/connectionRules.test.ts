@@ -6,11 +6,22 @@ import {
   newConnectionId,
   normalizeBaseUrl,
   normalizeIssuer,
+  sendsTokenInClear,
   stripAuthScheme,
   uniqueName,
 } from '../../../src/extension/connections/connectionRules';
 
 describe('connection rules', () => {
+  it('knows which tokens would travel unencrypted: auth code and bearer over http to a remote host', () => {
+    assert.equal(sendsTokenInClear({ baseUrl: 'http://records.example.com', authKind: 'authCode' }), true);
+    assert.equal(sendsTokenInClear({ baseUrl: 'http://10.0.0.5:8080/svc', authKind: 'bearer' }), true);
+    assert.equal(sendsTokenInClear({ baseUrl: 'http://localhost.evil.example', authKind: 'bearer' }), true);
+    for (const baseUrl of ['https://records.example.com', 'http://localhost:7801', 'http://127.0.0.1:7801', 'http://[::1]:7801', 'http://app.localhost']) {
+      assert.equal(sendsTokenInClear({ baseUrl, authKind: 'authCode' }), false, baseUrl);
+    }
+    assert.equal(sendsTokenInClear({ baseUrl: 'http://records.example.com', authKind: 'oauth' }), false, 'OAuth refuses plain http itself');
+  });
+
   describe('baseUrlProblem', () => {
     it('accepts http and https URLs, with or without a path', () => {
       assert.equal(baseUrlProblem('https://records.example.com'), undefined);

@@ -34,6 +34,21 @@ describe('rlx diagnostics', () => {
     assert.equal(applyFirstFix(text, 'unquoted_string'), '@app IT/TASK\nstate = "open"');
   });
 
+  for (const name of ['constructor', 'toString', 'hasOwnProperty', 'valueOf', '__proto__']) {
+    it(`reports "${name}" as an unknown field in filters and field lists, not as a member of every object`, () => {
+      const text = `@app IT/TASK\n@fields title,${name}\n@pivot ${name}\n@stats ${name}\n${name} = "x" AND ${name} in "a,b":string[]`;
+      const unknown = diagnose(text).filter((candidate) => candidate.code === 'unknown_field');
+      assert.deepEqual(unknown.map((diagnostic) => text.slice(diagnostic.start, diagnostic.end)), [name, name, name, name, name]);
+    });
+  }
+
+  it('keeps a 100 KB block of bare words to about a hundred problems', () => {
+    const text = `@app IT/TASK\n### Hostile\n${'word '.repeat(20_000)}`;
+    const problems = diagnose(text);
+    assert.ok(problems.length <= 202, `${problems.length} problems`);
+    assert.equal(problems.filter((problem) => problem.code === 'too_many_errors').length, 1);
+  });
+
   it('reports unknown fields with a did-you-mean fix', () => {
     const text = '@app IT/TASK\nstat = "open"';
     const diagnostic = diagnose(text).find((candidate) => candidate.code === 'unknown_field');

@@ -237,5 +237,22 @@ describe('RLX parser', () => {
     it('names the line in multi-line filters', () => {
       assert.match(errorsOf('a = 1 AND\n  b = open')[0].message, /at line 2, column 7$/);
     });
+
+    it('names the right line and column of errors far into a long multi-line filter', () => {
+      const text = `${'a = 1 AND\n'.repeat(500)}  b = open AND\nc`;
+      const messages = errorsOf(text).map((error) => error.message);
+      assert.match(messages[0] ?? '', /at line 501, column 7$/);
+      assert.match(messages[1] ?? '', /at line 502, column 1:/);
+    });
+
+    it('stops reporting after 100 errors and says that more were left out', () => {
+      // Hostile text: every bare word is two errors. Reporting them all made parsing quadratic.
+      const errors = errorsOf('word '.repeat(20_000));
+      assert.equal(errors.length, 101);
+      const last = errors[100];
+      assert.equal(last?.code, 'too_many_errors');
+      assert.match(last?.message ?? '', /^more than 100 problems; the first 100 are shown/);
+      assert.deepEqual([last?.start, last?.end], [errors[99]?.end, 100_000], 'the last error covers the rest of the text');
+    });
   });
 });

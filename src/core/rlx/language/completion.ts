@@ -14,7 +14,7 @@ import {
   quoteConnectionName,
 } from '../document';
 import { DIRECTIVE_DOCS, operatorsFor } from './vocabulary';
-import { PIVOT_SUFFIXES, describeField, fieldCaption, fieldDocumentation, rlxFieldType, splitPivotSuffix } from './fieldKinds';
+import { PIVOT_SUFFIXES, describeField, fieldCaption, fieldDocumentation, rlxFieldType, schemaField, schemaLookups, splitPivotSuffix } from './fieldKinds';
 import type { RlxSchemaSource, RlxScopeSchema } from './schemaSource';
 import type { RlxCompletionItem } from './types';
 
@@ -102,7 +102,7 @@ function listItemCompletions(document: RlxDocument, directive: RlxDirective, off
     for (const name of Object.keys(schema.fields)) {
       if (rlxFieldType(schema, name) !== 'date' || (typed !== '' && !name.startsWith(field) && !field.startsWith(name))) continue;
       for (const suffix of PIVOT_SUFFIXES) {
-        items.push({ label: `${name}${suffix}`, kind: 'suffix', insertText: `${name}${suffix}`, replace, detail: `${fieldCaption(schema.fields[name]) ?? name} by ${suffix.slice('__pivotby'.length)}`, sortText: `1${name}${suffix}` });
+        items.push({ label: `${name}${suffix}`, kind: 'suffix', insertText: `${name}${suffix}`, replace, detail: `${fieldCaption(schemaField(schema, name)) ?? name} by ${suffix.slice('__pivotby'.length)}`, sortText: `1${name}${suffix}` });
       }
     }
   }
@@ -120,7 +120,7 @@ function fieldItems(schema: RlxScopeSchema, replace: { start: number; end: numbe
       detail: describeField(schema, name),
       documentation: fieldDocumentation(schema, name),
       // Let users type the caption too ("Priority" finds c_prio).
-      filterText: `${name} ${fieldCaption(schema.fields[name]) ?? ''}`.trim(),
+      filterText: `${name} ${fieldCaption(schemaField(schema, name)) ?? ''}`.trim(),
       sortText: `0${name}`,
     }));
 }
@@ -135,7 +135,7 @@ function filterCompletions(block: RlxBlock, offset: number, schema: RlxScopeSche
     case 'field':
       return schema === undefined ? [] : fieldItems(schema, replace);
     case 'operator':
-      return operatorsFor(schema === undefined || schema.fields[context.field] === undefined ? undefined : rlxFieldType(schema, context.field)).map((operator, index) => ({
+      return operatorsFor(schema === undefined || schemaField(schema, context.field) === undefined ? undefined : rlxFieldType(schema, context.field)).map((operator, index) => ({
         label: operator,
         kind: 'operator',
         insertText: operator === 'in' || operator === 'like' ? `${operator} ` : operator,
@@ -156,7 +156,7 @@ function valueCompletions(block: RlxBlock, local: number, field: string, operato
   const choices: { id: string; caption: string; kind: 'value' | 'person' }[] =
     type === 'person'
       ? schema.users.filter((user) => user.id !== undefined).map((user) => ({ id: user.id as string, caption: user.name, kind: 'person' }))
-      : (schema.lookups[field] ?? []).map((value) => ({ id: value.id, caption: value.caption, kind: 'value' }));
+      : (schemaLookups(schema, field) ?? []).map((value) => ({ id: value.id, caption: value.caption, kind: 'value' }));
   if (choices.length === 0 || operator === 'like') return [];
   const token = scanRlx(block.filterText).find((candidate) => candidate.type === 'String' && candidate.start < local && local <= candidate.end);
   if (operator === 'in' && token !== undefined) {

@@ -18,7 +18,7 @@ import {
   parseRlxScope,
   splitDirectiveList,
 } from '../document';
-import { PIVOT_SUFFIXES, closest, fieldCaption, rlxFieldType, splitPivotSuffix } from './fieldKinds';
+import { PIVOT_SUFFIXES, closest, fieldCaption, rlxFieldType, schemaField, schemaLookups, splitPivotSuffix } from './fieldKinds';
 import type { RlxSchemaSource, RlxScopeSchema } from './schemaSource';
 import type { RlxDiagnostic, RlxQuickFix } from './types';
 
@@ -169,13 +169,13 @@ function checkFieldList(directive: RlxDirective, schema: RlxScopeSchema, out: Rl
         if (!(PIVOT_SUFFIXES as readonly string[]).includes(split.suffix)) {
           out.push(problem(suffixStart, wordEnd, `Unknown time grouping "${split.suffix}". Use ${PIVOT_SUFFIXES.join(', ')}.`, 'error', 'invalid_pivot_suffix',
             replaceFixes(suffixStart, wordEnd, closest(split.suffix, PIVOT_SUFFIXES, 1), (candidate) => `Change to ${candidate}`)));
-        } else if (schema.fields[field] !== undefined && rlxFieldType(schema, field) !== 'date') {
+        } else if (schemaField(schema, field) !== undefined && rlxFieldType(schema, field) !== 'date') {
           out.push(problem(suffixStart, wordEnd, `"${field}" is not a date field, so it cannot be grouped by time. Remove the suffix.`, 'error', 'pivot_suffix_on_non_date',
             [{ title: 'Remove the time grouping', edits: [{ start: suffixStart, end: wordEnd, newText: '' }], preferred: true }]));
         }
       }
     }
-    if (schema.fields[field] === undefined) {
+    if (schemaField(schema, field) === undefined) {
       out.push(unknownField(field, item.start, item.start + field.length, schema));
     } else if (directive.name === 'stats' && rlxFieldType(schema, field) !== 'number') {
       out.push(problem(item.start, wordEnd, `"@stats" sums numbers, and "${field}" is a ${rlxFieldType(schema, field)} field. Pick a number field.`, 'warning', 'stats_not_number'));
@@ -191,7 +191,7 @@ function unknownField(field: string, start: number, end: number, schema: RlxScop
 }
 
 function describeCaption(schema: RlxScopeSchema, field: string): string {
-  const caption = fieldCaption(schema.fields[field]);
+  const caption = fieldCaption(schemaField(schema, field));
   return caption === undefined ? '' : ` (${caption})`;
 }
 
@@ -203,7 +203,7 @@ function checkFilter(document: RlxDocument, block: RlxBlock, schema: RlxScopeSch
   if (schema === undefined || parsed.root === undefined) return;
   walkRlx(parsed.root, (node) => {
     if (node.kind === 'Field') {
-      if (schema.fields[node.name] === undefined) out.push(unknownField(node.name, base + node.start, base + node.end, schema));
+      if (schemaField(schema, node.name) === undefined) out.push(unknownField(node.name, base + node.start, base + node.end, schema));
       return;
     }
     checkCondition(node, schema, base, out);
@@ -235,7 +235,7 @@ function capitalize(text: string): string {
 function checkCondition(node: RlxNode, schema: RlxScopeSchema, base: number, out: RlxDiagnostic[]): void {
   if (node.kind !== 'Comparison' && node.kind !== 'In' && node.kind !== 'Like') return;
   const field = node.field.name;
-  if (schema.fields[field] === undefined) return;
+  if (schemaField(schema, field) === undefined) return;
   const type = rlxFieldType(schema, field);
   if (node.kind === 'Like') {
     if (type === 'number' || type === 'date' || type === 'boolean') {
@@ -265,7 +265,7 @@ function checkValue(value: string, start: number, end: number, quoted: boolean, 
 }
 
 function checkLookup(value: string, start: number, end: number, quoted: boolean, field: string, schema: RlxScopeSchema, out: RlxDiagnostic[]): void {
-  const values = schema.lookups[field];
+  const values = schemaLookups(schema, field);
   if (values === undefined || values.length === 0 || values.some((candidate) => candidate.id === value)) return;
   // Users often type the caption ("In progress"); offer the db value that carries it first.
   const byCaption = values.filter((candidate) => candidate.caption.toLowerCase() === value.toLowerCase()).map((candidate) => candidate.id);

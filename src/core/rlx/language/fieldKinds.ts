@@ -1,15 +1,29 @@
 // How a field behaves in a filter, derived from its definition (contract 2.4 markers).
-import type { FieldDefinition, LocalizedText } from '../../api/types';
+import type { FieldDefinition, LocalizedText, LookupValue } from '../../api/types';
+import { escapeMarkdown, escapeMarkdownLines, markdownCode } from './markdown';
 import type { RlxScopeSchema } from './schemaSource';
+
+/**
+ * The definition of a field named in a document, or undefined. Own keys only: a filter naming
+ * `constructor` or `__proto__` must not find the members every object inherits.
+ */
+export function schemaField(schema: RlxScopeSchema, name: string): FieldDefinition | undefined {
+  return Object.hasOwn(schema.fields, name) ? schema.fields[name] : undefined;
+}
+
+/** The lookup values of a field named in a document (own keys only, as schemaField). */
+export function schemaLookups(schema: RlxScopeSchema, name: string): readonly LookupValue[] | undefined {
+  return Object.hasOwn(schema.lookups, name) ? schema.lookups[name] : undefined;
+}
 
 export type RlxFieldType = 'text' | 'number' | 'date' | 'boolean' | 'lookup' | 'person' | 'link' | 'file';
 
 export function rlxFieldType(schema: RlxScopeSchema, name: string): RlxFieldType {
-  const definition = schema.fields[name];
+  const definition = schemaField(schema, name);
   const custom = definition?.ed_custom_field_type ?? '';
   const wire = definition?.field_type ?? '';
   if (custom === 'person' || custom === 'authorinfo') return 'person';
-  if (custom === 'lookup' || custom === 'lookup_custom' || schema.lookups[name] !== undefined) return 'lookup';
+  if (custom === 'lookup' || custom === 'lookup_custom' || schemaLookups(schema, name) !== undefined) return 'lookup';
   if (custom === 'lookup_link_to_entity') return 'link';
   if (custom === 'file' || custom === 'filelist') return 'file';
   if (custom === 'datetime' || wire === 'datetime' || wire === 'date') return 'date';
@@ -31,21 +45,21 @@ export function fieldCaption(definition: FieldDefinition | undefined): string | 
 
 /** One line for completion details and hovers: "Caption · type". */
 export function describeField(schema: RlxScopeSchema, name: string): string {
-  const caption = fieldCaption(schema.fields[name]);
+  const caption = fieldCaption(schemaField(schema, name));
   const type = rlxFieldType(schema, name);
   return caption === undefined ? type : `${caption} · ${type}`;
 }
 
 /** Markdown documentation of a field: caption, db name, type, help text. */
 export function fieldDocumentation(schema: RlxScopeSchema, name: string): string {
-  const definition = schema.fields[name];
+  const definition = schemaField(schema, name);
   const caption = fieldCaption(definition) ?? name;
   const help = localized(definition?.ed_help_text);
-  const lines = [`**${caption}** \`${name}\` — ${rlxFieldType(schema, name)}`];
-  if (help !== undefined && help.trim() !== '') lines.push('', help);
-  const values = schema.lookups[name];
+  const lines = [`**${escapeMarkdown(caption)}** ${markdownCode(name)} — ${rlxFieldType(schema, name)}`];
+  if (help !== undefined && help.trim() !== '') lines.push('', escapeMarkdownLines(help.trim()));
+  const values = schemaLookups(schema, name);
   if (values !== undefined && values.length > 0) {
-    lines.push('', `Values: ${values.slice(0, 12).map((value) => `\`${value.id}\` (${value.caption})`).join(', ')}${values.length > 12 ? ', …' : ''}`);
+    lines.push('', `Values: ${values.slice(0, 12).map((value) => `${markdownCode(value.id)} (${escapeMarkdown(value.caption)})`).join(', ')}${values.length > 12 ? ', …' : ''}`);
   }
   return lines.join('\n');
 }
@@ -76,9 +90,13 @@ export function editDistance(a: string, b: string): number {
 /** Up to `count` candidates closest to `word` (case-insensitive), nearest first. */
 export function closest(word: string, candidates: Iterable<string>, count = 3): string[] {
   const lower = word.toLowerCase();
+  const limit = Math.max(2, Math.ceil(word.length / 2));
   return [...candidates]
+    // The distance is at least the difference in length: skip the quadratic work when that is
+    // already too far (a hostile file may name a field with a 100 KB word).
+    .filter((candidate) => Math.abs(candidate.length - word.length) <= limit + 2)
     .map((candidate) => ({ candidate, distance: editDistance(lower, candidate.toLowerCase()) - (candidate.toLowerCase().startsWith(lower) ? 2 : 0) }))
-    .filter((entry) => entry.distance <= Math.max(2, Math.ceil(word.length / 2)))
+    .filter((entry) => entry.distance <= limit)
     .sort((a, b) => a.distance - b.distance || a.candidate.localeCompare(b.candidate))
     .slice(0, count)
     .map((entry) => entry.candidate);

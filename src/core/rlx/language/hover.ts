@@ -4,7 +4,8 @@ import { findConditionAt } from '../nodeAt';
 import { scanRlx } from '../scanner';
 import { type RlxDocument, blockAt, blockScope, isRlxDirectiveName, lineOfOffset, parseBlockFilter, splitDirectiveList } from '../document';
 import { DIRECTIVE_DOCS, OPERATOR_DOCS } from './vocabulary';
-import { fieldDocumentation, rlxFieldType, splitPivotSuffix } from './fieldKinds';
+import { fieldDocumentation, rlxFieldType, schemaField, schemaLookups, splitPivotSuffix } from './fieldKinds';
+import { escapeMarkdown, markdownCode } from './markdown';
 import type { RlxSchemaSource, RlxScopeSchema } from './schemaSource';
 import type { RlxHover } from './types';
 
@@ -22,7 +23,7 @@ export function getRlxHover(document: RlxDocument, offset: number, source: RlxSc
     if (schema === undefined || directive.name === 'app' || directive.name === 'search' || directive.name === 'limit') return undefined;
     const item = splitDirectiveList(directive).find((candidate) => candidate.start <= offset && offset <= candidate.end);
     const name = splitPivotSuffix(item?.text.split(/\s+/)[0] ?? '').field;
-    if (item === undefined || schema.fields[name] === undefined) return undefined;
+    if (item === undefined || schemaField(schema, name) === undefined) return undefined;
     return { start: item.start, end: item.start + name.length, contents: fieldDocumentation(schema, name) };
   }
   const local = offset - block.start;
@@ -31,7 +32,7 @@ export function getRlxHover(document: RlxDocument, offset: number, source: RlxSc
   const range = { start: block.start + token.start, end: block.start + token.end };
   switch (token.type) {
     case 'Identifier':
-      return schema?.fields[token.text] === undefined ? undefined : { ...range, contents: fieldDocumentation(schema, token.text) };
+      return schema === undefined || schemaField(schema, token.text) === undefined ? undefined : { ...range, contents: fieldDocumentation(schema, token.text) };
     case 'Operator':
     case 'In':
     case 'Like':
@@ -40,7 +41,7 @@ export function getRlxHover(document: RlxDocument, offset: number, source: RlxSc
     case 'Null':
     case 'NullOrEmpty': {
       const doc = OPERATOR_DOCS[token.text.toLowerCase()];
-      return doc === undefined ? undefined : { ...range, contents: `\`${token.text}\` — ${doc}` };
+      return doc === undefined ? undefined : { ...range, contents: `${markdownCode(token.text)} — ${doc}` };
     }
     case 'String':
       return schema === undefined ? undefined : valueHover(block.filterText, token.start, local, parseBlockFilter(block).root, schema, range);
@@ -64,10 +65,10 @@ function valueHover(filterText: string, tokenStart: number, local: number, root:
 function describeValue(schema: RlxScopeSchema, field: string, value: string): string | undefined {
   if (rlxFieldType(schema, field) === 'person') {
     const user = schema.users.find((candidate) => candidate.id === value);
-    return user === undefined ? `No person with id \`${value}\` in this workspace.` : `**${user.name}** (${user.role}) — \`${value}\``;
+    return user === undefined ? `No person with id ${markdownCode(value)} in this workspace.` : `**${escapeMarkdown(user.name)}** (${escapeMarkdown(user.role)}) — ${markdownCode(value)}`;
   }
-  const values = schema.lookups[field];
+  const values = schemaLookups(schema, field);
   if (values === undefined) return undefined;
   const match = values.find((candidate) => candidate.id === value);
-  return match === undefined ? `\`${value}\` is not a value of \`${field}\`.` : `**${match.caption}** — value \`${value}\` of \`${field}\``;
+  return match === undefined ? `${markdownCode(value)} is not a value of ${markdownCode(field)}.` : `**${escapeMarkdown(match.caption)}** — value ${markdownCode(value)} of ${markdownCode(field)}`;
 }

@@ -1,0 +1,74 @@
+// Hostile RLX input: how long the shared core takes on text written to stall it. The parser
+// and the `like` matcher run in the sandbox (every list, pivot and search request) and in the
+// extension host (diagnostics of every open `.rlx`), so a slow path here freezes both.
+// Prints one line per case and, last, a JSON line `{"rlxHostile":[…]}` that bench/run.mjs reads.
+// Run: npx tsx bench/rlx-hostile.ts [--sizes 60000,100000,1000000]
+import { performance } from 'node:perf_hooks';
+import type { FieldDefinition } from '../src/core/api/types';
+import { parseRlx } from '../src/core/rlx';
+import { compileLikePattern } from '../src/core/rlx/likePattern';
+import { parseRlxDocument } from '../src/core/rlx/document';
+import { type RlxSchemaSource, type RlxScopeSchema, getRlxDiagnostics } from '../src/core/rlx/language';
+
+const sizesFlag = process.argv.indexOf('--sizes');
+const SIZES = (sizesFlag >= 0 ? process.argv[sizesFlag + 1] ?? '' : '60000,100000,1000000').split(',').map(Number);
+
+interface Figure {
+  name: string;
+  ms: number;
+  target?: number;
+}
+const figures: Figure[] = [];
+
+/** Best of a few runs: the machine is shared, the best run is the code's own cost. */
+function time(name: string, run: () => unknown, target?: number, runs = 3): void {
+  let best = Infinity;
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    run();
+    best = Math.min(best, performance.now() - started);
+  }
+  figures.push({ name, ms: best, target });
+  const verdict = target === undefined ? '' : best < target ? `  (target < ${target} ms) ok` : `  (target < ${target} ms) OVER TARGET`;
+  console.log(`${name.padEnd(52)} ${best.toFixed(2).padStart(10)} ms${verdict}`);
+}
+
+function bareWords(bytes: number): string {
+  return 'word '.repeat(Math.ceil(bytes / 5)).slice(0, bytes);
+}
+
+/** Deterministic junk drawn from every token kind, so each scanner rule and error path runs. */
+function garbage(bytes: number): string {
+  const pieces = ['a', 'b1', ' ', '(', ')', '=', '!=', 'AND', 'OR', 'in', 'like', '"x', '"', "'", ':', ':zz[]', '-', '1.5', '#', '\n', 'null', 'é'];
+  let seed = 42;
+  let text = '';
+  while (text.length < bytes) {
+    seed = (seed * 1103515245 + 12345) >>> 0;
+    text += pieces[seed % pieces.length];
+  }
+  return text.slice(0, bytes);
+}
+
+function schema(): RlxScopeSchema {
+  const fields: Record<string, FieldDefinition> = { title: { name: 'title', ed_caption: 'Title' } };
+  for (let i = 0; i < 200; i++) fields[`c_field_${i}`] = { name: `c_field_${i}`, ed_caption: `Field ${i}` };
+  return { fields, lookups: {}, users: [] };
+}
+const cached = schema();
+const source: RlxSchemaSource = { schemaFor: () => cached, workspaces: () => [{ alias: 'IT', apps: [{ alias: 'TASK' }] }] };
+
+for (const size of SIZES) {
+  const text = bareWords(size);
+  time(`parseRlx, ${size / 1000} KB of bare words`, () => parseRlx(text), size >= 1_000_000 ? 200 : undefined);
+}
+const junk = garbage(1_000_000);
+time('parseRlx, 1 MB of mixed garbage', () => parseRlx(junk), 200);
+
+const rlxFile = `@app IT/TASK\n### Hostile\n${bareWords(100_000)}\n`;
+time('.rlx diagnostics, 100 KB of bare words', () => getRlxDiagnostics(parseRlxDocument(rlxFile), source), 200);
+
+const like = compileLikePattern('%a%a%a%a%a%a%a%a%b');
+const title = 'a'.repeat(60);
+time('like "%a%a%a%a%a%a%a%a%b" against 60 a\'s', () => like(title), 5, 1);
+
+console.log(`\n${JSON.stringify({ rlxHostile: figures })}`);
