@@ -1,7 +1,7 @@
 // Transport rules that the sandbox cannot trigger on demand: deadlines, cancellation,
 // retries on 5xx and dropped connections, and never retrying writes on those.
 import assert from 'node:assert/strict';
-import { Agent, ProxyAgent, getGlobalDispatcher } from 'undici';
+import { Agent, EnvHttpProxyAgent, getGlobalDispatcher } from 'undici';
 import { RecordsApiError, RecordsClient, messageForStatus } from '../../src/core/api';
 import {
   type Behaviour,
@@ -250,7 +250,7 @@ describe('RecordsClient dispatchers', () => {
       authorization: () => Promise.resolve(undefined),
     });
     try {
-      assert.ok(remote.dispatcher instanceof ProxyAgent);
+      assert.ok(remote.dispatcher instanceof EnvHttpProxyAgent);
       assert.ok(local.dispatcher instanceof Agent);
     } finally {
       await remote.dispose();
