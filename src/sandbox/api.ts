@@ -26,6 +26,11 @@ export interface StartSandboxOptions {
   requestTimeoutMs?: number;
   /** Limit of JSON and form bodies; default 10 MiB. tus uploads are not limited by it. */
   maxBodyBytes?: number;
+  /**
+   * Serve HTTPS with a certificate signed by a private CA generated into `<dataDir>/tls/` at
+   * first start (reused afterwards); `RunningSandbox.caPath` names the CA file to trust.
+   */
+  tls?: boolean;
   /** Receives one line per request; quiet when undefined. Unexpected errors go to stderr otherwise. */
   log?: (line: string) => void;
 }
@@ -40,6 +45,8 @@ export interface SandboxUserInfo {
 export interface RunningSandbox {
   url: string;
   users: SandboxUserInfo[];
+  /** With `tls`: the PEM file of the CA that signed the server certificate. */
+  caPath?: string;
   close(): Promise<void>;
 }
 

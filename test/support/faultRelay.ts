@@ -4,7 +4,7 @@
 // the sandbox executed it). It records every request it saw (method, path, headers), so tests
 // can count what reached the service and which headers went where.
 import { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse, createServer, request as httpRequest } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import { createServer as createHttpsServer, request as httpsRequest } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 
 export type Fault =
@@ -38,6 +38,10 @@ export interface FaultRelayOptions {
   rewriteResponseHeaders?: (headers: IncomingHttpHeaders, request: IncomingMessage) => IncomingHttpHeaders;
   /** CA to trust when the target is https. */
   targetCa?: string;
+  /** Send the target's own host as `Host` (a reverse proxy in front of the service); default: the client's. */
+  targetHost?: boolean;
+  /** Serve https with this certificate instead of plain http. */
+  serveTls?: { cert: string; key: string };
 }
 
 export interface FaultRelay {
@@ -72,7 +76,7 @@ export async function startFaultRelay(targetUrl: string, options: FaultRelayOpti
         port: target.port,
         method: incoming.method,
         path: incoming.url,
-        headers: incoming.headers,
+        headers: options.targetHost ? { ...incoming.headers, host: target.host } : incoming.headers,
         ...(options.targetCa ? { ca: options.targetCa } : {}),
       },
       onAnswer,
@@ -129,7 +133,7 @@ export async function startFaultRelay(targetUrl: string, options: FaultRelayOpti
     }
   };
 
-  const server = createServer((incoming, response) => {
+  const handle = (incoming: IncomingMessage, response: ServerResponse): void => {
     const method = incoming.method ?? 'GET';
     const path = incoming.url ?? '/';
     const fault = nextFault(method, path);
@@ -170,15 +174,16 @@ export async function startFaultRelay(targetUrl: string, options: FaultRelayOpti
           () => response.socket?.destroy(),
         );
     }
-  });
-  server.on('connection', (socket: Socket) => {
+  };
+  const server = options.serveTls ? createHttpsServer(options.serveTls, handle) : createServer(handle);
+  server.on(options.serveTls ? 'secureConnection' : 'connection', (socket: Socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `${options.serveTls ? 'https' : 'http'}://127.0.0.1:${port}`,
     seen,
     inject(matches, ...faults) {
       plans.push({ matches, faults });

@@ -66,11 +66,15 @@ export function resolveProxy(settings: NetworkSettings): string | undefined {
   return proxy?.trim() || undefined;
 }
 
-/** `http.noProxy` plus `NO_PROXY`, plus the loopback names that never go through a proxy. */
+/**
+ * `http.noProxy` plus `NO_PROXY`, plus the loopback addresses. (`localhost` itself is left out:
+ * undici would read it as a suffix and bypass the proxy for every `*.localhost` name too. A
+ * service on `localhost` gets a direct agent anyway, see createNetworkDispatcher.)
+ */
 export function noProxyList(settings: NetworkSettings): string[] {
   const env = settings.env ?? process.env;
   const fromEnv = (env.no_proxy ?? env.NO_PROXY ?? '').split(/[,\s]+/);
-  const entries = [...(settings.noProxy ?? []), ...fromEnv, 'localhost', '127.0.0.1', '[::1]'].map((e) => e.trim()).filter(Boolean);
+  const entries = [...(settings.noProxy ?? []), ...fromEnv, '127.0.0.1', '[::1]'].map((e) => e.trim()).filter(Boolean);
   return [...new Set(entries)];
 }
 

@@ -26,7 +26,11 @@ export interface TusEndpoint {
   handle(req: IncomingMessage, res: ServerResponse, user: SandboxUser): Promise<void>;
 }
 
-export async function createTusEndpoint(store: UploadStore): Promise<TusEndpoint> {
+/**
+ * `publicUrl` is the sandbox's own address (scheme, host, port: known once it listens). Upload
+ * URLs are built from it, never from the request's Host header, and carry https under `--tls`.
+ */
+export async function createTusEndpoint(store: UploadStore, publicUrl: () => string): Promise<TusEndpoint> {
   const directory = store.directory;
   const { Server, FileStore } = await loadTusModules();
   const server: TusServer = new Server({
@@ -34,6 +38,7 @@ export async function createTusEndpoint(store: UploadStore): Promise<TusEndpoint
     datastore: new FileStore({ directory }),
     // file_uid must be a GUID (contract 2.2).
     namingFunction: () => randomUUID(),
+    generateUrl: (_req, { path, id }) => `${publicUrl()}${path}/${id}`,
     getFileIdFromRequest: (_req, lastPath) => (lastPath !== undefined && isUploadId(lastPath) ? lastPath.toLowerCase() : undefined),
     // No browser talks to the sandbox's API, so no CORS headers.
     allowedOrigins: [],
