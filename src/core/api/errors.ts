@@ -1,5 +1,6 @@
 // One error type for everything the client can fail with, so callers can show `message`
 // as-is and branch on `code`/`status` without knowing the transport.
+import { redactText } from './requestLog';
 
 export interface OperationFailure {
   index: number;
@@ -169,4 +170,21 @@ function isOperationFailure(value: unknown): value is OperationFailure {
 
 export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * A server may echo the token in its error message (or an error may quote a header): the
+ * message shown to the user and written to the log never contains the credential itself,
+ * whatever its form (auth code, bearer token, JWT). Other secrets are caught by the log's
+ * redaction patterns.
+ */
+export function withoutCredential<T>(error: T, authorization: string | undefined): T {
+  if (!(error instanceof RecordsApiError)) return error;
+  const credential = authorization?.replace(/^\S+\s+/, '');
+  const scrub = (text: string): string => redactText(credential && credential.length >= 4 ? text.split(credential).join('[redacted]') : text);
+  const message = scrub(error.message);
+  const operations = error.operations?.map((op) => ({ ...op, message: scrub(op.message) }));
+  const changed = message !== error.message || operations?.some((op, i) => op.message !== error.operations?.[i]?.message);
+  if (!changed) return error;
+  return new RecordsApiError(message, { status: error.status, code: error.code, operations, retryAfterSeconds: error.retryAfterSeconds, cause: error.cause }) as T;
 }

@@ -9,6 +9,7 @@ import {
   invalidResponseError,
   networkError,
   timeoutError,
+  withoutCredential,
 } from './errors';
 import {
   DEFAULT_RETRY_DELAYS_MS,
@@ -65,6 +66,8 @@ export class HttpTransport {
   private readonly pathPrefix: string;
   private readonly timeoutMs: number;
   private readonly retryDelaysMs: readonly number[];
+  /** The last Authorization sent: its credential is never shown in an error or a log line. */
+  private lastAuthorization: string | undefined;
 
   constructor(private readonly options: TransportOptions) {
     let base: URL;
@@ -140,8 +143,9 @@ export class HttpTransport {
       tell();
       return value;
     } catch (error) {
-      tell(error);
-      throw error;
+      const scrubbed = withoutCredential(error, this.lastAuthorization);
+      tell(scrubbed);
+      throw scrubbed;
     }
   }
 
@@ -181,7 +185,10 @@ export class HttpTransport {
       accept: 'application/json',
       'user-agent': this.options.userAgent ?? DEFAULT_USER_AGENT,
     };
-    if (authorization) headers.authorization = authorization;
+    if (authorization) {
+      headers.authorization = authorization;
+      this.lastAuthorization = authorization;
+    }
     let body: string | undefined;
     if (request.body !== undefined) {
       body = JSON.stringify(request.body);

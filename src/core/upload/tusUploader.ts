@@ -8,6 +8,7 @@ import { lookup as mimeTypeOf } from 'mime-types';
 import { Upload } from 'tus-js-client';
 import type { Dispatcher } from 'undici';
 import { DEFAULT_RETRY_DELAYS_MS, DEFAULT_TIMEOUT_MS, RecordsApiError, retryDelayMs } from '../api';
+import { withoutCredential } from '../api/errors';
 import { createNetworkDispatcher, type NetworkSettings } from '../api/network';
 import { DiskFileReader } from './diskFileReader';
 import { type FileSnapshot, hasChangedSince, takeSnapshot, uploadFingerprint } from './fileSnapshot';
@@ -182,6 +183,7 @@ export class TusUploader {
     const { snapshot, fileName, signal } = run;
     return new Promise<AttemptOutcome>((resolve, reject) => {
       let retries = 0;
+      let lastAuthorization: string | undefined;
       let retryTimer: NodeJS.Timeout | undefined;
       let storing: Promise<void> = Promise.resolve();
       let settled = false;
@@ -218,6 +220,7 @@ export class TusUploader {
             if (!this.isEndpointOrigin(req.getURL())) return;
             const authorization = await this.authorization();
             if (authorization) req.setHeader('Authorization', authorization);
+            lastAuthorization = authorization;
           },
           onAfterResponse: (req, res) => {
             const ok = res.getStatus() >= 200 && res.getStatus() < 300;
@@ -260,7 +263,9 @@ export class TusUploader {
             }
             const delay = failure.kind === 'retry' ? retryDelayMs(failure.error, retries, this.retryDelaysMs) : undefined;
             if (delay === undefined) {
-              finish(() => reject(failure.error));
+              // A service that echoes the token in its error text must not put it on screen.
+              const shown = withoutCredential(failure.error, lastAuthorization);
+              finish(() => reject(shown));
               return;
             }
             retries += 1;
