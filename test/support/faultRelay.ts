@@ -142,10 +142,11 @@ export async function startFaultRelay(targetUrl: string, options: FaultRelayOpti
       case 'status': {
         incoming.resume();
         incoming.on('end', () => {
-          const headers: Record<string, string> = { 'content-type': 'application/json' };
+          // What a gateway in front of a service sends: a short HTML page, no JSON error.
+          const headers: Record<string, string> = { 'content-type': 'text/html' };
           if (fault.retryAfter !== undefined) headers['retry-after'] = fault.retryAfter;
           response.writeHead(fault.status, headers);
-          response.end(JSON.stringify({ error: { code: `http_${fault.status}`, message: `Injected ${fault.status}.` } }));
+          response.end(`<html><body><h1>${fault.status}</h1>injected by the test relay</body></html>`);
         });
         return;
       }
