@@ -127,6 +127,40 @@ describe('faults between the client and the sandbox', function () {
     assert.equal((await client.countRecords(TASK, rlxEquals('title', title))).filtered, 0);
   });
 
+  it('answer lost after an edit was executed: the record is read back and the edit reported as applied; one write', async () => {
+    const title = `Edited, answer lost ${Date.now()}`;
+    relay.inject(isWrite, { kind: 'lose-answer' });
+    const outcome = await client.batch([{ transition: 'edit', id: RECORD_ID, title }]);
+    assert.deepEqual(outcome.failed, []);
+    assert.equal(outcome.results[0].successful, true);
+    assert.match(String(outcome.results[0].message), /was applied/);
+    assert.equal(relay.count('POST', /tickets\/multi/), 1, 'the edit was not sent again');
+    assert.ok(relay.count('POST', /tickets\/list/) >= 1, 'the record was read back');
+    const [record] = await sandbox.client().listWhereIn(undefined, 'id', [RECORD_ID]);
+    assert.equal(record.title, title);
+  });
+
+  it('edit lost before it reached the service: the record is read back and the edit reported as not applied', async () => {
+    const [before] = await sandbox.client().listWhereIn(undefined, 'id', [RECORD_ID]);
+    relay.inject(isWrite, { kind: 'close-before-forward' });
+    const outcome = await client.batch([{ transition: 'edit', id: RECORD_ID, title: `Never arrived ${Date.now()}` }]);
+    assert.equal(outcome.failed.length, 1);
+    assert.equal(outcome.failed[0].state, 'rejected');
+    assert.match(outcome.failed[0].message, /was not applied\. Save it again\./);
+    assert.equal(relay.count('POST', /tickets\/multi/), 1);
+    const [after] = await sandbox.client().listWhereIn(undefined, 'id', [RECORD_ID]);
+    assert.equal(after.title, before.title);
+  });
+
+  it('answer lost after a delete was executed: reported as applied, since the record is gone', async () => {
+    const created = await sandbox.client().batch([{ transition: 'add', workspace_alias: 'IT', app_alias: 'TASK', title: `To delete ${Date.now()}` }]);
+    const id = String(created.results[0].data?.id);
+    relay.inject(isWrite, { kind: 'lose-answer' });
+    const outcome = await client.batch([{ transition: 'delete', id }]);
+    assert.deepEqual(outcome.failed, []);
+    assert.equal(relay.count('POST', /tickets\/multi/), 1);
+  });
+
   it('reset mid-body of a download: no partial file is left at the target', async () => {
     const file = await files.file('cut.bin', 512 * 1024);
     const uploaded = await uploadFile({ baseUrl: sandbox.url, authorization: () => Promise.resolve(`SVC_AUTH_CODE ${ADMIN_TOKEN}`), retryDelaysMs: FAST_RETRIES, filePath: file.path });

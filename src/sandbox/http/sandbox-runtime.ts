@@ -70,15 +70,14 @@ export async function startSandboxRuntime(options: StartSandboxOptions, createSa
     cleanups.push(() => sweeper.stop());
     await sweeper.sweepNow();
     const key = await loadOrCreateSigningKey(options.dataDir);
-    let url = '';
-    const tus = await createTusEndpoint(uploads, () => url);
     const tlsFiles = options.tls ? await loadOrCreateTlsFiles(options.dataDir, host) : undefined;
+    const tus = await createTusEndpoint(uploads, tlsFiles ? 'https' : 'http');
     const server: Server = tlsFiles ? (createTlsServer({ cert: tlsFiles.cert, key: tlsFiles.key }) as unknown as Server) : createServer();
     // Deadlines are per route (request-deadline.ts); Node's own would also cut long tus uploads.
     server.requestTimeout = 0;
     const actualPort = await listen(server, host, port);
     cleanups.push(() => closeServer(server));
-    url = baseUrlFor(host, actualPort, tlsFiles ? 'https' : 'http');
+    const url = baseUrlFor(host, actualPort, tlsFiles ? 'https' : 'http');
     server.on('request', createRequestHandler(composeTransport(url, service, key, tus, options, logError)));
     // Tells another process that finds the folder locked where this sandbox answers (a second
     // VS Code window connects to it instead of failing). Removed on a clean close.

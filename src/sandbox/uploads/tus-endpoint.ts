@@ -26,11 +26,8 @@ export interface TusEndpoint {
   handle(req: IncomingMessage, res: ServerResponse, user: SandboxUser): Promise<void>;
 }
 
-/**
- * `publicUrl` is the sandbox's own address (scheme, host, port: known once it listens). Upload
- * URLs are built from it, never from the request's Host header, and carry https under `--tls`.
- */
-export async function createTusEndpoint(store: UploadStore, publicUrl: () => string): Promise<TusEndpoint> {
+/** `scheme` is the sandbox's own: upload URLs carry https under `--tls` (@tus/server would say http). */
+export async function createTusEndpoint(store: UploadStore, scheme: 'http' | 'https' = 'http'): Promise<TusEndpoint> {
   const directory = store.directory;
   const { Server, FileStore } = await loadTusModules();
   const server: TusServer = new Server({
@@ -38,7 +35,7 @@ export async function createTusEndpoint(store: UploadStore, publicUrl: () => str
     datastore: new FileStore({ directory }),
     // file_uid must be a GUID (contract 2.2).
     namingFunction: () => randomUUID(),
-    generateUrl: (_req, { path, id }) => `${publicUrl()}${path}/${id}`,
+    generateUrl: (_req, { host, path, id }) => `${scheme}://${host}${path}/${id}`,
     getFileIdFromRequest: (_req, lastPath) => (lastPath !== undefined && isUploadId(lastPath) ? lastPath.toLowerCase() : undefined),
     // No browser talks to the sandbox's API, so no CORS headers.
     allowedOrigins: [],
