@@ -58,7 +58,7 @@ describe('network settings', function () {
     assert.fail('expected the request to fail');
   };
 
-  it('follows http.proxy, http.proxyStrictSSL, a custom CA and http.noProxy without a reload', async () => {
+  it('follows http.proxy, http.proxyStrictSSL, a custom CA and http.noProxy without a reload; the tree loads through the proxy', async () => {
     // Without the proxy the made-up name does not resolve.
     assert.match(await failureOf(), /Could not reach the Records Service/);
     assert.equal(proxy.passed, 0);
@@ -75,11 +75,26 @@ describe('network settings', function () {
     // The way a corporate root CA is handed to VS Code's processes.
     process.env.NODE_EXTRA_CA_CERTS = caPath;
     assert.ok(await currentUser());
-    const tunnels = proxy.tunnels.length;
     assert.ok(proxy.tunnels.every((t) => t.startsWith('records.sandbox.localhost:')));
+
+    // The Records view loads through the proxy with the custom CA: connection → IT → TASK → records.
+    const provider = api.tree.provider;
+    const requestsBefore = gateway.seen.length;
+    const root = (await provider.getChildren()).find((n) => n.kind === 'connection' && n.connectionId === connection.id);
+    assert.ok(root, 'the connection is a root row');
+    const workspace = (await provider.getChildren(root)).find((n) => n.kind === 'workspace' && n.workspace.alias === 'IT');
+    assert.ok(workspace, 'the IT workspace is listed');
+    const app = (await provider.getChildren(workspace)).find((n) => n.kind === 'app' && n.ref.app === 'TASK');
+    assert.ok(app, 'the TASK app is listed');
+    const rows = await provider.getChildren(app);
+    assert.ok(rows.some((n) => n.kind === 'record'), `records are shown: ${rows.map((n) => n.kind).join(', ')}`);
+    // The made-up name resolves only through the proxy, so these requests came through it.
+    assert.ok(gateway.seen.length > requestsBefore, 'the tree’s requests reached the service');
+    assert.ok(gateway.seen.slice(requestsBefore).some((r) => r.path.includes('/tickets/list')), 'the records page was read');
+    const tunnelsAfterTree = proxy.tunnels.length;
 
     await http().update('noProxy', ['.sandbox.localhost'], vscode.ConfigurationTarget.Global);
     assert.match(await failureOf(), /Could not reach the Records Service/);
-    assert.equal(proxy.tunnels.length, tunnels, 'http.noProxy goes around the proxy');
+    assert.equal(proxy.tunnels.length, tunnelsAfterTree, 'http.noProxy goes around the proxy');
   });
 });
