@@ -1,6 +1,5 @@
 // One error type for everything the client can fail with, so callers can show `message`
 // as-is and branch on `code`/`status` without knowing the transport.
-import { redactText } from './requestLog';
 
 export interface OperationFailure {
   index: number;
@@ -176,12 +175,13 @@ export function isObject(value: unknown): value is Record<string, unknown> {
  * A server may echo the token in its error message (or an error may quote a header): the
  * message shown to the user and written to the log never contains the credential itself,
  * whatever its form (auth code, bearer token, JWT). Other secrets are caught by the log's
- * redaction patterns.
+ * redaction patterns (requestLog.ts).
  */
 export function withoutCredential<T>(error: T, authorization: string | undefined): T {
   if (!(error instanceof RecordsApiError)) return error;
   const credential = authorization?.replace(/^\S+\s+/, '');
-  const scrub = (text: string): string => redactText(credential && credential.length >= 4 ? text.split(credential).join('[redacted]') : text);
+  // Only the credential itself: the log's broader patterns would also eat words like "token expired".
+  const scrub = (text: string): string => (credential && credential.length >= 4 ? text.split(credential).join('[redacted]') : text);
   const message = scrub(error.message);
   const operations = error.operations?.map((op) => ({ ...op, message: scrub(op.message) }));
   const changed = message !== error.message || operations?.some((op, i) => op.message !== error.operations?.[i]?.message);
