@@ -134,6 +134,7 @@ describe('faults between the client and the sandbox', function () {
     assert.deepEqual(outcome.failed, []);
     assert.equal(outcome.results[0].successful, true);
     assert.match(String(outcome.results[0].message), /was applied/);
+    assert.equal(outcome.results[0].confirmedAfterLostAnswer, true);
     assert.equal(relay.count('POST', /tickets\/multi/), 1, 'the edit was not sent again');
     assert.ok(relay.count('POST', /tickets\/list/) >= 1, 'the record was read back');
     const [record] = await sandbox.client().listWhereIn(undefined, 'id', [RECORD_ID]);

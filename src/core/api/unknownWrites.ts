@@ -32,7 +32,7 @@ export async function settleUnknownWrites(operations: readonly BatchOperation[],
     }
     const record = records.get(String(operation.id));
     if (wasApplied(operation, record)) {
-      results[failure.index] = { successful: true, message: 'The answer was lost, but the record shows the change: it was applied.' };
+      results[failure.index] = { successful: true, confirmedAfterLostAnswer: true, message: 'The answer was lost, but the record shows the change: it was applied.' };
     } else {
       const message = `${failure.message.replace(/ This change may or may not have been applied; refresh to check\.$/, '')} The record read back does not show the change: it was not applied. Save it again.`;
       results[failure.index] = { successful: false, message };
