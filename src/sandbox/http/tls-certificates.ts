@@ -1,6 +1,7 @@
 // `--tls`: a private CA and a server certificate signed by it, generated into
 // `<data>/tls/` at first start and reused afterwards, so clients can trust the CA once (the
 // way a corporate root CA is trusted) and every TLS path is tested for real.
+import { X509Certificate } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { isIP } from 'node:net';
 import { join } from 'node:path';
@@ -41,9 +42,11 @@ export async function loadOrCreateTlsFiles(dataDir: string, host: string): Promi
   try {
     const stored = JSON.parse(await readFile(paths.names, 'utf8')) as unknown;
     if (JSON.stringify(stored) !== JSON.stringify(names)) throw new Error('other names');
-    return { caPath: paths.ca, ca: ca.cert, cert: await readFile(paths.cert, 'utf8'), key: await readFile(paths.key, 'utf8') };
+    const cert = await readFile(paths.cert, 'utf8');
+    if (Date.parse(new X509Certificate(cert).validTo) < Date.now() + RENEW_BEFORE_MS) throw new Error('expires soon');
+    return { caPath: paths.ca, ca: ca.cert, cert, key: await readFile(paths.key, 'utf8') };
   } catch {
-    // First start, or another --host: a new server certificate from the same CA.
+    // First start, another --host, or a certificate about to expire: a new one from the same CA.
     const server = await createServerCertificate(ca, names);
     await writeFile(paths.key, server.key, { mode: 0o600 });
     await writeFile(paths.cert, server.cert);
@@ -53,6 +56,7 @@ export async function loadOrCreateTlsFiles(dataDir: string, host: string): Promi
 }
 
 const YEAR_MS = 365 * 86_400_000;
+const RENEW_BEFORE_MS = 30 * 86_400_000;
 
 async function createCa(): Promise<{ cert: string; key: string }> {
   const pems = await generate([{ name: 'commonName', value: 'Records Sandbox Local CA' }], {
