@@ -94,6 +94,24 @@ describe('faults between the client and the sandbox', function () {
     assert.equal(relay.count('POST', /tickets\/list/), 2);
   });
 
+  it('502 then reset mid-body: schema, search and pivot reads all recover', async () => {
+    relay.inject((method, path) => method === 'GET' && path.startsWith('/api/schema/'), { kind: 'status', status: 502 }, { kind: 'reset-mid-body', afterBytes: 10 });
+    const schema = await client.getSchema(TASK);
+    assert.ok(schema);
+    relay.inject((_method, path) => path.startsWith('/api/tickets/search'), { kind: 'status', status: 504 }, { kind: 'reset-mid-body', afterBytes: 10 });
+    const found = await client.search({ ss: 'task', limitRecords: 5 });
+    assert.ok(Array.isArray(found.data));
+    // A pivot is a list request with aggs4Pivot in its body.
+    relay.inject(isList, { kind: 'status', status: 503 }, { kind: 'status', status: 429 });
+    const pivot = await client.aggregate(TASK, { dimensions4Pivot: 'state' });
+    assert.ok(pivot);
+    const faulted = relay.seen.filter((r) => r.fault !== 'pass').map((r) => `${r.fault} ${r.path.split('?')[0]}`);
+    assert.equal(faulted.length, 6, `every injected fault was met: ${faulted.join(', ')}`);
+    // Each read needed one more request than its faults: the reset bodies were retried, not taken as whole.
+    assert.equal(relay.count('GET', /^\/api\/schema\//), 3);
+    assert.equal(relay.count('POST', /^\/api\/tickets\/search/), 3);
+  });
+
   it('stall before headers: the deadline ends the read with a clear message', async () => {
     relay.inject(isList, { kind: 'stall-before-headers' });
     const error = await failure(readPage());

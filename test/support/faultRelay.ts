@@ -111,6 +111,12 @@ export async function startFaultRelay(targetUrl: string, options: FaultRelayOpti
         timers.add(timer);
       }
     });
+    if (fault.kind === 'stall-mid-body' || fault.kind === 'reset-mid-body') {
+      // A body shorter than `afterBytes` passes whole: the fault never came into play.
+      upstream.on('end', () => {
+        if (sent < fault.afterBytes) response.end();
+      });
+    }
     if (fault.kind === 'trickle') {
       let ended = false;
       upstream.on('end', () => (ended = true));
