@@ -1,9 +1,10 @@
-// Network faults as the Records view shows them, in the real editor: the run's sandbox behind
+// Network faults as the Records view and the search view show them, in the real editor: the run's sandbox behind
 // a fault-injecting relay. Each test is named after the fault it injects on the records page
 // request, and checks the rows the user sees and how many requests the relay passed on.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { RecordsExtensionApi } from '../../src/extension/extension';
+import { SearchViewProvider } from '../../src/extension/search/searchViewProvider';
 import { RecordsTreeProvider } from '../../src/extension/tree/recordsTreeProvider';
 import type { AppNode, MessageNode, RecordsTreeNode } from '../../src/extension/tree/treeNodes';
 import { type FaultRelay, startFaultRelay } from '../support/faultRelay';
@@ -20,7 +21,7 @@ function memoryMemento(): vscode.Memento {
 
 const isList = (method: string, path: string): boolean => method === 'POST' && path.includes('/tickets/list');
 
-describe('faults: what the Records view shows', function () {
+describe('faults: what the Records view and the search view show', function () {
   this.timeout(90_000);
   let api: RecordsExtensionApi;
   let relay: FaultRelay;
@@ -29,6 +30,7 @@ describe('faults: what the Records view shows', function () {
   let app: AppNode;
   const logLines: string[] = [];
   let logSubscription: vscode.Disposable | undefined;
+  let search: SearchViewProvider;
 
   before(async () => {
     api = await vscode.extensions.getExtension<RecordsExtensionApi>('records-tools.records-service')!.activate();
@@ -45,10 +47,14 @@ describe('faults: what the Records view shows', function () {
     app = (await provider.getChildren(workspace)).find((n): n is AppNode => n.kind === 'app' && n.ref.app === 'TASK')!;
     assert.ok(app);
     logSubscription = api.onDidLogRequest((line) => logLines.push(line));
+    const extension = vscode.extensions.getExtension<RecordsExtensionApi>('records-tools.records-service')!;
+    const context = { extensionUri: extension.extensionUri, globalState: memoryMemento(), subscriptions: [] } as unknown as vscode.ExtensionContext;
+    search = new SearchViewProvider(context, api.connections);
   });
 
   after(async () => {
     logSubscription?.dispose();
+    search?.dispose();
     provider?.dispose();
     if (connectionId) await api.connections.remove(connectionId);
     await relay?.close();
@@ -103,5 +109,21 @@ describe('faults: what the Records view shows', function () {
     assert.ok(waited >= 29_000 && waited < 60_000, `ended by the deadline after ${waited} ms`);
     provider.refresh(error);
     assert.ok((await provider.getChildren(app)).some((n) => n.kind === 'record'));
+  });
+
+  it('429 storm in the search view: a newer search replaces the waiting one, which sends nothing more', async () => {
+    const isSearch = (method: string, path: string): boolean => method === 'POST' && path.startsWith('/api/tickets/search');
+    const searches = (): number => relay.count('POST', /^\/api\/tickets\/search/);
+    const before = searches();
+    relay.inject(isSearch, ...Array.from({ length: 3 }, () => ({ kind: 'status' as const, status: 429, retryAfter: '1' })));
+    const stale = search.search({ type: 'search', query: 'network', scope: { connectionId }, skip: 0 });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const fresh = search.search({ type: 'search', query: 'server', scope: { connectionId }, skip: 0 });
+    const [a, b] = await Promise.all([stale, fresh]);
+    assert.equal(a.ok ? 'ok' : a.cancelled, true, 'the replaced search was cancelled while it backed off');
+    assert.ok(b.ok, JSON.stringify(b));
+    assert.equal(searches() - before, 4, 'one request of the replaced search, three of the new one');
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    assert.equal(searches() - before, 4, 'nothing more was sent afterwards');
   });
 });
