@@ -1,6 +1,6 @@
-// Network faults as the Records view and the search view show them, in the real editor: the run's sandbox behind
-// a fault-injecting relay. Each test is named after the fault it injects on the records page
-// request, and checks the rows the user sees and how many requests the relay passed on.
+// Network faults as the Records view and the search view show them, in the real editor: the
+// run's sandbox behind a fault-injecting relay. Each test is named after the fault it injects
+// and checks what the user sees and how many requests the relay passed on.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { RecordsExtensionApi } from '../../src/extension/extension';
