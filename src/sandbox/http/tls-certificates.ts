@@ -5,6 +5,7 @@ import { X509Certificate } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { isIP } from 'node:net';
 import { join } from 'node:path';
+import type { generate as generateCertificate } from 'selfsigned';
 
 export interface SandboxTlsFiles {
   /** PEM of the CA that signed the server certificate: what a client adds to its trust. */
@@ -57,7 +58,7 @@ export async function loadOrCreateTlsFiles(dataDir: string, host: string): Promi
 const YEAR_MS = 365 * 86_400_000;
 
 /** Loaded when a certificate is made: a bundle of its own (esbuild.mjs), never at sandbox start. */
-async function generate(...args: Parameters<typeof import('selfsigned').generate>): ReturnType<typeof import('selfsigned').generate> {
+async function generate(...args: Parameters<typeof generateCertificate>): ReturnType<typeof generateCertificate> {
   const selfsigned = await import('selfsigned');
   return selfsigned.generate(...args);
 }
