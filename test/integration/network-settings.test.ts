@@ -11,9 +11,19 @@ import * as vscode from 'vscode';
 import { loadOrCreateTlsFiles } from '../../src/sandbox/http/tls-certificates';
 import type { ConnectionInfo } from '../../src/extension/connections/connectionInfo';
 import type { RecordsExtensionApi } from '../../src/extension/extension';
+import { RecordsTreeProvider } from '../../src/extension/tree/recordsTreeProvider';
 import { type FaultRelay, startFaultRelay } from '../support/faultRelay';
 import { type TestProxy, startTestProxy } from '../support/testProxy';
 import { sandboxConnection } from './support/environment';
+
+function memoryMemento(): vscode.Memento {
+  const values = new Map<string, unknown>();
+  return {
+    keys: () => [...values.keys()],
+    get: <T>(key: string, fallback?: T) => (values.has(key) ? (values.get(key) as T) : fallback) as T,
+    update: async (key: string, value: unknown) => void values.set(key, value),
+  };
+}
 
 describe('network settings', function () {
   this.timeout(60_000);
@@ -23,6 +33,7 @@ describe('network settings', function () {
   let proxy: TestProxy;
   let folder: string;
   let caPath: string;
+  let provider: RecordsTreeProvider | undefined;
   const http = (): vscode.WorkspaceConfiguration => vscode.workspace.getConfiguration('http');
 
   before(async () => {
@@ -40,9 +51,11 @@ describe('network settings', function () {
   });
 
   after(async () => {
+    provider?.dispose();
+    // The connection goes first, so no view re-reads it while the settings are put back.
+    if (connection) await vscode.commands.executeCommand('records.removeConnection', connection.id, { confirm: false });
     delete process.env.NODE_EXTRA_CA_CERTS;
     for (const key of ['proxy', 'proxyStrictSSL', 'noProxy']) await http().update(key, undefined, vscode.ConfigurationTarget.Global);
-    if (connection) await vscode.commands.executeCommand('records.removeConnection', connection.id, { confirm: false });
     await proxy?.close();
     await gateway?.close();
     if (folder) await rm(folder, { recursive: true, force: true });
@@ -78,7 +91,7 @@ describe('network settings', function () {
     assert.ok(proxy.tunnels.every((t) => t.startsWith('records.sandbox.localhost:')));
 
     // The Records view loads through the proxy with the custom CA: connection → IT → TASK → records.
-    const provider = api.tree.provider;
+    provider = new RecordsTreeProvider(api.connections, memoryMemento());
     const requestsBefore = gateway.seen.length;
     const root = (await provider.getChildren()).find((n) => n.kind === 'connection' && n.connectionId === connection.id);
     assert.ok(root, 'the connection is a root row');
