@@ -1,7 +1,8 @@
 // Builds the three kinds of bundle described in README's "Architecture":
 //   dist/extension.js      the extension host entry (Node, CJS, `vscode` external)
 //   dist/sandbox.js        the local Records Service (Node, CJS); lazy-loaded by the
-//                          extension and runnable on its own (`npm run sandbox`)
+//                          extension and runnable on its own (`npm run sandbox`);
+//   dist/selfsigned.js     beside it, certificate generation for `--tls`, loaded only then
 //   dist/webview/<name>.js one browser bundle per webview (src/webview/<name>/main.ts)
 //   dist/<name>.js         a feature the extension loads on first use (src/extension/lazy/<name>.ts)
 import * as esbuild from 'esbuild';
@@ -70,6 +71,15 @@ const lazyFeatures = {
   },
 };
 
+// Certificate generation (`--tls` only) is a bundle of its own next to the sandbox's: starting
+// the sandbox for the extension, which never asks for TLS, does not load or parse it.
+const selfsignedOnDemand = {
+  name: 'selfsigned-on-demand',
+  setup(build) {
+    build.onResolve({ filter: /^selfsigned$/ }, () => ({ path: './selfsigned.js', external: true }));
+  },
+};
+
 const builds = {
   extension: {
     ...nodeCommon,
@@ -93,8 +103,9 @@ const builds = {
   },
   sandbox: {
     ...nodeCommon,
-    entryPoints: { sandbox: 'src/sandbox/cli.ts' },
+    entryPoints: { sandbox: 'src/sandbox/cli.ts', selfsigned: 'node_modules/selfsigned/index.js' },
     outdir: 'dist',
+    plugins: [selfsignedOnDemand],
   },
   webview: {
     ...common,

@@ -3,6 +3,7 @@
 // request latencies with a client that is not ours (undici's plain `request`), so the figures
 // are the server's. Options: --records N (default 100000), --iterations N (default 200),
 // --only sandbox|extension|rlx.
+// --only sandbox|extension|upload, --upload-mb N (default 256), --upload-runs N (default 3).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, readFileSync, statSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -174,6 +175,17 @@ async function benchRlxHostile() {
 }
 
 if (ONLY === 'all' || ONLY === 'rlx') await benchRlxHostile();
+/** The upload bench (bench/upload.mjs: ours against curl, alternating runs) at a size that keeps `npm run bench` short. */
+async function benchUpload() {
+  console.log('\n## Upload (tus, against curl; `npm run bench:upload` for the full 1 GiB)');
+  const sizeMb = option('upload-mb', '256');
+  await new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['bench/upload.mjs', '--size-mb', sizeMb, '--runs', option('upload-runs', '3')], { stdio: 'inherit' });
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`the upload bench failed (${code})`))));
+  });
+}
+
 if (ONLY === 'all' || ONLY === 'sandbox') await benchSandbox();
 if (ONLY === 'all' || ONLY === 'extension') await benchExtension();
+if (ONLY === 'all' || ONLY === 'upload') await benchUpload();
 console.log(`\n${JSON.stringify({ benchmarks: results })}`);

@@ -42,6 +42,11 @@ export interface StartSandboxOptions {
   compactJournalBytes?: number;
   /** Replaces the journal's file operations. For fault-injection tests only (a full disk, a failing fsync). */
   journalFileOps?: JournalFileOps;
+  /**
+   * Serve HTTPS with a certificate signed by a private CA generated into `<dataDir>/tls/` at
+   * first start (reused afterwards); `RunningSandbox.caPath` names the CA file to trust.
+   */
+  tls?: boolean;
   /** Receives one line per request; quiet when undefined. Unexpected errors go to stderr otherwise. */
   log?: (line: string) => void;
 }
@@ -56,6 +61,8 @@ export interface SandboxUserInfo {
 export interface RunningSandbox {
   url: string;
   users: SandboxUserInfo[];
+  /** With `tls`: the PEM file of the CA that signed the server certificate. */
+  caPath?: string;
   close(): Promise<void>;
 }
 

@@ -38,7 +38,8 @@ export const USAGE = `Usage: npm run sandbox -- [options]
   --oidc-audience AUD    accept this "aud" from that issuer (repeatable; default
                          records-service-api and the sandbox's URL; azp records-vscode
                          is always accepted)
-  --json                 print one JSON line {"url","users"} once ready, nothing else on stdout
+  --tls                  serve HTTPS with a local CA generated into DIR/tls (its path is printed)
+  --json                 print one JSON line {"url","users"} (plus "ca" with --tls) once ready, nothing else on stdout
   --verbose              log one line per request to stderr
   --help                 show this help
 `;
@@ -104,6 +105,9 @@ export function parseCliArguments(args: readonly string[], cwd = process.cwd()):
       case '--oidc-audience':
         (sandbox.oidcAudiences ??= []).push(value());
         break;
+      case '--tls':
+        sandbox.tls = true;
+        break;
       case '--json':
         result.json = true;
         break;
@@ -140,14 +144,19 @@ function describeReady(running: RunningSandbox, dataDir: string, oidcIssuer?: st
   const nameWidth = Math.max(...running.users.map((u) => u.name.length));
   const roleWidth = Math.max(...running.users.map((u) => u.role.length));
   const users = running.users.map((u) => `  ${u.name.padEnd(nameWidth)}  ${u.role.padEnd(roleWidth)}  ${u.token}`).join('\n');
+  const trust = running.caPath
+    ? `TLS: certificates signed by the local CA ${running.caPath}
+     (trust it with NODE_EXTRA_CA_CERTS=${running.caPath}, or curl --cacert ${running.caPath})
+`
+    : '';
   return `Records sandbox running at ${running.url}
 Data folder: ${dataDir}
-
+${trust}
 Demo users (Authorization: SVC_AUTH_CODE <token>):
 ${users}
 
 Try:
-  curl ${auth} ${running.url}/api/common
+  curl ${running.caPath ? `--cacert ${running.caPath} ` : ''}${auth} ${running.url}/api/common
   curl -X POST ${auth} -H 'Content-Type: application/json' -d '{"limitRecords":5}' '${running.url}/api/w/IT/a/TASK/tickets/list?withTechnicalData=true'
   curl ${running.url}/.well-known/openid-configuration
 ${oidcIssuer ? `
@@ -181,7 +190,7 @@ export async function runCli(args: readonly string[]): Promise<number> {
     return 1;
   }
   if (options.json) {
-    process.stdout.write(`${JSON.stringify({ url: running.url, users: running.users })}\n`);
+    process.stdout.write(`${JSON.stringify({ url: running.url, users: running.users, ...(running.caPath ? { ca: running.caPath } : {}) })}\n`);
   } else {
     process.stdout.write(describeReady(running, options.sandbox.dataDir, options.sandbox.oidcIssuer));
   }

@@ -3,6 +3,7 @@
 import { type BatchOptions, type BatchOutcome, runBatch } from './batch';
 import { DISCOVERY_DIMENSIONS, type DiscoveredWorkspace, discoverWorkspaces } from './discovery';
 import { invalidResponseError, isObject } from './errors';
+import { settleUnknownWrites } from './unknownWrites';
 import { type CallOptions, HttpTransport, type HttpRequest, type TransportOptions } from './http';
 import { MAX_IN_LIST_VALUES, inListFilters } from './inList';
 import {
@@ -155,13 +156,16 @@ export class RecordsClient {
   /**
    * Writes in requests of ≤ 200 operations (≤ 50 with rich text). Never throws for a failed
    * request: the outcome says, per operation, what was rejected, what is uncertain and what
-   * was not sent. Only 429 is retried (the service rejects those before executing).
+   * was not sent. Only 429 is retried (the service rejects those before executing). When an
+   * answer is lost, edits and deletes are checked by reading the records back (unknownWrites.ts).
    */
   async batch(operations: BatchOperation[], o: BatchOptions = {}): Promise<BatchOutcome> {
     const send = async (chunk: BatchOperation[]): Promise<unknown> => {
       return this.http.json({ method: 'POST', path: BATCH_PATH, body: chunk, retry: 'write', signal: o.signal, timeoutMs: o.timeoutMs });
     };
-    return runBatch(send, operations, o);
+    const outcome = await runBatch(send, operations, o);
+    // Answers lost mid-write: read the records back rather than guess or send again.
+    return settleUnknownWrites(operations, outcome, (ids) => this.listWhereIn(undefined, 'id', ids, {}, { signal: o.signal }));
   }
 
   async download(fileUid: string, o?: CallOptions): Promise<DownloadResult> {

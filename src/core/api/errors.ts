@@ -67,8 +67,41 @@ export function messageForStatus(status: number): string {
   }
 }
 
+/** TLS errors of a certificate the client does not trust (a TLS-inspecting proxy's own root CA, a private CA). */
+const UNTRUSTED_CERTIFICATE = new Set([
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'CERT_UNTRUSTED',
+  'CERT_HAS_EXPIRED',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+]);
+
+function causeCode(cause: unknown): string | undefined {
+  for (let error = cause, depth = 0; error && depth < 4; error = (error as { cause?: unknown }).cause, depth++) {
+    const code = (error as { code?: unknown }).code;
+    if (typeof code === 'string' && UNTRUSTED_CERTIFICATE.has(code)) return code;
+  }
+  return undefined;
+}
+
 export function networkError(cause: unknown): RecordsApiError {
   const detail = cause instanceof Error && cause.message ? ` (${cause.message})` : '';
+  const certificate = causeCode(cause);
+  if (certificate) {
+    return new RecordsApiError(
+      `The Records Service's certificate is not trusted${detail}. If your network uses its own root certificate, add it to the system's trust store (with "http.systemCertificates" on) or name its file in NODE_EXTRA_CA_CERTS, then try again.`,
+      { code: 'untrusted_certificate', cause },
+    );
+  }
+  if (cause instanceof Error && /Proxy response \(407\)/.test(cause.message)) {
+    return new RecordsApiError(
+      'The proxy asked for credentials and refused the ones sent. Check the "http.proxyAuthorization" setting (or the user and password in "http.proxy"), then try again.',
+      { code: 'proxy_auth', cause },
+    );
+  }
   return new RecordsApiError(
     `Could not reach the Records Service${detail}. Check the address, your network and the proxy setting, then try again.`,
     { code: 'network', cause },
@@ -136,4 +169,22 @@ function isOperationFailure(value: unknown): value is OperationFailure {
 
 export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * A server may echo the token in its error message (or an error may quote a header): the
+ * message shown to the user and written to the log never contains the credential itself,
+ * whatever its form (auth code, bearer token, JWT). Other secrets are caught by the log's
+ * redaction patterns (requestLog.ts).
+ */
+export function withoutCredential<T>(error: T, authorization: string | undefined): T {
+  if (!(error instanceof RecordsApiError)) return error;
+  const credential = authorization?.replace(/^\S+\s+/, '');
+  // Only the credential itself: the log's broader patterns would also eat words like "token expired".
+  const scrub = (text: string): string => (credential && credential.length >= 4 ? text.split(credential).join('[redacted]') : text);
+  const message = scrub(error.message);
+  const operations = error.operations?.map((op) => ({ ...op, message: scrub(op.message) }));
+  const changed = message !== error.message || operations?.some((op, i) => op.message !== error.operations?.[i]?.message);
+  if (!changed) return error;
+  return new RecordsApiError(message, { status: error.status, code: error.code, operations, retryAfterSeconds: error.retryAfterSeconds, cause: error.cause }) as T;
 }

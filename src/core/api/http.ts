@@ -1,7 +1,7 @@
 // Transport: one undici dispatcher per client (never the global one: VS Code patches global
 // fetch and proxies), a deadline and cancellation on every attempt, and the retry policy.
 import type { Dispatcher } from 'undici';
-import { Agent, ProxyAgent } from './undiciCore';
+import { createNetworkDispatcher, type NetworkSettings } from './network';
 import {
   RecordsApiError,
   cancelledError,
@@ -9,6 +9,7 @@ import {
   invalidResponseError,
   networkError,
   timeoutError,
+  withoutCredential,
 } from './errors';
 import {
   DEFAULT_RETRY_DELAYS_MS,
@@ -32,7 +33,10 @@ export interface TransportOptions {
   baseUrl: string;
   /** Full header value, asked before every attempt so a refreshed token is picked up. */
   authorization: () => Promise<string | undefined>;
+  /** VS Code's `http.proxy`; shorthand for `network.proxy`. */
   proxy?: string;
+  /** Proxy, no-proxy list, certificate trust: see network.ts. */
+  network?: NetworkSettings;
   timeoutMs?: number;
   retryDelaysMs?: number[];
   userAgent?: string;
@@ -62,6 +66,8 @@ export class HttpTransport {
   private readonly pathPrefix: string;
   private readonly timeoutMs: number;
   private readonly retryDelaysMs: readonly number[];
+  /** The last Authorization sent: its credential is never shown in an error or a log line. */
+  private lastAuthorization: string | undefined;
 
   constructor(private readonly options: TransportOptions) {
     let base: URL;
@@ -77,7 +83,9 @@ export class HttpTransport {
     this.pathPrefix = base.pathname.replace(/\/+$/, '');
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.retryDelaysMs = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
-    this.dispatcher = createDispatcher(options.proxy, base.hostname, this.timeoutMs);
+    this.dispatcher = createNetworkDispatcher(base.href, { ...options.network, ...(options.proxy ? { proxy: options.proxy } : {}) }, {
+      connectTimeoutMs: this.timeoutMs,
+    });
   }
 
   /** Sends a request and parses the JSON answer; throws RecordsApiError on any failure. */
@@ -135,8 +143,9 @@ export class HttpTransport {
       tell();
       return value;
     } catch (error) {
-      tell(error);
-      throw error;
+      const scrubbed = withoutCredential(error, this.lastAuthorization);
+      tell(scrubbed);
+      throw scrubbed;
     }
   }
 
@@ -176,7 +185,10 @@ export class HttpTransport {
       accept: 'application/json',
       'user-agent': this.options.userAgent ?? DEFAULT_USER_AGENT,
     };
-    if (authorization) headers.authorization = authorization;
+    if (authorization) {
+      headers.authorization = authorization;
+      this.lastAuthorization = authorization;
+    }
     let body: string | undefined;
     if (request.body !== undefined) {
       body = JSON.stringify(request.body);
@@ -196,17 +208,6 @@ export class HttpTransport {
       bodyTimeout: timeoutMs,
     });
   }
-}
-
-function createDispatcher(proxy: string | undefined, hostname: string, timeoutMs: number): Dispatcher {
-  const timeouts = { connect: { timeout: timeoutMs } };
-  // A loopback service (the local sandbox) is never reached through the user's proxy.
-  if (proxy && !isLoopback(hostname)) return new ProxyAgent({ uri: proxy, ...timeouts });
-  return new Agent(timeouts);
-}
-
-function isLoopback(hostname: string): boolean {
-  return hostname === 'localhost' || hostname === '[::1]' || hostname.startsWith('127.');
 }
 
 /**

@@ -211,6 +211,8 @@ export interface BatchResult {
   data?: { id?: string; number?: number; project_alias?: string; publishing_alias?: string; state?: string; [key: string]: unknown };
   warnings?: unknown[];
   message?: string;
+  /** Set by the client: the answer was lost, and reading the record back showed the change. */
+  confirmedAfterLostAnswer?: boolean;
   [key: string]: unknown;
 }
 

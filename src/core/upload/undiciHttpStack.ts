@@ -2,13 +2,11 @@
 // global one), its proxy, keep-alive between chunks, and the file bytes streamed from disk.
 // A transfer that makes no progress for `idleTimeoutMs` is aborted, so a stalled connection
 // becomes a network error that the uploader retries instead of a hang.
-import { type ReadStream, createReadStream } from 'node:fs';
+import type { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
 import type { HttpRequest, HttpResponse, HttpStack } from 'tus-js-client';
-import { type DiskSlice, isDiskSlice } from './diskFileReader';
-
-/** Large reads keep the number of system calls and body chunks low on fast links. */
-const READ_BUFFER_BYTES = 1024 * 1024;
+import { isDiskSlice } from './diskFileReader';
+import { type SliceBody, sliceBody } from './sliceBody';
 
 export interface UndiciHttpStackOptions {
   dispatcher: Dispatcher;
@@ -72,16 +70,16 @@ class UndiciTusRequest implements HttpRequest {
 
   async send(body?: unknown): Promise<HttpResponse> {
     const target = new URL(this.url);
-    let stream: ReadStream | undefined;
+    let stream: SliceBody | undefined;
     if (isDiskSlice(body)) {
       this.headers['content-length'] = String(body.size);
-      stream = openSlice(body);
+      stream = body.size > 0 ? sliceBody(body) : undefined;
     } else if (body !== undefined && body !== null) {
       throw new Error('The upload tried to send a body that is not a file range.');
     }
-    // The file stream goes to undici as it is: no extra stream layer per chunk of bytes, which
-    // costs CPU that the service on the same machine (the sandbox) would rather have. Progress
-    // and the idle check poll how far the stream has read instead.
+    // The file range goes to undici as an iterable over reused buffers (sliceBody.ts): no stream
+    // layer and no fresh buffer per chunk, which cost CPU that the service on the same machine
+    // (the sandbox) would rather have. Progress and the idle check poll how far it has got.
     let reported = 0;
     const poll = (): boolean => {
       const read = stream?.bytesRead ?? 0;
@@ -98,7 +96,8 @@ class UndiciTusRequest implements HttpRequest {
         path: `${target.pathname}${target.search}`,
         method: this.method as Dispatcher.HttpMethod,
         headers: this.headers,
-        body: stream,
+        // undici sends any async iterable body; its request() typing lists only streams.
+        body: stream as unknown as Readable | undefined,
         signal: this.controller.signal,
         // The watchdog covers the whole exchange: a large chunk on a slow link may take longer
         // than any fixed deadline, but it never goes quiet for long while it is healthy.
@@ -115,7 +114,6 @@ class UndiciTusRequest implements HttpRequest {
     } finally {
       watchdog.stop();
       poll();
-      stream?.destroy();
     }
   }
 
@@ -127,11 +125,6 @@ class UndiciTusRequest implements HttpRequest {
   getUnderlyingObject(): unknown {
     return this.controller;
   }
-}
-
-function openSlice(slice: DiskSlice): ReadStream | undefined {
-  if (slice.size === 0) return undefined;
-  return createReadStream(slice.path, { start: slice.start, end: slice.end - 1, highWaterMark: READ_BUFFER_BYTES });
 }
 
 class UndiciTusResponse implements HttpResponse {

@@ -1,10 +1,11 @@
 import * as vscode from 'vscode';
-import type { RecordsClient } from '../../core/api';
+import type { NetworkSettings, RecordsClient } from '../../core/api';
 import { CredentialStore } from '../auth/credentialStore';
 import type { AuthKind, ConnectionInfo } from './connectionInfo';
 import { authorizationHeader, newConnectionId, normalizeBaseUrl, normalizeIssuer, sendsTokenInClear, uniqueName } from './connectionRules';
 import { describeError, isCancellation, isUnauthorized } from './errorText';
 import { logRequest, SHOW_LOG_COMMAND } from '../log/requestLog';
+import { affectsNetwork, networkKey, readNetworkSettings } from './networkSettings';
 
 export type { AuthKind, ConnectionInfo } from './connectionInfo';
 
@@ -51,8 +52,9 @@ export class ConnectionManager implements vscode.Disposable {
       this.changed,
       this.clientCreated,
       vscode.workspace.onDidChangeConfiguration((e) => {
-        // The proxy is fixed when a client's agent is created, so a new proxy needs new clients.
-        if (e.affectsConfiguration('http.proxy')) void this.dropClients();
+        // Proxy and certificate settings are fixed when a client's agent is created: a change
+        // needs new clients (no reload; requests under way finish on the old agent).
+        if (affectsNetwork(e)) void this.dropClients();
       }),
       this.changed.event(() => this.updateContextKeys()),
     );
@@ -174,12 +176,12 @@ export class ConnectionManager implements vscode.Disposable {
     if (!connection) {
       return Promise.reject(new Error(vscode.l10n.t('The connection no longer exists. Refresh the Records view and try again.')));
     }
-    const proxy = vscode.workspace.getConfiguration('http').get<string>('proxy') || undefined;
-    const key = `${connection.baseUrl}\n${proxy ?? ''}`;
+    const network = readNetworkSettings();
+    const key = `${connection.baseUrl}\n${networkKey(network)}`;
     const cached = this.clients.get(id);
     if (cached && cached.key === key) return cached.client;
     if (cached) void disposeQuietly(cached.client);
-    const client = this.createClient(id, connection.baseUrl, proxy);
+    const client = this.createClient(id, connection.baseUrl, network);
     this.clients.set(id, { key, client });
     this.clientCreated.fire(id);
     return client;
@@ -206,12 +208,12 @@ export class ConnectionManager implements vscode.Disposable {
     this.credentials.dispose();
   }
 
-  private async createClient(id: string, baseUrl: string, proxy: string | undefined): Promise<RecordsClient> {
+  private async createClient(id: string, baseUrl: string, network: NetworkSettings): Promise<RecordsClient> {
     // Loaded on first use so activation does not pay for the HTTP stack.
     const { RecordsClient } = await import('../../core/api/index.js');
     return new RecordsClient({
       baseUrl,
-      proxy,
+      network,
       authorization: () => this.authorization(id),
       // Every request goes to the "Records" log (no secrets; bodies only at Trace).
       onRequestFinished: logRequest,

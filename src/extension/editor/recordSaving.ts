@@ -96,5 +96,9 @@ export async function writeBatch(loaded: LoadedRecord, operations: BatchOperatio
   const outcome = await loaded.client.batch(operations, { isRichTextField: (name: string) => richText.has(name) });
   const failure = batchFailure(outcome);
   if (failure) throw failure;
+  if (outcome.results.some((r) => r.confirmedAfterLostAnswer)) {
+    // The save went through although its answer did not: say so, since the user may have seen the network fail.
+    void vscode.window.showInformationMessage(vscode.l10n.t("The service's answer was lost, but reading the record back shows your change: it was saved."));
+  }
   return outcome;
 }

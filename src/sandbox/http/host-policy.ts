@@ -14,7 +14,7 @@ export function isLoopbackInterface(host: string): boolean {
 
 export interface HostPolicy {
   /**
-   * The origin (`http://name:port`) absolute URLs of this request are built with, or undefined
+   * The origin (`http[s]://name:port`) absolute URLs of this request are built with, or undefined
    * when its Host header is refused. Never an unchecked Host: the tus Location is where a client
    * sends its token next.
    */
@@ -27,12 +27,15 @@ export function hostPolicy(bindHost: string, baseUrl: string): HostPolicy {
   }
   const bind = bindHost.includes(':') && !bindHost.startsWith('[') ? `[${bindHost}]` : bindHost;
   const names = new Set(['127.0.0.1', 'localhost', '[::1]', bind.toLowerCase()]);
+  // https under --tls: the Location must keep the scheme the client reached us with.
+  const scheme = new URL(baseUrl).protocol.slice(0, -1);
+  const defaultPort = scheme === 'https' ? '443' : '80';
   return {
     originFor(hostHeader) {
       const host = hostHeader?.toLowerCase();
       const match = host === undefined ? null : /^(\[[0-9a-f:.]+\]|[^:[\]]+)(?::(\d{1,5}))?$/.exec(host);
       if (!match || !names.has(match[1])) return undefined;
-      return `http://${match[1]}:${match[2] ?? '80'}`;
+      return `${scheme}://${match[1]}:${match[2] ?? defaultPort}`;
     },
   };
 }

@@ -30,7 +30,7 @@ export function listen(server: Server, host: string, port: number): Promise<numb
 }
 
 /** The address clients use: a wildcard bind is reached through loopback. */
-export function baseUrlFor(host: string, port: number): string {
+export function baseUrlFor(host: string, port: number, scheme: 'http' | 'https' = 'http'): string {
   const reachable = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host;
-  return `http://${reachable.includes(':') ? `[${reachable}]` : reachable}:${port}`;
+  return `${scheme}://${reachable.includes(':') ? `[${reachable}]` : reachable}:${port}`;
 }

@@ -3,6 +3,7 @@
 // is passed in, so this file depends only on the SandboxService contract.
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import { join } from 'node:path';
 import type { RunningSandbox, StartSandboxOptions } from '../api';
 import { Authenticator } from '../auth/authenticate';
@@ -21,6 +22,7 @@ import { baseUrlFor, listen } from './listen';
 import { RateLimiter } from './rate-limiter';
 import { DEFAULT_MAX_BODY_BYTES } from './request-body';
 import { createRequestHandler } from './request-handler';
+import { loadOrCreateTlsFiles } from './tls-certificates';
 
 export type CreateService = (options: {
   dataDir: string;
@@ -76,13 +78,14 @@ export async function startSandboxRuntime(options: StartSandboxOptions, createSa
     cleanups.push(() => sweeper.stop());
     await sweeper.sweepNow();
     const key = await loadOrCreateSigningKey(options.dataDir);
+    const tlsFiles = options.tls ? await loadOrCreateTlsFiles(options.dataDir, host) : undefined;
     const tus = await createTusEndpoint(uploads, { maxUploadBytes: options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES, logError });
-    const server = createServer();
+    const server: Server = tlsFiles ? (createTlsServer({ cert: tlsFiles.cert, key: tlsFiles.key }) as unknown as Server) : createServer();
     // Deadlines are per route (request-deadline.ts); Node's own would also cut long tus uploads.
     server.requestTimeout = 0;
     const actualPort = await listen(server, host, port);
     cleanups.push(() => closeServer(server));
-    const url = baseUrlFor(host, actualPort);
+    const url = baseUrlFor(host, actualPort, tlsFiles ? 'https' : 'http');
     server.on('request', createRequestHandler({ ...composeTransport(url, service, key, tus, options, logError), hostPolicy: hostPolicy(host, url) }));
     if (!isLoopbackInterface(host)) {
       logError(exposureWarning(host, actualPort));
@@ -95,6 +98,7 @@ export async function startSandboxRuntime(options: StartSandboxOptions, createSa
     return {
       url,
       users: service.users.map(({ id, name, role, token }) => ({ id, name, role, token })),
+      ...(tlsFiles ? { caPath: tlsFiles.caPath } : {}),
       close: once(cleanUp),
     };
   } catch (error) {

@@ -12,16 +12,19 @@ export const FAST_RETRIES = [10, 20, 40];
 
 export interface TestSandbox {
   url: string;
+  /** With `tls`: the CA file that signed the sandbox's certificate. */
+  caPath?: string;
   client(token?: string, options?: Partial<RecordsClientOptions>): RecordsClient;
   close(): Promise<void>;
 }
 
-export async function startTestSandbox(options: { records?: number; rateLimit?: number } = {}): Promise<TestSandbox> {
+export async function startTestSandbox(options: { records?: number; rateLimit?: number; tls?: boolean } = {}): Promise<TestSandbox> {
   const dataDir = await mkdtemp(join(tmpdir(), 'records-api-test-'));
   const running = await startSandbox({ dataDir, port: 0, ...options });
   const clients: RecordsClient[] = [];
   return {
     url: running.url,
+    caPath: running.caPath,
     client(token = ADMIN_TOKEN, extra = {}) {
       const client = new RecordsClient({
         baseUrl: running.url,

@@ -1,7 +1,9 @@
 import * as assert from 'node:assert/strict';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
+import { get as httpsGet } from 'node:https';
+import type { TLSSocket } from 'node:tls';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { callJson, makeDataDir } from './support/test-sandbox';
@@ -115,6 +117,27 @@ describe('sandbox CLI (dist/sandbox.js)', function () {
     const { code } = await restarted.exited;
     assert.equal(code, 0, 'SIGTERM closes gracefully');
     assert.equal(existsSync(join(dataDir, 'sandbox.lock')), false, 'the lock is released');
+  });
+
+  it('--tls serves HTTPS with a CA generated into the data folder, named in the ready line and kept across restarts', async () => {
+    const first = start(['--json', '--tls', '--port', '0', '--data', dataDir, '--records', '20']);
+    const ready = (await waitForReadyLine(first)) as { url: string; ca?: string };
+    assert.match(ready.url, /^https:\/\/127\.0\.0\.1:\d+$/);
+    assert.equal(ready.ca, join(dataDir, 'tls', 'ca.pem'));
+    const ca = await readFile(ready.ca, 'utf8');
+    const answer = await new Promise<{ status?: number; authorized: boolean }>((resolveAnswer, reject) => {
+      const request = httpsGet(`${ready.url}/api/common`, { ca, headers: { authorization: 'SVC_AUTH_CODE sandbox-admin-token' } }, (response) => {
+        response.resume();
+        resolveAnswer({ status: response.statusCode, authorized: (response.socket as TLSSocket).authorized });
+      });
+      request.on('error', reject);
+    });
+    assert.deepEqual(answer, { status: 200, authorized: true });
+    first.child.kill('SIGTERM');
+    await first.exited;
+    const again = start(['--json', '--tls', '--port', '0', '--data', dataDir]);
+    const second = (await waitForReadyLine(again)) as { url: string; ca?: string };
+    assert.equal(await readFile(second.ca ?? '', 'utf8'), ca, 'the same CA after a restart');
   });
 
   it('reports a port in use clearly', async () => {

@@ -28,3 +28,30 @@ describe('files: safe local names for attachments', () => {
     assert.equal(safeFileName(''), 'attachment');
   });
 });
+
+describe('files: names every OS accepts', () => {
+  it('renames Windows device names, with or without an extension', () => {
+    for (const reserved of ['CON', 'con', 'NUL', 'nul.txt', 'COM1', 'com9.log', 'LPT1', 'AUX.tar.gz', 'PRN']) {
+      assert.equal(safeFileName(reserved), `_${reserved}`, reserved);
+    }
+    assert.equal(safeFileName('CONTRACT.pdf'), 'CONTRACT.pdf');
+    assert.equal(safeFileName('com10.txt'), 'com10.txt');
+  });
+
+  it('drops trailing dots and spaces, which Windows would drop silently', () => {
+    assert.equal(safeFileName('report. . '), 'report');
+    assert.equal(safeFileName('notes.txt.'), 'notes.txt');
+    assert.equal(safeFileName('NUL. '), '_NUL');
+  });
+
+  it('never splits a character when it shortens a name', () => {
+    const emoji = '👩‍👩‍👧‍👦';
+    const name = safeFileName(`${emoji.repeat(200)}.png`);
+    assert.ok(name.endsWith('.png'));
+    assert.equal(name.replaceAll(emoji, ''), '.png', 'only whole family emoji are left before the extension');
+    assert.ok(Buffer.byteLength(name, 'utf8') <= 240);
+    const accents = safeFileName(`${'e\u0301'.repeat(300)}.txt`);
+    assert.ok(!accents.startsWith('\u0301'), 'no accent without its letter');
+    assert.ok([...new Intl.Segmenter().segment(accents)].length <= 120);
+  });
+});

@@ -1,0 +1,129 @@
+// The one place that turns network settings (VS Code's `http.*` settings, the proxy
+// environment variables, extra root certificates) into an undici dispatcher. The API client,
+// uploads and downloads all use the dispatcher made here, so they reach the service the same
+// way VS Code itself does.
+import { readFileSync } from 'node:fs';
+import * as tls from 'node:tls';
+import type { Dispatcher } from 'undici';
+import { Agent, EnvHttpProxyAgent } from './undiciCore';
+
+/** VS Code's `http.proxySupport`: `off` means no proxy at all, the other values use one. */
+export type ProxySupport = 'off' | 'on' | 'fallback' | 'override';
+
+export interface NetworkSettings {
+  /** `http.proxy`. When empty, `HTTPS_PROXY` / `HTTP_PROXY` of the environment apply. */
+  proxy?: string;
+  /** `http.noProxy`: hosts reached directly; `NO_PROXY` of the environment is added. */
+  noProxy?: readonly string[];
+  /** `http.proxyStrictSSL` (default true): false accepts certificates that cannot be verified. */
+  strictSSL?: boolean;
+  /** `http.proxyAuthorization`: the `Proxy-Authorization` header value sent to the proxy. */
+  proxyAuthorization?: string;
+  /** `http.proxySupport` (default `override`). */
+  proxySupport?: ProxySupport;
+  /** `http.systemCertificates` (default true): also trust the OS store, where this Node can read it. */
+  systemCertificates?: boolean;
+  /** PEM certificates trusted besides the defaults (the file named by `NODE_EXTRA_CA_CERTS` is read too). */
+  extraCertificates?: readonly string[];
+  /** The environment to read; `process.env` by default. */
+  env?: Readonly<Record<string, string | undefined>>;
+}
+
+export interface DispatcherOptions {
+  /** Connection (and TLS handshake) deadline in ms. */
+  connectTimeoutMs: number;
+}
+
+/**
+ * A dispatcher for a service at `baseUrl`. A loopback service (the local sandbox) is always
+ * reached directly; any other origin goes through the proxy unless `noProxy` names it, so an
+ * upload URL the service hands out on another host follows the same rules.
+ */
+export function createNetworkDispatcher(baseUrl: string, settings: NetworkSettings, options: DispatcherOptions): Dispatcher {
+  const tlsOptions = trustOptions(settings);
+  const connect = { timeout: options.connectTimeoutMs, ...tlsOptions };
+  const proxy = resolveProxy(settings);
+  const noProxy = noProxyList(settings);
+  if (!proxy || noProxy.includes('*') || isLoopbackHost(new URL(baseUrl).hostname)) return new Agent({ connect });
+  // undici's own proxy routing: per request, by origin, with NO_PROXY rules (suffixes, ports).
+  return new EnvHttpProxyAgent({
+    httpProxy: proxy,
+    httpsProxy: proxy,
+    noProxy: noProxy.join(','),
+    connect,
+    // The TLS options of the tunnelled connection to the service and of an https proxy.
+    requestTls: connect,
+    proxyTls: connect,
+    ...(settings.proxyAuthorization ? { token: settings.proxyAuthorization } : {}),
+  });
+}
+
+/** The proxy URL in force, or undefined for a direct connection. */
+export function resolveProxy(settings: NetworkSettings): string | undefined {
+  if (settings.proxySupport === 'off') return undefined;
+  const env = settings.env ?? process.env;
+  const proxy = settings.proxy?.trim() || env.https_proxy || env.HTTPS_PROXY || env.http_proxy || env.HTTP_PROXY || undefined;
+  return proxy?.trim() || undefined;
+}
+
+/**
+ * `http.noProxy` plus `NO_PROXY`, plus the loopback addresses. (`localhost` itself is left out:
+ * undici would read it as a suffix and bypass the proxy for every `*.localhost` name too. A
+ * service on `localhost` gets a direct agent anyway, see createNetworkDispatcher.)
+ */
+export function noProxyList(settings: NetworkSettings): string[] {
+  const env = settings.env ?? process.env;
+  const fromEnv = (env.no_proxy ?? env.NO_PROXY ?? '').split(/[,\s]+/);
+  const entries = [...(settings.noProxy ?? []), ...fromEnv, '127.0.0.1', '[::1]'].map((e) => e.trim()).filter(Boolean);
+  return [...new Set(entries)];
+}
+
+export function isLoopbackHost(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '[::1]' || hostname === '::1' || hostname.startsWith('127.');
+}
+
+/**
+ * TLS options: `rejectUnauthorized` from strictSSL, and `ca` only when something is added to
+ * Node's own roots (passing `ca` replaces them, so they are included).
+ */
+function trustOptions(settings: NetworkSettings): { ca?: string[]; rejectUnauthorized?: boolean } {
+  const options: { ca?: string[]; rejectUnauthorized?: boolean } = {};
+  if (settings.strictSSL === false) options.rejectUnauthorized = false;
+  const added = [
+    ...(settings.systemCertificates === false ? [] : systemCertificates()),
+    ...extraCaFile((settings.env ?? process.env).NODE_EXTRA_CA_CERTS),
+    ...(settings.extraCertificates ?? []),
+  ];
+  if (added.length > 0) options.ca = [...new Set([...tls.rootCertificates, ...added])];
+  return options;
+}
+
+let systemStore: readonly string[] | undefined;
+
+/** The OS trust store through `tls.getCACertificates('system')` (Node ≥ 22.15); empty where Node cannot read it. */
+function systemCertificates(): readonly string[] {
+  if (systemStore) return systemStore;
+  const read = (tls as { getCACertificates?: (type: string) => string[] }).getCACertificates;
+  try {
+    systemStore = read ? read('system') : [];
+  } catch {
+    systemStore = [];
+  }
+  return systemStore;
+}
+
+/** The certificates of the `NODE_EXTRA_CA_CERTS` file, read each time so a changed file applies to new clients. */
+function extraCaFile(path: string | undefined): string[] {
+  if (!path) return [];
+  try {
+    return readFileSync(path, 'utf8').match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? [];
+  } catch {
+    return [];
+  }
+}
+
+/** A stable text of the settings: a client whose key changed needs a new dispatcher. */
+export function networkSettingsKey(settings: NetworkSettings): string {
+  const { env: _env, ...rest } = settings;
+  return JSON.stringify(rest);
+}

@@ -1,0 +1,32 @@
+// VS Code's network settings (`http.*`), read for the Records client. core/api/network.ts
+// turns them into the HTTP agent shared by API calls, uploads and downloads.
+import * as vscode from 'vscode';
+import type { NetworkSettings, ProxySupport } from '../../core/api';
+
+/** The settings whose change needs new clients (agents are made once per client). */
+export const NETWORK_SETTINGS = ['http.proxy', 'http.noProxy', 'http.proxyStrictSSL', 'http.proxyAuthorization', 'http.proxySupport', 'http.systemCertificates'];
+
+export function readNetworkSettings(): NetworkSettings {
+  const http = vscode.workspace.getConfiguration('http');
+  const proxy = http.get<string>('proxy')?.trim();
+  const noProxy = http.get<unknown>('noProxy');
+  const authorization = http.get<unknown>('proxyAuthorization');
+  return {
+    ...(proxy ? { proxy } : {}),
+    noProxy: Array.isArray(noProxy) ? noProxy.filter((entry): entry is string => typeof entry === 'string') : [],
+    strictSSL: http.get<boolean>('proxyStrictSSL') !== false,
+    ...(typeof authorization === 'string' && authorization ? { proxyAuthorization: authorization } : {}),
+    proxySupport: http.get<ProxySupport>('proxySupport') ?? 'override',
+    systemCertificates: http.get<boolean>('systemCertificates') !== false,
+  };
+}
+
+/** Same text for the same settings (and environment): a changed key means a new agent. */
+export function networkKey(settings: NetworkSettings): string {
+  const env = process.env;
+  return JSON.stringify([settings, env.HTTPS_PROXY ?? env.https_proxy, env.HTTP_PROXY ?? env.http_proxy, env.NO_PROXY ?? env.no_proxy, env.NODE_EXTRA_CA_CERTS]);
+}
+
+export function affectsNetwork(event: vscode.ConfigurationChangeEvent): boolean {
+  return NETWORK_SETTINGS.some((section) => event.affectsConfiguration(section));
+}

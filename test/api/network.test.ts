@@ -1,0 +1,193 @@
+// VS Code's network settings reach the client, the uploads and the downloads alike: a proxy
+// (setting or environment), its no-proxy list and authorization, certificate trust (a private
+// CA through NODE_EXTRA_CA_CERTS, or strictSSL off), against the real sandbox over HTTPS
+// with its own CA and a real CONNECT proxy that counts what passes through it. The proxy sends
+// every tunnel to a gateway in front of the sandbox (TLS with the sandbox's certificate, the
+// way a service sits behind its own front end), so the client uses a made-up public name.
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { type NetworkSettings, RecordsApiError, RecordsClient } from '../../src/core/api';
+import { attachUploads, downloadToFile, uploadFile } from '../../src/core/upload';
+import { type FaultRelay, startFaultRelay } from '../support/faultRelay';
+import { type TestProxy, startTestProxy } from '../support/testProxy';
+import { ADMIN_TOKEN, FAST_RETRIES, type TestSandbox, startTestSandbox } from './support/sandbox';
+import { type TempFolder, tempFolder } from './support/uploadTestKit';
+
+const AUTH = `SVC_AUTH_CODE ${ADMIN_TOKEN}`;
+const RECORD_ID = '00000000-0000-4000-a000-000000000005';
+
+async function failure(promise: Promise<unknown>): Promise<RecordsApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    assert.ok(error instanceof RecordsApiError, `expected a RecordsApiError, got ${String(error)}`);
+    return error;
+  }
+  assert.fail('expected the call to fail');
+}
+
+describe('network settings (HTTPS sandbox with its own CA, real proxy)', function () {
+  this.timeout(30_000);
+  let sandbox: TestSandbox;
+  let proxy: TestProxy;
+  let files: TempFolder;
+  let port: number;
+  let gateway: FaultRelay;
+  let serveTls: { cert: string; key: string };
+  const clients: RecordsClient[] = [];
+
+  const client = (baseUrl: string, network: NetworkSettings): RecordsClient => {
+    const made = new RecordsClient({ baseUrl, network, authorization: () => Promise.resolve(AUTH), retryDelaysMs: FAST_RETRIES });
+    clients.push(made);
+    return made;
+  };
+  /** A made-up host name that only the proxy can reach (it sends every tunnel to the sandbox). */
+  const remoteUrl = (): string => `https://records.sandbox.localhost:${port}`;
+  const trustCa = (): NetworkSettings['env'] => ({ NODE_EXTRA_CA_CERTS: sandbox.caPath });
+
+  before(async () => {
+    sandbox = await startTestSandbox({ tls: true });
+    const tlsFolder = dirname(sandbox.caPath ?? '');
+    serveTls = { cert: await readFile(join(tlsFolder, 'server.pem'), 'utf8'), key: await readFile(join(tlsFolder, 'server-key.pem'), 'utf8') };
+    gateway = await startFaultRelay(sandbox.url, {
+      serveTls,
+      targetCa: await readFile(sandbox.caPath ?? '', 'utf8'),
+      targetHost: true,
+      rewriteResponseHeaders: (headers) => {
+        if (typeof headers.location === 'string') headers.location = headers.location.replace(sandbox.url, remoteUrl());
+        return headers;
+      },
+    });
+    port = Number(new URL(gateway.url).port);
+    files = await tempFolder();
+  });
+  beforeEach(async () => {
+    proxy = await startTestProxy({ upstream: { host: '127.0.0.1', port } });
+  });
+  afterEach(async () => {
+    await Promise.all(clients.splice(0).map((c) => c.dispose()));
+    await proxy.close();
+  });
+  after(async () => {
+    await files.remove();
+    await gateway.close();
+    await sandbox.close();
+  });
+
+  it('serves HTTPS and prints the CA that signed it', async () => {
+    assert.match(sandbox.url, /^https:\/\/127\.0\.0\.1:\d+$/);
+    assert.ok(sandbox.caPath);
+    assert.match(await readFile(sandbox.caPath, 'utf8'), /BEGIN CERTIFICATE/);
+  });
+
+  it('refuses a certificate from an unknown CA with a sentence that names the fix', async () => {
+    const error = await failure(client(sandbox.url, { env: {} }).currentUser());
+    assert.equal(error.code, 'untrusted_certificate');
+    assert.match(error.message, /certificate is not trusted.*NODE_EXTRA_CA_CERTS/);
+  });
+
+  it('trusts the CA named by NODE_EXTRA_CA_CERTS', async () => {
+    const user = await client(sandbox.url, { env: trustCa() }).currentUser();
+    assert.ok(user.id);
+  });
+
+  it('accepts an untrusted certificate when http.proxyStrictSSL is off', async () => {
+    const user = await client(sandbox.url, { env: {}, strictSSL: false }).currentUser();
+    assert.ok(user.id);
+  });
+
+  it('tunnels a remote service through http.proxy and verifies its certificate with the custom CA', async () => {
+    const user = await client(remoteUrl(), { proxy: proxy.url, env: trustCa() }).currentUser();
+    assert.ok(user.id);
+    assert.deepEqual(proxy.tunnels, [`records.sandbox.localhost:${port}`]);
+  });
+
+  it('uses HTTPS_PROXY from the environment when http.proxy is empty', async () => {
+    await client(remoteUrl(), { proxy: '', env: { ...trustCa(), HTTPS_PROXY: proxy.url } }).currentUser();
+    assert.equal(proxy.tunnels.length, 1);
+  });
+
+  it('uses no proxy at all when http.proxySupport is off', async () => {
+    // Without the proxy the made-up host cannot be resolved: the call fails, and the proxy saw nothing.
+    await failure(client(remoteUrl(), { proxy: proxy.url, proxySupport: 'off', env: trustCa() }).currentUser());
+    assert.equal(proxy.passed, 0);
+  });
+
+  it('goes around the proxy for hosts in http.noProxy and NO_PROXY', async () => {
+    await failure(client(remoteUrl(), { proxy: proxy.url, noProxy: ['.sandbox.localhost'], env: trustCa() }).currentUser());
+    await failure(client(remoteUrl(), { proxy: proxy.url, env: { ...trustCa(), NO_PROXY: 'records.sandbox.localhost' } }).currentUser());
+    assert.equal(proxy.passed, 0);
+    await client(remoteUrl(), { proxy: proxy.url, noProxy: ['other.example'], env: trustCa() }).currentUser();
+    assert.equal(proxy.passed, 1);
+  });
+
+  it('never sends the local sandbox through the proxy', async () => {
+    await client(sandbox.url, { proxy: proxy.url, env: trustCa() }).currentUser();
+    await client(sandbox.url.replace('127.0.0.1', 'localhost'), { proxy: proxy.url, env: trustCa() }).currentUser();
+    assert.equal(proxy.passed, 0);
+  });
+
+  it('sends http.proxyAuthorization to a proxy that asks for it, and explains a refusal', async () => {
+    const credentials = `Basic ${Buffer.from('alice:s3cret').toString('base64')}`;
+    await proxy.close();
+    proxy = await startTestProxy({ upstream: { host: '127.0.0.1', port }, requireAuthorization: credentials });
+    const refused = await failure(client(remoteUrl(), { proxy: proxy.url, env: trustCa() }).currentUser());
+    assert.equal(refused.code, 'proxy_auth');
+    assert.match(refused.message, /http\.proxyAuthorization/);
+    const user = await client(remoteUrl(), { proxy: proxy.url, proxyAuthorization: credentials, env: trustCa() }).currentUser();
+    assert.ok(user.id);
+    // Credentials in the proxy URL work too.
+    await client(remoteUrl(), { proxy: proxy.url.replace('http://', 'http://alice:s3cret@'), env: trustCa() }).currentUser();
+    assert.equal(proxy.tunnels.length, 2);
+  });
+
+  it('uploads and downloads through the same proxy and trust', async () => {
+    const file = await files.file('through-proxy.bin', 256 * 1024);
+    const api = client(remoteUrl(), { proxy: proxy.url, env: trustCa() });
+    const uploaded = await uploadFile({ baseUrl: remoteUrl(), authorization: () => Promise.resolve(AUTH), dispatcher: api.dispatcher, filePath: file.path });
+    assert.equal(uploaded.size, file.bytes.length);
+    const tunnelsAfterUpload = proxy.tunnels.length;
+    assert.ok(tunnelsAfterUpload >= 1);
+    // The uploader's own dispatcher (no client given) follows the same settings.
+    const again = await uploadFile({
+      baseUrl: remoteUrl(),
+      authorization: () => Promise.resolve(AUTH),
+      network: { proxy: proxy.url, env: trustCa() },
+      filePath: file.path,
+    });
+    assert.ok(again.fileUid);
+    assert.ok(proxy.tunnels.length > tunnelsAfterUpload);
+    await attachUploads(api, { recordId: RECORD_ID, field: 'attachments', uploads: [uploaded] });
+    const target = join(files.path, 'downloaded.bin');
+    const tunnelsBeforeDownload = proxy.tunnels.length;
+    await downloadToFile(api, uploaded.fileUid, target);
+    assert.deepEqual(await readFile(target), file.bytes);
+    assert.ok(proxy.tunnels.length >= tunnelsBeforeDownload);
+  });
+
+  it('sends no token when the service hands out an upload URL over plain http (no downgrade)', async () => {
+    const ca = await readFile(sandbox.caPath ?? '', 'utf8');
+    const plain = await startFaultRelay(sandbox.url, { targetCa: ca });
+    const front = await startFaultRelay(sandbox.url, {
+      targetCa: ca,
+      serveTls,
+      rewriteResponseHeaders: (headers) => {
+        if (typeof headers.location === 'string') headers.location = `${plain.url}${new URL(headers.location, sandbox.url).pathname}`;
+        return headers;
+      },
+    });
+    try {
+      const file = await files.file('downgrade.bin', 32 * 1024);
+      await failure(
+        uploadFile({ baseUrl: front.url, authorization: () => Promise.resolve(AUTH), network: { env: trustCa() }, retryDelaysMs: FAST_RETRIES, filePath: file.path }),
+      );
+      assert.ok(front.seen.some((r) => r.method === 'POST' && r.headers.authorization === AUTH));
+      assert.ok(plain.seen.length > 0);
+      assert.ok(plain.seen.every((r) => r.headers.authorization === undefined), 'the token went over plain http');
+    } finally {
+      await front.close();
+      await plain.close();
+    }
+  });
+});

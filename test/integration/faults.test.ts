@@ -1,0 +1,129 @@
+// Network faults as the Records view and the search view show them, in the real editor: the
+// run's sandbox behind a fault-injecting relay. Each test is named after the fault it injects
+// and checks what the user sees and how many requests the relay passed on.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { RecordsExtensionApi } from '../../src/extension/extension';
+import { SearchViewProvider } from '../../src/extension/search/searchViewProvider';
+import { RecordsTreeProvider } from '../../src/extension/tree/recordsTreeProvider';
+import type { AppNode, MessageNode, RecordsTreeNode } from '../../src/extension/tree/treeNodes';
+import { type FaultRelay, startFaultRelay } from '../support/faultRelay';
+import { sandboxConnection } from './support/environment';
+
+function memoryMemento(): vscode.Memento {
+  const values = new Map<string, unknown>();
+  return {
+    keys: () => [...values.keys()],
+    get: <T>(key: string, fallback?: T) => (values.has(key) ? (values.get(key) as T) : fallback) as T,
+    update: async (key: string, value: unknown) => void values.set(key, value),
+  };
+}
+
+const isList = (method: string, path: string): boolean => method === 'POST' && path.includes('/tickets/list');
+
+describe('faults: what the Records view and the search view show', function () {
+  this.timeout(90_000);
+  let api: RecordsExtensionApi;
+  let relay: FaultRelay;
+  let provider: RecordsTreeProvider;
+  let connectionId: string;
+  let app: AppNode;
+  const logLines: string[] = [];
+  let logSubscription: vscode.Disposable | undefined;
+  let search: SearchViewProvider;
+
+  before(async () => {
+    api = await vscode.extensions.getExtension<RecordsExtensionApi>('records-tools.records-service')!.activate();
+    const sandbox = sandboxConnection();
+    relay = await startFaultRelay(sandbox.url);
+    const connection = await api.connections.add({ name: 'Fault tests', baseUrl: relay.url, authKind: 'authCode' });
+    connectionId = connection.id;
+    await api.connections.setToken(connectionId, sandbox.adminToken);
+    provider = new RecordsTreeProvider(api.connections, memoryMemento());
+    const root = (await provider.getChildren()).find((n) => n.kind === 'connection' && n.connectionId === connectionId);
+    assert.ok(root);
+    const workspace = (await provider.getChildren(root)).find((n) => n.kind === 'workspace' && n.workspace.alias === 'IT');
+    assert.ok(workspace);
+    app = (await provider.getChildren(workspace)).find((n): n is AppNode => n.kind === 'app' && n.ref.app === 'TASK')!;
+    assert.ok(app);
+    logSubscription = api.onDidLogRequest((line) => logLines.push(line));
+    const extension = vscode.extensions.getExtension<RecordsExtensionApi>('records-tools.records-service')!;
+    const context = { extensionUri: extension.extensionUri, globalState: memoryMemento(), subscriptions: [] } as unknown as vscode.ExtensionContext;
+    search = new SearchViewProvider(context, api.connections);
+  });
+
+  after(async () => {
+    logSubscription?.dispose();
+    search?.dispose();
+    provider?.dispose();
+    if (connectionId) await api.connections.remove(connectionId);
+    await relay?.close();
+  });
+
+  /** The app's rows after a fresh read. */
+  const reload = async (): Promise<RecordsTreeNode[]> => {
+    provider.refresh(app);
+    return provider.getChildren(app);
+  };
+  const listRequests = (): number => relay.count('POST', /\/tickets\/list/);
+
+  it('503 twice: the page is shown after the retries', async () => {
+    const before = listRequests();
+    relay.inject(isList, { kind: 'status', status: 503 }, { kind: 'status', status: 503 });
+    const rows = await reload();
+    assert.ok(rows.some((n) => n.kind === 'record'), rows.map((n) => n.kind).join(', '));
+    assert.equal(listRequests() - before, 3);
+  });
+
+  it('429 storm with Retry-After: the view backs off, recovers, and does not pile up requests', async () => {
+    const before = listRequests();
+    relay.inject(isList, ...Array.from({ length: 3 }, () => ({ kind: 'status' as const, status: 429, retryAfter: '1' })));
+    const started = Date.now();
+    const rows = await reload();
+    assert.ok(rows.some((n) => n.kind === 'record'));
+    assert.ok(Date.now() - started >= 2_900, 'waited as Retry-After said, three times');
+    assert.equal(listRequests() - before, 4, 'one request at a time: three refused, one answered');
+  });
+
+  it('503 that does not go away: an error row that offers Retry, and a log line', async () => {
+    relay.inject(isList, ...Array.from({ length: 4 }, () => ({ kind: 'status' as const, status: 503 })));
+    const rows = await reload();
+    const error = rows.find((n): n is MessageNode => n.kind === 'message' && n.tone === 'error');
+    assert.ok(error, `an error row: ${rows.map((n) => n.kind).join(', ')}`);
+    assert.match(error.label, /retry/i);
+    assert.equal(error.command?.command, 'records.refresh');
+    assert.ok(logLines.some((line) => /tickets\/list.* → 503 /.test(line)), logLines.join('\n'));
+    // Retry, once the service is back, shows the page.
+    provider.refresh(error);
+    assert.ok((await provider.getChildren(app)).some((n) => n.kind === 'record'));
+  });
+
+  it('stall before headers: the 30 s deadline ends the read, the row offers Retry, and Retry works', async () => {
+    relay.inject(isList, { kind: 'stall-before-headers' });
+    const started = Date.now();
+    const rows = await reload();
+    const waited = Date.now() - started;
+    const error = rows.find((n): n is MessageNode => n.kind === 'message' && n.tone === 'error');
+    assert.ok(error, rows.map((n) => n.kind).join(', '));
+    assert.match(String(error.detail), /did not answer within 30 seconds/);
+    assert.ok(waited >= 29_000 && waited < 60_000, `ended by the deadline after ${waited} ms`);
+    provider.refresh(error);
+    assert.ok((await provider.getChildren(app)).some((n) => n.kind === 'record'));
+  });
+
+  it('429 storm in the search view: a newer search replaces the waiting one, which sends nothing more', async () => {
+    const isSearch = (method: string, path: string): boolean => method === 'POST' && path.startsWith('/api/tickets/search');
+    const searches = (): number => relay.count('POST', /^\/api\/tickets\/search/);
+    const before = searches();
+    relay.inject(isSearch, ...Array.from({ length: 3 }, () => ({ kind: 'status' as const, status: 429, retryAfter: '1' })));
+    const stale = search.search({ type: 'search', query: 'network', scope: { connectionId }, skip: 0 });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const fresh = search.search({ type: 'search', query: 'server', scope: { connectionId }, skip: 0 });
+    const [a, b] = await Promise.all([stale, fresh]);
+    assert.equal(a.ok ? 'ok' : a.cancelled, true, 'the replaced search was cancelled while it backed off');
+    assert.ok(b.ok, JSON.stringify(b));
+    assert.equal(searches() - before, 4, 'one request of the replaced search, three of the new one');
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    assert.equal(searches() - before, 4, 'nothing more was sent afterwards');
+  });
+});
