@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import { blockScope } from '../../core/rlx/document';
 import { type RlxDiagnostic, getRlxDiagnostics } from '../../core/rlx/language';
+import { isInCell } from '../../core/rlx/notebook';
 import { type RlxDocumentModels, RLX_LANGUAGE_ID, toRange } from './documentModels';
 import type { RlxSchemaCache } from './schemaCache';
 
@@ -61,7 +62,8 @@ export class RlxDiagnosticsController implements vscode.Disposable {
     }
     if (token.isCancellationRequested || document.isClosed) return;
     const current = this.models.model(document);
-    const diagnostics = getRlxDiagnostics(current, this.cache.sourceFor(connectionId), () => token.isCancellationRequested);
+    // A notebook cell is not told about its header's directives: the header cell shows those.
+    const diagnostics = getRlxDiagnostics(current, this.cache.sourceFor(connectionId), () => token.isCancellationRequested).filter(isInCell);
     if (token.isCancellationRequested) return;
     this.latest.set(document.uri.toString(), diagnostics);
     this.collection.set(document.uri, diagnostics.map((diagnostic) => {

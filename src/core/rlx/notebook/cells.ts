@@ -220,3 +220,13 @@ function writeCell(role: RlxCellRole, value: string, eol: string): string {
   // A blank line after each written cell keeps the text readable and the cells apart.
   return written.join(eol) + eol + eol;
 }
+
+/** The header cell: a code cell without a `###` line before the first block cell (undefined when there is none). */
+export function headerCellIndex(cells: readonly Pick<RlxNotebookCellData, 'kind' | 'value'>[]): number | undefined {
+  for (let index = 0; index < cells.length; index++) {
+    const cell = cells[index] as Pick<RlxNotebookCellData, 'kind' | 'value'>;
+    if (cell.kind !== 'code') continue;
+    return TITLE_LINE.test(normalize(cell.value).split('\n', 1)[0] ?? '') ? undefined : index;
+  }
+  return undefined;
+}
