@@ -73,7 +73,7 @@ export function render(output: RlxCellOutput, post: (message: RlxRendererMessage
 function renderCount(output: RlxCountOutput): HTMLElement[] {
   return [
     el('div', { class: 'count', 'aria-label': `${output.filtered} records match` }, nf.format(output.filtered)),
-    el('div', { class: 'status' }, `of ${nf.format(output.total)} records in ${output.scope} match "${output.title}"`),
+    el('div', { class: 'status' }, `records match, of ${nf.format(output.total)} in ${output.scope}`),
   ];
 }
 
