@@ -27,7 +27,8 @@ export async function openRendererHarness({ root, theme = 'dark', width = 1000, 
   window.rlxRender = (output) => {
     const element = document.createElement('div');
     document.body.append(element);
-    renderer.renderOutputItem({ json: () => output }, element);
+    // { __json } hands the renderer text to parse, as the item.json() of VS Code does.
+    renderer.renderOutputItem({ json: () => (output && output.__json !== undefined ? JSON.parse(output.__json) : output) }, element);
     return element;
   };
   window.rlxReply = (message) => listeners.forEach((l) => l(message));
