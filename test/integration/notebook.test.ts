@@ -6,13 +6,15 @@
 // the file byte for byte unless it was edited.
 import * as assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { RecordsClient } from '../../src/core/api';
 import type { ConnectionInfo } from '../../src/extension/connections/connectionInfo';
 import type { RecordsExtensionApi } from '../../src/extension/extension';
-import { RLX_OUTPUT_MIME, type RlxCellOutput } from '../../src/webview/notebook/protocol';
+import type * as NotebookBundle from '../../src/extension/lazy/notebook';
+import { RLX_OUTPUT_MIME, type RlxCellOutput, type RlxRendererReply } from '../../src/webview/notebook/protocol';
 import { sandboxConnection } from './support/environment';
 
 const EXTENSION_ID = 'records-tools.records-service';
@@ -45,7 +47,9 @@ function errorOf(cell: vscode.NotebookCell): string {
 describe('rlx notebooks', function () {
   this.timeout(180_000);
   let connection: ConnectionInfo;
+  let member: ConnectionInfo | undefined;
   let client: RecordsClient;
+  let extensionPath = '';
   const folder = mkdtempSync(join(tmpdir(), 'records-notebook-'));
 
   async function openNotebook(name: string, text: string): Promise<vscode.NotebookEditor> {
@@ -71,6 +75,7 @@ describe('rlx notebooks', function () {
   before(async () => {
     const extension = vscode.extensions.getExtension<RecordsExtensionApi>(EXTENSION_ID)!;
     const api = await extension.activate();
+    extensionPath = extension.extensionPath;
     const sandbox = sandboxConnection();
     const info = await vscode.commands.executeCommand<ConnectionInfo | undefined>('records.addConnection', { name: 'Notebook Sandbox', baseUrl: sandbox.url, authKind: 'authCode', token: sandbox.adminToken });
     assert.ok(info, 'records.addConnection returned no connection');
@@ -83,6 +88,7 @@ describe('rlx notebooks', function () {
       await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
     }
     await vscode.commands.executeCommand('records.removeConnection', connection.id, { confirm: false });
+    if (member) await vscode.commands.executeCommand('records.removeConnection', member.id, { confirm: false });
     rmSync(folder, { recursive: true, force: true });
   });
 
@@ -187,5 +193,48 @@ describe('rlx notebooks', function () {
     await vscode.workspace.applyEdit(edit);
     await editor.notebook.save();
     assert.equal(readFileSync(file, 'utf8'), '@app IT/TASK\r\n\r\n### One\r\nstate = "open"  \r\n// Why **two**?\r\n\r\n// trailing note\r\n### Two\r\n@limit 0');
+  });
+
+  it('Load more on a table output reads the next page of the sandbox\'s list; Count on a cell shows the count', async () => {
+    const editor = await openNotebook('more.rlx', '@app IT/TASK\n@connection "Notebook Sandbox"\n\n### Open\n@sort number asc\n@limit 10\nstate = "open"\n');
+    const cells = await runAll(editor);
+    const first = outputOf(cells[1]!);
+    assert.ok(first.kind === 'list' && first.canLoadMore);
+    // The renderer's "Load more" message, handled by the very bundle instance the extension loaded.
+    const runner = await vscode.commands.executeCommand<NotebookBundle.RlxCellRunner>('records.rlx.notebook.runner');
+    const bundle = createRequire(__filename)(join(extensionPath, 'dist', 'notebook.js')) as typeof NotebookBundle;
+    const reply = await bundle.onRendererMessage({ postToRenderer: () => undefined } as unknown as NotebookBundle.NotebookDeps, runner, { type: 'loadMore', outputId: first.outputId }, editor) as RlxRendererReply | undefined;
+    const next = await client.listRecords(ref, { rlx: 'state = "open"', sortBy: 'number asc', limitRecords: 10, skipRecords: 10 });
+    assert.ok(reply?.type === 'rows', JSON.stringify(reply));
+    assert.deepEqual(reply.rows.map((row) => row.id), next.data.map((record) => record.id));
+    assert.equal(reply.loaded, 20);
+
+    const before = cells[1]!.executionSummary?.executionOrder;
+    await vscode.commands.executeCommand('records.rlx.notebook.countCell', cells[1]);
+    await waitFor(() => cells[1]!.executionSummary?.executionOrder !== before && cells[1]!.executionSummary?.timing?.endTime !== undefined, 'the count');
+    const count = outputOf(cells[1]!);
+    const counts = await client.countRecords(ref, 'state = "open"');
+    assert.deepEqual(count.kind === 'count' && [count.filtered, count.total], [counts.filtered, counts.total]);
+  });
+
+  it('a file without @connection keeps the connection of its first run when the active one changes', async () => {
+    const sandbox = sandboxConnection();
+    const max = sandbox.users.find((user) => /^Max Member/.test(user.name));
+    assert.ok(max, 'the sandbox has Max Member, who may not read HR');
+    member = await vscode.commands.executeCommand<ConnectionInfo | undefined>('records.addConnection', { name: 'Notebook Member', baseUrl: sandbox.url, authKind: 'authCode', token: max.token });
+    assert.ok(member);
+    await vscode.commands.executeCommand('records.selectConnection', connection.id);
+    const editor = await openNotebook('bound.rlx', '@app HR/HIRING\n\n### Hiring\n@sort number asc\n@limit 5\n');
+    const expected = (await client.listRecords({ workspace: 'HR', app: 'HIRING' }, { sortBy: 'number asc', limitRecords: 5 })).data.map((record) => record.id);
+    assert.ok(expected.length > 0);
+    let cells = await runAll(editor);
+    const first = outputOf(cells[1]!);
+    assert.deepEqual(first.kind === 'list' && first.rows.map((row) => row.id), expected);
+    // Another active connection (one that may not read HR): the file stays on its own.
+    await vscode.commands.executeCommand('records.selectConnection', member.id);
+    cells = await runAll(editor);
+    assert.equal(cells[1]!.executionSummary?.success, true, cells[1]!.outputs.length ? JSON.stringify(cells[1]!.outputs[0]?.items.map((i) => Buffer.from(i.data).toString())) : 'no output');
+    const again = outputOf(cells[1]!);
+    assert.deepEqual(again.kind === 'list' && again.rows.map((row) => row.id), expected);
   });
 });
