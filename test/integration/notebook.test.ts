@@ -237,4 +237,18 @@ describe('rlx notebooks', function () {
     const again = outputOf(cells[1]!);
     assert.deepEqual(again.kind === 'list' && again.rows.map((row) => row.id), expected);
   });
+
+  it('checks the cells again when the header\'s @app changes', async () => {
+    const editor = await openNotebook('header.rlx', '@app IT/TASK\n@connection "Notebook Sandbox"\n\n### Estimates\nc_estimate_hours > 2\n');
+    const cell = editor.notebook.cellAt(1);
+    // IT/TASK has c_estimate_hours: give the diagnostics a moment, then none is about it.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    assert.deepEqual(vscode.languages.getDiagnostics(cell.document.uri).map((d) => d.message), []);
+    const header = editor.notebook.cellAt(0).document;
+    const edit = new vscode.WorkspaceEdit();
+    edit.replace(header.uri, header.lineAt(0).range, '@app HR/HIRING');
+    await vscode.workspace.applyEdit(edit);
+    const diagnostics = await waitFor(() => { const found = vscode.languages.getDiagnostics(cell.document.uri); return found.length > 0 && found; }, 'a diagnostic in the block cell');
+    assert.match(diagnostics[0]!.message, /c_estimate_hours/);
+  });
 });
