@@ -209,6 +209,12 @@ describe('rlx notebooks', function () {
     assert.deepEqual(reply.rows.map((row) => row.id), next.data.map((record) => record.id));
     assert.equal(reply.loaded, 20);
 
+    // A row opens in the record editor (its records: URI names the record).
+    const row = reply.rows[0]!;
+    await bundle.onRendererMessage({ postToRenderer: () => undefined } as unknown as NotebookBundle.NotebookDeps, runner, { type: 'open', outputId: first.outputId, row: 10 }, editor);
+    await waitFor(() => { const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input; return input instanceof vscode.TabInputCustom && input.uri.path.includes(`/${row.id}`); }, `the record editor of ${row.id}`);
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+
     const before = cells[1]!.executionSummary?.executionOrder;
     await vscode.commands.executeCommand('records.rlx.notebook.countCell', cells[1]);
     await waitFor(() => cells[1]!.executionSummary?.executionOrder !== before && cells[1]!.executionSummary?.timing?.endTime !== undefined, 'the count');
@@ -250,5 +256,13 @@ describe('rlx notebooks', function () {
     await vscode.workspace.applyEdit(edit);
     const diagnostics = await waitFor(() => { const found = vscode.languages.getDiagnostics(cell.document.uri); return found.length > 0 && found; }, 'a diagnostic in the block cell');
     assert.match(diagnostics[0]!.message, /c_estimate_hours/);
+  });
+
+  it('the setting records.rlx.openAsNotebook makes the notebook the default for .rlx files, and back', async () => {
+    const associations = () => vscode.workspace.getConfiguration('workbench').get<Record<string, string>>('editorAssociations', {});
+    await vscode.workspace.getConfiguration('records').update('rlx.openAsNotebook', true, vscode.ConfigurationTarget.Global);
+    await waitFor(() => associations()['*.rlx'] === NOTEBOOK_TYPE, 'the editor association');
+    await vscode.workspace.getConfiguration('records').update('rlx.openAsNotebook', false, vscode.ConfigurationTarget.Global);
+    await waitFor(() => associations()['*.rlx'] === undefined, 'the association removed');
   });
 });
