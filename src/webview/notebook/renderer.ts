@@ -23,6 +23,18 @@ interface RendererContext {
 }
 
 const nf = new Intl.NumberFormat();
+
+/**
+ * Charts read the theme's colours when they draw; VS Code changes the theme of the outputs'
+ * page without drawing them again (it swaps the body's class), so the charts redraw themselves.
+ */
+const charts = new Set<{ canvas: HTMLCanvasElement; redraw(): void }>();
+new MutationObserver(() => {
+  for (const chart of charts) {
+    if (chart.canvas.isConnected) chart.redraw();
+    else charts.delete(chart);
+  }
+}).observe(document.body, { attributes: true, attributeFilter: ['class', 'data-vscode-theme-kind'] });
 /** Appends from Load more, by output id. */
 const listeners = new Map<string, (reply: RlxRendererReply) => void>();
 
@@ -155,7 +167,10 @@ function renderPivot(output: RlxPivotOutput): HTMLElement[] {
   const canvas = el('canvas', { role: 'img', 'aria-label': `Chart of ${measure}` });
   const chart = el('div', { class: 'chart' }, canvas);
   // Drawn once the canvas is in the page (Chart.js measures its box).
-  requestAnimationFrame(() => new ChartView(canvas).render(chartData(table, config, measure)));
+  const view = new ChartView(canvas);
+  const data = chartData(table, config, measure);
+  requestAnimationFrame(() => view.render(data));
+  charts.add({ canvas, redraw: () => view.render(data) });
   const head = el('tr', {}, el('th', { scope: 'col' }, config.dimensions.map((d) => d.field).join(' · ')));
   for (const column of table.columns) head.append(el('th', { scope: 'col' }, table.columnDimension ? column.label : measure));
   if (table.columnDimension) head.append(el('th', { scope: 'col', class: 'total' }, 'Total'));
