@@ -94,7 +94,7 @@ export class RlxCellRunner {
         filtered: aggregation.filteredRecordsCount, total: aggregation.totalRecordsCount,
       };
     }
-    const table = await RecordTable.create(this.deps.schemas, connectionId, new ResultsQuery(client, result.query), result.records ?? [], result.filtered);
+    const table = await RecordTable.create(this.deps.schemas, connectionId, new ResultsQuery(client, result.query), title, result.records ?? [], result.filtered);
     this.tables.set(outputId, table);
     const highlights = table.highlights();
     return {

@@ -17,10 +17,10 @@ export class RecordTable {
   readonly records: RecordData[] = [];
   total = 0;
 
-  private constructor(readonly connectionId: string, readonly source: ResultsQuery) {}
+  private constructor(readonly connectionId: string, readonly source: ResultsQuery, readonly title: string) {}
 
-  static async create(schemas: RlxSchemaCache, connectionId: string, source: ResultsQuery, records: RecordData[], total: number): Promise<RecordTable> {
-    const table = new RecordTable(connectionId, source);
+  static async create(schemas: RlxSchemaCache, connectionId: string, source: ResultsQuery, title: string, records: RecordData[], total: number): Promise<RecordTable> {
+    const table = new RecordTable(connectionId, source, title);
     const { query } = source;
     // The schema cache of the language features: usually already loaded by completion.
     await schemas.ensure(connectionId, query.scope).catch(() => undefined);

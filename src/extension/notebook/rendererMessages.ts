@@ -37,11 +37,11 @@ export async function onRendererMessage(deps: NotebookDeps, runner: RlxCellRunne
         source: table.source,
         sort: undefined,
         format: message.format,
-        title: vscode.l10n.t('Query results'),
+        title: table.title,
         headers: table.headers(),
         cells: (record) => table.exportCells(record),
         defaultFolder: vscode.workspace.workspaceFolders?.[0]?.uri,
-        reportError: (error) => deps.connections.reportError(table.connectionId, error, vscode.l10n.t('Could not export the results')),
+        reportError: (error) => deps.connections.reportError(table.connectionId, error, vscode.l10n.t('Could not export "{0}"', table.title)),
       });
       return undefined;
     }
