@@ -73,6 +73,8 @@ export default tseslint.config(
           { group: ['**/lazy/*'], allowTypeImports: true, message: 'a lazy feature bundle: load it with await import(...) where it is first needed.' },
           // The files feature (tus, upload UI) belongs to dist/files.js: only lazy/files.ts reaches it.
           { group: ['**/extension/files/*', '../files/*', './files/*'], allowTypeImports: true, message: 'part of the files bundle: reach it through await import(\'../lazy/files.js\').' },
+          // The OAuth flow belongs to dist/oauth.js.
+          { group: ['**/auth/oauthClient', '**/auth/oauthMessages', '**/auth/tokenRefresher'], allowTypeImports: true, message: 'part of the OAuth bundle: reach it through await import(\'../lazy/oauth.js\').' },
         ],
       }],
     },

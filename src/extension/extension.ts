@@ -4,6 +4,7 @@ import { OAUTH_PROVIDER_ID, OAUTH_PROVIDER_LABEL, RecordsOAuthProvider, type Ext
 import { registerConnectionCommands } from './connections/connectionCommands';
 import { ConnectionManager } from './connections/connectionManager';
 import { applySandboxSeed } from './connections/connectionSeed';
+import { registerPresetConnections } from './connections/presetConnections';
 import { registerSandboxCommands } from './localSandbox/sandboxCommands';
 import { SandboxLauncher } from './localSandbox/sandboxLauncher';
 import { ConnectionStatusBar } from './status/connectionStatusBar';
@@ -32,6 +33,8 @@ export interface RecordsExtensionApi {
   setExternalOpener(opener: ExternalOpener | undefined): void;
   /** Delivers an OAuth redirect as the UriHandler would. */
   handleAuthCallback(uri: vscode.Uri): void;
+  /** Fires when an OAuth session ended and the user was asked to sign in again. */
+  readonly onDidAskToSignIn: vscode.Event<{ connectionId: string; message: string }>;
 }
 
 let launcher: SandboxLauncher | undefined;
@@ -62,6 +65,7 @@ export function activate(context: vscode.ExtensionContext): RecordsExtensionApi 
   registerPivot(context, connections);
   const references = registerReferences(context, connections, tree);
   void applySandboxSeed(launcher);
+  registerPresetConnections(context, connections);
   return {
     connections,
     sandbox: launcher,
@@ -72,6 +76,7 @@ export function activate(context: vscode.ExtensionContext): RecordsExtensionApi 
     references,
     setExternalOpener: (opener) => oauth.setExternalOpener(opener),
     handleAuthCallback: (uri) => callbacks.handleUri(uri),
+    onDidAskToSignIn: oauth.onDidAskToSignIn,
   };
 }
 

@@ -22,6 +22,15 @@ export interface StartSandboxOptions {
   uploadTtlSeconds?: number;
   /** Redirect URIs accepted besides loopback http and the VS Code schemes. */
   redirectUris?: string[];
+  /**
+   * An external OpenID issuer to trust instead of the sandbox's own provider: Bearer JWTs are
+   * validated through its discovery document and JWKS, and discovery here names it.
+   */
+  oidcIssuer?: string;
+  /** Lifetime of the access tokens the sandbox's own provider issues (default 3600). */
+  accessTokenSeconds?: number;
+  /** `aud` values accepted from the external issuer (default: records-service-api and the sandbox's URL); `azp` records-vscode is always accepted. */
+  oidcAudiences?: string[];
   /** Default 30000 (contract 8). */
   requestTimeoutMs?: number;
   /** Limit of JSON and form bodies; default 10 MiB. tus uploads are not limited by it. */

@@ -31,6 +31,12 @@ export const USAGE = `Usage: npm run sandbox -- [options]
   --rate-limit N         allow N requests per second per client IP (off by default)
   --upload-ttl SECONDS   discard uploads never attached after this long (default 86400)
   --redirect-uri URI     also accept this OAuth redirect URI (repeatable)
+  --access-token-ttl S   lifetime of the access tokens it issues (default 3600)
+  --oidc-issuer URL      trust this external OpenID issuer for Bearer tokens (its
+                         discovery and JWKS) instead of the sandbox's own provider
+  --oidc-audience AUD    accept this "aud" from that issuer (repeatable; default
+                         records-service-api and the sandbox's URL; azp records-vscode
+                         is always accepted)
   --json                 print one JSON line {"url","users"} once ready, nothing else on stdout
   --verbose              log one line per request to stderr
   --help                 show this help
@@ -80,6 +86,20 @@ export function parseCliArguments(args: readonly string[], cwd = process.cwd()):
         sandbox.redirectUris?.push(uri);
         break;
       }
+      case '--oidc-issuer': {
+        const issuer = value();
+        if (!URL.canParse(issuer) || !/^https?:$/.test(new URL(issuer).protocol)) {
+          throw new CliUsageError(`--oidc-issuer needs the issuer's http(s) URL, not "${issuer}".`);
+        }
+        sandbox.oidcIssuer = issuer;
+        break;
+      }
+      case '--access-token-ttl':
+        sandbox.accessTokenSeconds = wholeNumber(flag, value(), 5, 86_400);
+        break;
+      case '--oidc-audience':
+        (sandbox.oidcAudiences ??= []).push(value());
+        break;
       case '--json':
         result.json = true;
         break;
@@ -110,7 +130,7 @@ function wholeNumber(flag: string, text: string, min: number, max: number): numb
   return value;
 }
 
-function describeReady(running: RunningSandbox, dataDir: string): string {
+function describeReady(running: RunningSandbox, dataDir: string, oidcIssuer?: string): string {
   const admin = running.users.find((u) => u.role === 'admin') ?? running.users[0];
   const auth = `-H 'Authorization: SVC_AUTH_CODE ${admin?.token ?? '<token>'}'`;
   const nameWidth = Math.max(...running.users.map((u) => u.name.length));
@@ -126,7 +146,9 @@ Try:
   curl ${auth} ${running.url}/api/common
   curl -X POST ${auth} -H 'Content-Type: application/json' -d '{"limitRecords":5}' '${running.url}/api/w/IT/a/TASK/tickets/list?withTechnicalData=true'
   curl ${running.url}/.well-known/openid-configuration
-
+${oidcIssuer ? `
+Bearer tokens are accepted from the OpenID issuer ${oidcIssuer} (mapped to users by e-mail, then by sub = user id).
+` : ''}
 Press Ctrl+C to stop.
 `;
 }
@@ -157,7 +179,7 @@ export async function runCli(args: readonly string[]): Promise<number> {
   if (options.json) {
     process.stdout.write(`${JSON.stringify({ url: running.url, users: running.users })}\n`);
   } else {
-    process.stdout.write(describeReady(running, options.sandbox.dataDir));
+    process.stdout.write(describeReady(running, options.sandbox.dataDir, options.sandbox.oidcIssuer));
   }
   return new Promise<number>((resolveExit) => {
     let stopping = false;

@@ -90,6 +90,9 @@ describe('a record as JSON in the browser-hosted editor', () => {
     await page.locator('.editor-instance .monaco-diff-editor').first().waitFor({ state: 'visible', timeout: 30_000 });
     await wb.screenshot('json-02-conflict-compare');
     assert.equal(await titleOf(id), 'Changed elsewhere', 'theirs stays');
+    // Leave no unsaved record behind: the next spec's window would restore it (hot exit).
+    await wb.runCommand('View: Revert and Close Editor');
+    await wb.runCommand('View: Close All Editors');
   });
 
   it('shows every request in the Records log, with its status and request id', async function () {

@@ -121,6 +121,30 @@ describe('record references in the browser-hosted editor', () => {
     await wb.page.locator('.monaco-list-row[aria-expanded="false"]').filter({ hasText: CONNECTION }).first().waitFor({ state: 'visible' });
   });
 
+  it('finds the files that mention the record open in the record editor', async function () {
+    this.timeout(90_000);
+    const wb = workbench();
+    await wb.openViewContainer('Records');
+    await wb.expandRow(CONNECTION);
+    await wb.expandRow('IT Operations');
+    await wb.expandRow('Tasks');
+    const row = wb.treeRows().filter({ hasText: PRINTER_TITLE }).first();
+    await row.waitFor({ state: 'visible', timeout: 30_000 });
+    await wb.contextMenu(row, 'Open');
+    await wb.page.locator('.tabs-container .tab.active').filter({ hasText: 'TASK2' }).waitFor({ state: 'visible', timeout: 30_000 });
+    // Clear the search view's query so the hit below comes from this run.
+    await wb.runCommand('Search: Clear Search Results');
+    await wb.runCommand('Records: Find References to Record');
+    const search = wb.page.locator('.search-view');
+    const box = search.locator('.search-widget textarea, .search-widget input').first();
+    await box.waitFor({ state: 'visible' });
+    assert.equal(await box.inputValue(), 'IT/TASK2');
+    await search.locator('.monaco-list-row').filter({ hasText: 'release-notes.md' }).first().waitFor({ state: 'visible', timeout: 30_000 });
+    await wb.openViewContainer('Records');
+    await wb.treeRow(CONNECTION).locator('.monaco-tl-twistie').click();
+    await wb.page.locator('.monaco-list-row[aria-expanded="false"]').filter({ hasText: CONNECTION }).first().waitFor({ state: 'visible' });
+  });
+
   it('offers records after IT/TASK in the Source Control commit box and inserts the picked one', async function () {
     this.timeout(90_000);
     const wb = workbench();

@@ -104,6 +104,46 @@ describe('connections', () => {
     assert.equal(await api.connections.hasCredentials(info.id), false);
   });
 
+  it('adds the connections of records.presetConnections once, and a removed preset stays removed', async () => {
+    assert.equal(vscode.workspace.isTrusted, true, 'the test workspace is trusted');
+    const settings = vscode.workspace.getConfiguration('records');
+    const named = (name: string): ConnectionInfo | undefined => api.connections.list().find((connection) => connection.name === name);
+    const until = async (what: string, condition: () => boolean): Promise<void> => {
+      for (let waited = 0; !condition(); waited += 50) {
+        assert.ok(waited < 5000, `timed out waiting until ${what}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    };
+    try {
+      await settings.update('presetConnections', [
+        { name: 'Preset Staging', url: 'https://staging.records.invalid/api' },
+        { name: 'Preset Production', url: 'https://records.invalid', auth: 'oauth' },
+      ], vscode.ConfigurationTarget.Global);
+      await until('both presets are connections', () => named('Preset Staging') !== undefined && named('Preset Production') !== undefined);
+      assert.deepEqual(
+        [named('Preset Staging'), named('Preset Production')].map((c) => [c?.baseUrl, c?.authKind]),
+        [['https://staging.records.invalid', 'authCode'], ['https://records.invalid', 'oauth']],
+      );
+      assert.equal(await api.connections.hasCredentials(named('Preset Staging')!.id), false, 'a preset brings no secret');
+      await vscode.commands.executeCommand('records.removeConnection', named('Preset Staging')!.id, { confirm: false });
+      // Any later change of the setting applies it again: the removed preset is not back, a new one is.
+      await settings.update('presetConnections', [
+        { name: 'Preset Staging', url: 'https://staging.records.invalid/api' },
+        { name: 'Preset Production', url: 'https://records.invalid', auth: 'oauth' },
+        { name: 'Preset QA', url: 'https://qa.records.invalid' },
+      ], vscode.ConfigurationTarget.Global);
+      await until('the new preset is a connection', () => named('Preset QA') !== undefined);
+      assert.equal(named('Preset Staging'), undefined, 'a preset the user removed stays removed');
+      assert.equal(api.connections.list().filter((c) => c.name.startsWith('Preset Production')).length, 1, 'no preset is added twice');
+    } finally {
+      await settings.update('presetConnections', undefined, vscode.ConfigurationTarget.Global);
+      for (const name of ['Preset Staging', 'Preset Production', 'Preset QA']) {
+        const info = named(name);
+        if (info) await vscode.commands.executeCommand('records.removeConnection', info.id, { confirm: false });
+      }
+    }
+  });
+
   it('rejects an invalid base URL with a sentence instead of saving it', async () => {
     const before = api.connections.list().length;
     const result = await vscode.commands.executeCommand('records.addConnection', { name: 'Bad', baseUrl: 'ftp://example.com', authKind: 'authCode', token: 'x' });

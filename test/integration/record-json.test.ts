@@ -57,6 +57,24 @@ describe('record as JSON', function () {
     assert.equal((await read()).c_external_ref, 'JSON-2');
   });
 
+  it('goes from the record editor to its JSON and back, by the editor title commands', async () => {
+    const editorUri = vscode.Uri.parse(`records://${connection.id}/IT/TASK/${recordId}/TASK`);
+    await vscode.commands.executeCommand('vscode.openWith', editorUri, 'records.recordEditor');
+    // The title bar passes the editor's URI, as VS Code does for editor/title commands.
+    await vscode.commands.executeCommand('records.openRecordJson', editorUri);
+    assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), jsonUri(connection.id).toString());
+    assert.equal(typeof JSON.parse(vscode.window.activeTextEditor.document.getText()).title, 'string', 'the record\'s fields as JSON');
+    await vscode.commands.executeCommand('records.openRecordForm', jsonUri(connection.id));
+    const active = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
+    assert.ok(active instanceof vscode.TabInputCustom, 'the record editor is the active tab');
+    assert.equal(active.viewType, 'records.recordEditor');
+    assert.equal(active.uri.toString(), editorUri.toString());
+    // A form for a record not created yet has no JSON: nothing opens.
+    const before = vscode.window.tabGroups.all.flatMap((group) => group.tabs).length;
+    await vscode.commands.executeCommand('records.openRecordJson', vscode.Uri.parse(`records://${connection.id}/IT/TASK/new-abc/TASK`));
+    assert.equal(vscode.window.tabGroups.all.flatMap((group) => group.tabs).length, before);
+  });
+
   it('refuses an unknown field with a diagnostic on its name, and saves nothing', async () => {
     const document = await vscode.workspace.openTextDocument(jsonUri(connection.id));
     await replaceIn(document, '"title"', '"no_such_field": 1,\n  "title"');

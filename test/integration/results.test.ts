@@ -283,4 +283,54 @@ describe('rlx results grid', function () {
       schemas.dispose();
     }
   });
+  it('honours the default @limit and the results location settings', async () => {
+    // Untitled queries are dirty: revert them rather than meet a Save prompt.
+    const closeAll = async (): Promise<void> => {
+      for (let left = 50; left > 0 && vscode.window.tabGroups.all.some((group) => group.tabs.length > 0); left--) {
+        await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+      }
+      await vscode.commands.executeCommand('workbench.action.editorLayoutSingle');
+    };
+    // The group holding a results tab, from the editor's own tab model.
+    // The tab model reaches the extension host a moment after the panel is made: wait for it.
+    const groupOf = async (title: string): Promise<vscode.ViewColumn | undefined> => {
+      for (let waited = 0; waited < 5000; waited += 50) {
+        const group = vscode.window.tabGroups.all.find((candidate) => candidate.tabs.some((tab) => tab.input instanceof vscode.TabInputWebview && tab.label === title));
+        if (group) return group.viewColumn;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      return undefined;
+    };
+    const settings = vscode.workspace.getConfiguration('records');
+    const reset = async (): Promise<void> => {
+      await settings.update('rlx.defaultLimit', undefined, vscode.ConfigurationTarget.Global);
+      await settings.update('results.location', undefined, vscode.ConfigurationTarget.Global);
+    };
+    try {
+      await closeAll();
+      await settings.update('rlx.defaultLimit', 3, vscode.ConfigurationTarget.Global);
+      await settings.update('results.location', 'active', vscode.ConfigurationTarget.Global);
+      const active = await run('@app IT/TASK\n### In place\nstate != null\n', 'In place');
+      assert.equal(active.result?.records?.length, 3, 'a block without @limit gets records.rlx.defaultLimit');
+      assert.equal(await groupOf('In place'), vscode.ViewColumn.One, '"active" opens the results in the query\'s own group');
+      assert.equal(vscode.window.tabGroups.all.length, 1);
+
+      await closeAll();
+      await settings.update('results.location', 'below', vscode.ConfigurationTarget.Global);
+      const below = await run('@app IT/TASK\n### Under\n@limit 5\nstate != null\n', 'Under');
+      assert.equal(below.result?.records?.length, 5, 'the block\'s own @limit wins over the setting');
+      const layout = await vscode.commands.executeCommand<{ orientation: number; groups: unknown[] }>('vscode.getEditorLayout');
+      assert.equal(layout.groups.length, 2, 'a group was made for the results');
+      assert.equal(layout.orientation, 1, 'the groups are stacked vertically: the results are below the query');
+      assert.equal(await groupOf('Under'), vscode.ViewColumn.Two);
+      assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), below.document.uri.toString(), 'the query keeps the focus');
+      // The next new panel joins the results group instead of making a third group.
+      await run('@app IT/TASK\n### Under again\n@limit 2\nstate != null\n', 'Under again');
+      assert.equal(await groupOf('Under again'), vscode.ViewColumn.Two);
+      assert.equal(vscode.window.tabGroups.all.length, 2);
+    } finally {
+      await reset();
+      await closeAll();
+    }
+  });
 });

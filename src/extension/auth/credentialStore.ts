@@ -6,9 +6,13 @@ export interface OAuthTokenSet {
   refreshToken?: string;
   /** Epoch milliseconds; absent when the server did not say. */
   expiresAt?: number;
+  /** Epoch milliseconds when these tokens were received; with expiresAt, gives their lifetime. */
+  obtainedAt?: number;
   idToken?: string;
   accountId: string;
   accountLabel: string;
+  /** The account's e-mail or user name, sent as `login_hint` when signing in again. */
+  loginHint?: string;
   scopes: string[];
 }
 
@@ -33,9 +37,8 @@ export class CredentialStore implements vscode.Disposable {
     return this.read(tokenKey(connectionId));
   }
 
-  async setToken(connectionId: string, token: string): Promise<void> {
-    this.cache.delete(tokenKey(connectionId));
-    await this.secrets.store(tokenKey(connectionId), token);
+  setToken(connectionId: string, token: string): Promise<void> {
+    return this.write(tokenKey(connectionId), token);
   }
 
   async getOAuth(connectionId: string): Promise<OAuthTokenSet | undefined> {
@@ -49,16 +52,13 @@ export class CredentialStore implements vscode.Disposable {
     }
   }
 
-  async setOAuth(connectionId: string, tokens: OAuthTokenSet): Promise<void> {
-    this.cache.delete(oauthKey(connectionId));
-    await this.secrets.store(oauthKey(connectionId), JSON.stringify(tokens));
+  setOAuth(connectionId: string, tokens: OAuthTokenSet): Promise<void> {
+    return this.write(oauthKey(connectionId), JSON.stringify(tokens));
   }
 
   async clear(connectionId: string): Promise<void> {
-    this.cache.delete(tokenKey(connectionId));
-    this.cache.delete(oauthKey(connectionId));
-    await this.secrets.delete(tokenKey(connectionId));
-    await this.secrets.delete(oauthKey(connectionId));
+    await this.write(tokenKey(connectionId), undefined);
+    await this.write(oauthKey(connectionId), undefined);
   }
 
   dispose(): void {
@@ -66,13 +66,30 @@ export class CredentialStore implements vscode.Disposable {
     this.cache.clear();
   }
 
+  /**
+   * Readers see the new value at once, also while the store is on its way: a read that started
+   * before the write (the tree refreshing for the new connection) must not put the old value
+   * back in the cache after it.
+   */
+  private async write(key: string, value: string | undefined): Promise<void> {
+    this.cache.set(key, Promise.resolve(value));
+    try {
+      await (value === undefined ? this.secrets.delete(key) : this.secrets.store(key, value));
+    } catch (error) {
+      this.cache.delete(key);
+      throw error;
+    }
+  }
+
   private read(key: string): Thenable<string | undefined> {
     let value = this.cache.get(key);
     if (!value) {
       value = this.secrets.get(key);
       this.cache.set(key, value);
-      // A failed read is not remembered.
-      value.then(undefined, () => this.cache.delete(key));
+      // A failed read is not remembered (unless a write has replaced it meanwhile).
+      value.then(undefined, () => {
+        if (this.cache.get(key) === value) this.cache.delete(key);
+      });
     }
     return value;
   }

@@ -1,13 +1,28 @@
 import * as vscode from 'vscode';
 import type { ConnectionInfo, ConnectionManager, OAuthTokenSource } from '../connections/connectionManager';
 import { AUTH_CALLBACK_PATH, type AuthCallbackRegistry } from './authCallbacks';
+import type * as OAuthFlow from '../lazy/oauth';
 import type { OAuthTokenSet } from './credentialStore';
-import { OAUTH_SCOPES, needsRefresh, refreshTokens, startAuthorization } from './oauthClient';
+import { OAUTH_SCOPES } from './oauthScopes';
+import { needsRefresh } from './tokenExpiry';
+import type { SessionEnd, TokenRefresher } from './tokenRefresher';
+
+/** The OAuth flow is a bundle of its own (dist/oauth.js), loaded on first use. */
+function oauthFlow(): Promise<typeof OAuthFlow> {
+  return import('../lazy/oauth.js');
+}
+
+/** Where a connection signs in: its service, or the issuer its settings name. */
+function targetOf(connection: ConnectionInfo): { baseUrl: string; issuer?: string } {
+  return { baseUrl: connection.baseUrl, issuer: connection.issuer };
+}
 
 export const OAUTH_PROVIDER_ID = 'records-oauth';
 export const OAUTH_PROVIDER_LABEL = 'Records Service';
 const CONNECTION_SCOPE_PREFIX = 'records-connection:';
 const SIGN_IN_TIMEOUT_MS = 5 * 60_000;
+/** Sign-out does not wait longer than this for the provider to confirm the revocation. */
+const REVOKE_TIMEOUT_MS = 5_000;
 
 /** Opens the authorization URL; replaceable so tests can follow the redirect themselves. */
 export type ExternalOpener = (url: URL) => Promise<boolean>;
@@ -24,8 +39,14 @@ export function sessionScopes(connectionId: string): string[] {
 export class RecordsOAuthProvider implements vscode.AuthenticationProvider, OAuthTokenSource, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<vscode.AuthenticationProviderAuthenticationSessionsChangeEvent>();
   readonly onDidChangeSessions = this.changed.event;
-  private readonly refreshing = new Map<string, Promise<OAuthTokenSet | undefined>>();
+  private readonly askedToSignIn = new vscode.EventEmitter<{ connectionId: string; message: string }>();
+  /** Fires when a session ended and the user was asked to sign in again (once per ended session). */
+  readonly onDidAskToSignIn = this.askedToSignIn.event;
+  /** Created with the OAuth bundle, the first time a token is due for refresh. */
+  private refresherLoading: Promise<TokenRefresher> | undefined;
   private readonly loginHints = new Map<string, string>();
+  /** The account of a session that ended, offered as login_hint when signing in again. */
+  private readonly lastLoginHints = new Map<string, string>();
   private opener: ExternalOpener = openInBrowser;
 
   constructor(
@@ -44,7 +65,8 @@ export class RecordsOAuthProvider implements vscode.AuthenticationProvider, OAut
    * Accounts menu through onDidChangeSessions.
    */
   async signIn(connectionId: string, loginHint?: string): Promise<vscode.AuthenticationSession> {
-    if (loginHint) this.loginHints.set(connectionId, loginHint);
+    const hint = loginHint ?? this.lastLoginHints.get(connectionId) ?? (await this.connections.credentials.getOAuth(connectionId))?.loginHint;
+    if (hint) this.loginHints.set(connectionId, hint);
     try {
       return await this.createSession(sessionScopes(connectionId));
     } finally {
@@ -65,14 +87,22 @@ export class RecordsOAuthProvider implements vscode.AuthenticationProvider, OAut
 
   async createSession(scopes: readonly string[]): Promise<vscode.AuthenticationSession> {
     const connection = await this.connectionFor(scopes);
-    const tokens = await vscode.window.withProgress(
-      {
-        location: vscode.ProgressLocation.Notification,
-        title: vscode.l10n.t('Signing in to {0} in your browser…', connection.name),
-        cancellable: true,
-      },
-      (_progress, token) => this.authorize(connection, token),
-    );
+    let tokens: OAuthTokenSet;
+    try {
+      tokens = await vscode.window.withProgress(
+        {
+          location: vscode.ProgressLocation.Notification,
+          title: vscode.l10n.t('Signing in to {0} in your browser…', connection.name),
+          cancellable: true,
+        },
+        (_progress, token) => this.authorize(connection, token),
+      );
+    } catch (error) {
+      const text = await oauthFlow().then((flow) => flow.signInFailureText(connection.name, error), () => undefined);
+      throw text === undefined ? error : new Error(text, { cause: error });
+    }
+    this.resetRefresh(connection.id);
+    this.lastLoginHints.delete(connection.id);
     await this.connections.credentials.setOAuth(connection.id, tokens);
     const session = toSession(connection, tokens);
     this.changed.fire({ added: [session], removed: [], changed: [] });
@@ -80,10 +110,13 @@ export class RecordsOAuthProvider implements vscode.AuthenticationProvider, OAut
     return session;
   }
 
+  /** Signs out: revokes the tokens where the provider offers it (without waiting long), then forgets them. */
   async removeSession(sessionId: string): Promise<void> {
     const connection = this.connections.get(sessionId);
     const tokens = await this.connections.credentials.getOAuth(sessionId);
     await this.connections.credentials.clear(sessionId);
+    this.resetRefresh(sessionId);
+    if (connection && tokens) await this.revoke(connection, tokens);
     if (connection && tokens) this.changed.fire({ added: [], removed: [toSession(connection, tokens)], changed: [] });
     this.connections.notifyChanged();
   }
@@ -91,36 +124,71 @@ export class RecordsOAuthProvider implements vscode.AuthenticationProvider, OAut
   async accessToken(connection: ConnectionInfo): Promise<string | undefined> {
     const tokens = await this.connections.credentials.getOAuth(connection.id);
     if (!tokens) return undefined;
-    if (!needsRefresh(tokens) || !tokens.refreshToken) return tokens.accessToken;
-    // Concurrent requests share one refresh: refresh tokens may be single-use.
-    let refresh = this.refreshing.get(connection.id);
-    if (!refresh) {
-      refresh = this.refresh(connection, tokens).finally(() => this.refreshing.delete(connection.id));
-      this.refreshing.set(connection.id, refresh);
-    }
-    return (await refresh)?.accessToken;
+    if (!needsRefresh(tokens)) return tokens.accessToken;
+    return (await this.refresher()).accessToken(connection);
+  }
+
+  private refresher(): Promise<TokenRefresher> {
+    this.refresherLoading ??= oauthFlow().then(({ TokenRefresher }) => {
+      const credentials = this.connections.credentials;
+      return new TokenRefresher(
+        {
+          read: (id) => credentials.getOAuth(id),
+          write: (id, tokens) => credentials.setOAuth(id, tokens),
+          clear: (id) => credentials.clear(id),
+        },
+        {
+          refresh: async (connection, tokens) => (await oauthFlow()).refreshTokens(targetOf(connection), tokens),
+          refreshed: (connection, tokens) => this.changed.fire({ added: [], removed: [], changed: [toSession(connection, tokens)] }),
+          ended: (connection, reason, tokens) => void this.sessionEnded(connection, reason, tokens),
+        },
+      );
+    });
+    this.refresherLoading.catch(() => (this.refresherLoading = undefined));
+    return this.refresherLoading;
+  }
+
+  /** A new sign-in or a sign-out starts without the back-off of the session before. */
+  private resetRefresh(connectionId: string): void {
+    void this.refresherLoading?.then((refresher) => refresher.reset(connectionId), () => undefined);
   }
 
   dispose(): void {
     this.changed.dispose();
+    this.askedToSignIn.dispose();
   }
 
-  private async refresh(connection: ConnectionInfo, tokens: OAuthTokenSet): Promise<OAuthTokenSet | undefined> {
+  private async revoke(connection: ConnectionInfo, tokens: OAuthTokenSet): Promise<void> {
     try {
-      const next = await refreshTokens(connection.baseUrl, tokens);
-      await this.connections.credentials.setOAuth(connection.id, next);
-      this.changed.fire({ added: [], removed: [], changed: [toSession(connection, next)] });
-      return next;
-    } catch {
-      // The stale token gets a 401, whose error offers "Sign In Again": one place handles it.
-      return tokens;
+      const { revokeTokens } = await oauthFlow();
+      await revokeTokens(targetOf(connection), tokens, AbortSignal.timeout(REVOKE_TIMEOUT_MS));
+    } catch (error) {
+      // The local sign-out stands; the tokens expire on their own at the provider.
+      void vscode.window.showWarningMessage(
+        vscode.l10n.t('Signed out of {0}, but its identity provider could not revoke the session ({1}). It ends when its tokens expire.', connection.name, error instanceof Error ? error.message : String(error)),
+      );
     }
+  }
+
+  /** One prompt per ended session; the tree shows the connection signed out meanwhile. */
+  private async sessionEnded(connection: ConnectionInfo, reason: SessionEnd, tokens: OAuthTokenSet): Promise<void> {
+    if (tokens.loginHint) this.lastLoginHints.set(connection.id, tokens.loginHint);
+    this.changed.fire({ added: [], removed: [toSession(connection, tokens)], changed: [] });
+    this.connections.notifyChanged();
+    const signIn = vscode.l10n.t('Sign In');
+    const { sessionEndedText } = await oauthFlow();
+    const message = sessionEndedText(connection.name, reason);
+    this.askedToSignIn.fire({ connectionId: connection.id, message });
+    void vscode.window.showWarningMessage(message, signIn).then((choice) => {
+      if (choice === signIn) void vscode.commands.executeCommand('records.signIn', connection.id);
+    });
   }
 
   private async authorize(connection: ConnectionInfo, token: vscode.CancellationToken): Promise<OAuthTokenSet> {
     const callback = vscode.Uri.parse(`${vscode.env.uriScheme}://records-tools.records-service${AUTH_CALLBACK_PATH}`);
     const redirectUri = (await vscode.env.asExternalUri(callback)).toString(true);
-    const pending = await startAuthorization(connection.baseUrl, redirectUri, { loginHint: this.loginHints.get(connection.id) });
+    const { startAuthorization } = await oauthFlow();
+    const pending = await startAuthorization(targetOf(connection), redirectUri, { loginHint: this.loginHints.get(connection.id) });
     const answer = this.callbacks.wait(pending.state, token, SIGN_IN_TIMEOUT_MS);
     if (!(await this.opener(pending.authorizationUrl))) {
       // The wait ends by its own timeout; nobody awaits it any more.

@@ -19,6 +19,8 @@ export interface AddConnectionArgs {
   name?: string;
   baseUrl?: string;
   authKind?: AuthKind;
+  /** OAuth: the issuer to sign in at when the service does not advertise it. */
+  issuer?: string;
   token?: string;
   /** Skip the token step (sign in later). */
   skipSignIn?: boolean;
@@ -33,6 +35,7 @@ export function addConnectionArgs(arg: unknown): AddConnectionArgs {
     name: typeof o.name === 'string' ? o.name : undefined,
     baseUrl: typeof o.baseUrl === 'string' ? o.baseUrl : undefined,
     authKind: isAuthKind(o.authKind) ? o.authKind : undefined,
+    issuer: typeof o.issuer === 'string' ? o.issuer : undefined,
     token: typeof o.token === 'string' ? o.token : undefined,
     skipSignIn: o.skipSignIn === true,
     select: o.select !== false,

@@ -3,7 +3,7 @@ import type { RecordsOAuthProvider } from '../auth/oauthProvider';
 import { addConnectionArgs, connectionIdFromArg, signInArgs } from './connectionArgs';
 import type { ConnectionInfo } from './connectionInfo';
 import type { ConnectionManager } from './connectionManager';
-import { promptAuthKind, promptBaseUrl, promptName, promptToken, baseUrlProblemText } from './connectionPrompts';
+import { promptAuthKind, promptBaseUrl, promptIssuer, promptName, promptToken, baseUrlProblemText, issuerProblemText } from './connectionPrompts';
 import { baseUrlProblem, stripAuthScheme } from './connectionRules';
 import { describeError, isCancellation } from './errorText';
 
@@ -56,7 +56,11 @@ class ConnectionCommands {
     if (problem) throw new Error(baseUrlProblemText(problem));
     const authKind = given.authKind ?? (await promptAuthKind(title(3)));
     if (authKind === undefined) return undefined;
-    const connection = await this.connections.add({ name, baseUrl, authKind });
+    if (given.issuer !== undefined && given.issuer.trim() !== '') {
+      const problem = baseUrlProblem(given.issuer);
+      if (problem) throw new Error(issuerProblemText(problem));
+    }
+    const connection = await this.connections.add({ name, baseUrl, authKind, ...(given.issuer ? { issuer: given.issuer } : {}) });
     if (given.select !== false) await this.connections.select(connection.id);
     if (!given.skipSignIn) await this.signIn(connection.id, { token: given.token }, title(4));
     return this.connections.get(connection.id);
@@ -66,10 +70,14 @@ class ConnectionCommands {
     const connection = await this.resolve(arg, vscode.l10n.t('Choose the connection to edit'));
     if (!connection) return undefined;
     if (typeof patchArg === 'object' && patchArg !== null) {
-      const patch = patchArg as Partial<Pick<ConnectionInfo, 'name' | 'baseUrl' | 'pinnedWorkspaces'>>;
+      const patch = patchArg as Partial<Pick<ConnectionInfo, 'name' | 'baseUrl' | 'pinnedWorkspaces' | 'issuer'>>;
       if (patch.baseUrl !== undefined) {
         const problem = baseUrlProblem(patch.baseUrl);
         if (problem) throw new Error(baseUrlProblemText(problem));
+      }
+      if (patch.issuer !== undefined && patch.issuer.trim() !== '') {
+        const problem = baseUrlProblem(patch.issuer);
+        if (problem) throw new Error(issuerProblemText(problem));
       }
       return this.connections.update(connection.id, patch);
     }
@@ -80,7 +88,10 @@ class ConnectionCommands {
     if (baseUrl === undefined) return undefined;
     const authKind = await promptAuthKind(title(3), connection.authKind);
     if (authKind === undefined) return undefined;
-    const next = await this.connections.update(connection.id, { name: name.trim(), baseUrl, authKind });
+    // Only OAuth has an issuer; asked after the three common steps so their numbering stays.
+    const issuer = authKind === 'oauth' ? await promptIssuer(vscode.l10n.t('Edit Connection: OAuth issuer'), connection.issuer) : undefined;
+    if (authKind === 'oauth' && issuer === undefined) return undefined;
+    const next = await this.connections.update(connection.id, { name: name.trim(), baseUrl, authKind, ...(issuer === undefined ? {} : { issuer }) });
     if (!(await this.connections.hasCredentials(next.id))) {
       const signIn = vscode.l10n.t('Sign In');
       const choice = await vscode.window.showInformationMessage(

@@ -14,4 +14,9 @@ export interface ConnectionInfo {
   pinnedWorkspaces?: string[];
   /** True for the connection the local sandbox launcher creates and maintains. */
   sandbox?: boolean;
+  /**
+   * OAuth only: the OpenID issuer to sign in at, when the service's own discovery document does
+   * not lead there (the provider is served elsewhere). Unset: the issuer the service advertises.
+   */
+  issuer?: string;
 }

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { RecordsClient } from '../../core/api';
 import { CredentialStore } from '../auth/credentialStore';
 import type { AuthKind, ConnectionInfo } from './connectionInfo';
-import { authorizationHeader, newConnectionId, normalizeBaseUrl, uniqueName } from './connectionRules';
+import { authorizationHeader, newConnectionId, normalizeBaseUrl, normalizeIssuer, uniqueName } from './connectionRules';
 import { describeError, isCancellation, isUnauthorized } from './errorText';
 import { logRequest, SHOW_LOG_COMMAND } from '../log/requestLog';
 
@@ -23,6 +23,7 @@ export interface NewConnection {
   authKind: AuthKind;
   pinnedWorkspaces?: string[];
   sandbox?: boolean;
+  issuer?: string;
 }
 
 /**
@@ -83,7 +84,9 @@ export class ConnectionManager implements vscode.Disposable {
       id: newConnectionId(all.map((c) => c.id)),
       name: uniqueName(connection.name.trim(), all.map((c) => c.name)),
       baseUrl: normalizeBaseUrl(connection.baseUrl),
+      issuer: normalizeIssuer(connection.issuer),
     };
+    if (info.issuer === undefined) delete info.issuer;
     await this.save([...all, info]);
     if (all.length === 0) await this.context.globalState.update(ACTIVE_KEY, info.id);
     this.changed.fire();
@@ -96,7 +99,9 @@ export class ConnectionManager implements vscode.Disposable {
     if (!current) throw new Error(vscode.l10n.t('The connection no longer exists. Refresh the Records view and try again.'));
     const next: ConnectionInfo = { ...current, ...patch, id };
     if (patch.baseUrl !== undefined) next.baseUrl = normalizeBaseUrl(patch.baseUrl);
-    // A token issued for one server or scheme must never be sent to another.
+    if (patch.issuer !== undefined) next.issuer = normalizeIssuer(patch.issuer);
+    // A token issued for one server, scheme or issuer must never be sent to another.
+    if (next.issuer !== current.issuer && next.authKind === 'oauth') await this.credentials.clear(id);
     if (next.baseUrl !== current.baseUrl || next.authKind !== current.authKind) {
       if (!current.sandbox || next.authKind !== current.authKind) await this.credentials.clear(id);
     }

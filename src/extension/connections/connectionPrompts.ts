@@ -43,6 +43,36 @@ export async function promptBaseUrl(step: string, value?: string): Promise<strin
   });
 }
 
+/** The sentence for an issuer URL that cannot be used. */
+export function issuerProblemText(problem: BaseUrlProblem): string {
+  switch (problem) {
+    case 'notHttp':
+    case 'notUrl':
+    case 'empty':
+      return vscode.l10n.t('Enter the issuer as an https:// URL, exactly as the identity provider names it (for example https://login.example.com/realms/records).');
+    case 'hasQueryOrHash':
+      return vscode.l10n.t('Remove the query (?…) and fragment (#…) from the issuer URL.');
+    case 'hasCredentials':
+      return vscode.l10n.t('Remove the user name and password from the issuer URL.');
+  }
+}
+
+/** Optional: an empty answer means "the issuer the service advertises". Undefined when cancelled. */
+export async function promptIssuer(title: string, value?: string): Promise<string | undefined> {
+  return vscode.window.showInputBox({
+    title,
+    prompt: vscode.l10n.t('The OpenID issuer to sign in at. Leave empty to use the one the Records Service advertises.'),
+    value: value ?? '',
+    placeHolder: 'https://login.example.com/realms/records',
+    ignoreFocusOut: true,
+    validateInput: (v) => {
+      if (v.trim() === '') return undefined;
+      const problem = baseUrlProblem(v);
+      return problem === undefined ? undefined : issuerProblemText(problem);
+    },
+  });
+}
+
 export async function promptAuthKind(step: string, current?: AuthKind): Promise<AuthKind | undefined> {
   const items: (vscode.QuickPickItem & { authKind: AuthKind })[] = [
     { authKind: 'authCode', label: vscode.l10n.t('Auth code'), detail: vscode.l10n.t('An integration user\'s token, sent as "SVC_AUTH_CODE <token>"') },

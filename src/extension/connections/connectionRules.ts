@@ -31,6 +31,15 @@ export function normalizeBaseUrl(input: string): string {
   return `${url.protocol}//${url.host}${path}`;
 }
 
+/**
+ * An OAuth issuer as entered: trimmed, or undefined when empty (the service's advertised issuer
+ * is used then). Otherwise kept exactly, since discovery compares issuers character by character.
+ */
+export function normalizeIssuer(input: string | undefined): string | undefined {
+  const trimmed = input?.trim() ?? '';
+  return trimmed === '' ? undefined : trimmed;
+}
+
 /** The full Authorization header value for a stored token of the given kind. */
 export function authorizationHeader(kind: AuthKind, token: string): string {
   return kind === 'authCode' ? `SVC_AUTH_CODE ${token}` : `Bearer ${token}`;

@@ -8,3 +8,10 @@ export const RECORD_JSON_NAME = 'record.json';
 export function recordJsonUri(editorUri: vscode.Uri): vscode.Uri {
   return vscode.Uri.joinPath(editorUri, RECORD_JSON_NAME);
 }
+
+/** The record editor URI a JSON URI belongs to; undefined for any other URI. */
+export function editorUriOfJson(jsonUri: vscode.Uri): vscode.Uri | undefined {
+  const suffix = `/${RECORD_JSON_NAME}`;
+  if (!jsonUri.path.endsWith(suffix)) return undefined;
+  return jsonUri.with({ path: jsonUri.path.slice(0, -suffix.length) });
+}

@@ -9,6 +9,7 @@ import { describeError, isCancellation } from '../connections/errorText';
 import { groupsTable, pivotConfigOfBlock } from '../results/pivotHandoff';
 import { ResultsQuery } from '../results/resultsQuery';
 import { RlxBlockError, countRlxBlock, runRlxBlock } from '../rlx/queryRunner';
+import { rlxQueryDefaults } from '../rlx/querySettings';
 import { RLX_OUTPUT_MIME, type RlxCellOutput } from '../../webview/notebook/protocol';
 import { cellModel, headerCellOf, notebookHeader } from './notebookHeader';
 import type { NotebookDeps } from './notebookDeps';
@@ -75,7 +76,9 @@ export class RlxCellRunner {
     if (block === undefined || (isHeader && !block.hasFilter && model.blocks.length === 1 && notebook.cellCount > 1)) return undefined;
     const connectionId = await this.connectionOf(notebook);
     const client = await this.deps.connections.client(connectionId);
-    const query = blockQuery(model, block);
+    // The same settings as a run from the text editor (`records.rlx.defaultLimit`).
+    const defaults = rlxQueryDefaults();
+    const query = blockQuery(model, block, defaults);
     const title = block.title || vscode.l10n.t('Query');
     const scope = describeRlxScope(query.scope);
     const outputId = `o${++this.outputs}`;
@@ -83,7 +86,7 @@ export class RlxCellRunner {
       const counts = await countRlxBlock(client, model, block, signal);
       return { kind: 'count', outputId, title, scope, filtered: counts.filtered, total: counts.total };
     }
-    const result = await runRlxBlock(client, model, block, signal);
+    const result = await runRlxBlock(client, model, block, signal, defaults);
     if (result.query.kind === 'pivot') {
       const aggregation = result.aggregation ?? { data: [], filteredRecordsCount: 0, totalRecordsCount: 0 };
       const config = pivotConfigOfBlock(result.query.params);

@@ -3,6 +3,7 @@
 // dist/references.js, which matches, resolves and renders. See README.md here.
 import * as vscode from 'vscode';
 import { recordReference } from '../tree/model/recordText';
+import { RECORD_EDITOR_VIEW_TYPE, identityFromUri } from '../editor/recordUri';
 import type { ConnectionManager } from '../connections/connectionManager';
 import type { RecordsTree } from '../tree/registerTree';
 import type { ReferenceFeature } from '../lazy/references';
@@ -83,7 +84,8 @@ export function registerReferences(context: vscode.ExtensionContext, connections
       await vscode.env.clipboard.writeText(text);
       vscode.window.setStatusBarMessage(vscode.l10n.t('Copied {0}.', text), 2000);
     }),
-    vscode.commands.registerCommand(REFERENCE_COMMANDS.findReferences, (arg?: unknown) => findReferencesToRecord(arg ?? tree.view.selection[0])),
+    // From the palette: the record in the active editor, else the row selected in the tree.
+    vscode.commands.registerCommand(REFERENCE_COMMANDS.findReferences, (arg?: unknown) => findReferencesToRecord(arg ?? activeRecordEditorUri() ?? tree.view.selection[0])),
   );
   return { feature };
 }
@@ -112,8 +114,22 @@ async function findReferencesToRecord(arg: unknown): Promise<void> {
 }
 
 function referenceOfRecord(arg: unknown): string | undefined {
+  // From the record editor's title bar: its records: URI ends in the tab label (TASK12).
+  if (arg instanceof vscode.Uri) return referenceOfEditorUri(arg);
   if (typeof arg !== 'object' || arg === null) return undefined;
   const node = arg as { kind?: unknown; record?: { number?: unknown }; ref?: { workspace: string; app: string } };
   if (node.kind !== 'record' || typeof node.record !== 'object' || typeof node.record.number !== 'number') return undefined;
   return recordReference(node.record as Parameters<typeof recordReference>[0], node.ref);
+}
+
+function referenceOfEditorUri(uri: vscode.Uri): string | undefined {
+  const identity = identityFromUri(uri);
+  const label = uri.path.split('/')[4] ?? '';
+  if (identity?.recordId === undefined || !/^\S+\d$/.test(label) || !label.startsWith(identity.app)) return undefined;
+  return `${identity.workspace}/${label}`;
+}
+
+function activeRecordEditorUri(): vscode.Uri | undefined {
+  const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
+  return input instanceof vscode.TabInputCustom && input.viewType === RECORD_EDITOR_VIEW_TYPE ? input.uri : undefined;
 }

@@ -8,6 +8,7 @@ import { groupsTable, pivotConfigOfBlock } from './pivotHandoff';
 import type { ResultsDeps } from './resultsDeps';
 import { RESULTS_VIEW_TYPE, ResultsPanel } from './resultsPanel';
 import type { RecordsQuery } from './resultsQuery';
+import { columnForNewResults } from './resultsLocation';
 
 export interface ResultsRequest {
   /** One panel per key: the document's URI and the block's title. */
@@ -46,24 +47,32 @@ export async function showResults(deps: ResultsDeps, request: ResultsRequest): P
       await vscode.commands.executeCommand('records.pivot', { connectionId, workspace: query.scope.ref.workspace, app: query.scope.ref.app, config });
       return undefined;
     }
-    const panel = panelFor(deps, { key, connectionId, title, query });
+    const panel = await panelFor(deps, { key, connectionId, title, query });
     const groups = groupsTable(query.params, result.aggregation ?? { data: [], filteredRecordsCount: 0, totalRecordsCount: 0 });
     panel.showStatic({ key, connectionId, title, query }, { ...groups, total: groups.rows.length });
     return panel;
   }
-  const panel = panelFor(deps, { key, connectionId, title, query });
+  const panel = await panelFor(deps, { key, connectionId, title, query });
   // A block run again starts from its own @sort, not from the last header clicked.
   await panel.showRecords({ key, connectionId, title, query: query as RecordsQuery }, result.records ?? [], result.filtered);
   return panel;
 }
 
-function panelFor(deps: ResultsDeps, state: ResultsPanelState): ResultsPanel {
+async function panelFor(deps: ResultsDeps, state: ResultsPanelState): Promise<ResultsPanel> {
   const existing = panels.get(state.key);
   if (existing) {
     existing.panel.reveal(undefined, true);
     return existing;
   }
-  const webviewPanel = vscode.window.createWebviewPanel(RESULTS_VIEW_TYPE, state.title, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, { retainContextWhenHidden: false });
+  const queryGroup = vscode.window.tabGroups.activeTabGroup.viewColumn;
+  const viewColumn = await columnForNewResults(lastActive?.panel.viewColumn);
+  const webviewPanel = vscode.window.createWebviewPanel(RESULTS_VIEW_TYPE, state.title, { viewColumn, preserveFocus: true }, { retainContextWhenHidden: false });
+  // A group made for the results took the focus: give it back to the query.
+  if (vscode.window.tabGroups.activeTabGroup.viewColumn !== queryGroup) {
+    const queryTabGroup = vscode.window.tabGroups.all.find((group) => group.viewColumn === queryGroup);
+    const tab = queryTabGroup?.activeTab;
+    if (tab?.input instanceof vscode.TabInputText) await vscode.window.showTextDocument(tab.input.uri, { viewColumn: queryGroup, preserveFocus: false });
+  }
   return track(new ResultsPanel(webviewPanel, deps, state));
 }
 

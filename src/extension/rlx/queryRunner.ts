@@ -5,7 +5,7 @@ import type { RecordsClient } from '../../core/api';
 import { MAX_PAGE_SIZE } from '../../core/api/paging';
 import type { AggregationResult, AppRef, ListPage, RecordData } from '../../core/api/types';
 import { rlxAnd, rlxEquals } from '../../core/rlx';
-import { type RlxBlock, type RlxBlockQuery, type RlxDocument, type RlxScope, blockQuery, parseBlockFilter } from '../../core/rlx/document';
+import { type RlxBlock, type RlxBlockQuery, type RlxDocument, type RlxQueryDefaults, type RlxScope, blockQuery, parseBlockFilter } from '../../core/rlx/document';
 
 export interface RlxRunResult {
   query: RlxBlockQuery;
@@ -44,9 +44,15 @@ export function withScope(scope: RlxScope, rlx: string | undefined, withApp: boo
   return combined === '' ? undefined : combined;
 }
 
-export async function runRlxBlock(client: RecordsClient, document: RlxDocument, block: RlxBlock, signal?: AbortSignal): Promise<RlxRunResult> {
+export async function runRlxBlock(
+  client: RecordsClient,
+  document: RlxDocument,
+  block: RlxBlock,
+  signal?: AbortSignal,
+  defaults?: RlxQueryDefaults,
+): Promise<RlxRunResult> {
   checkRunnable(document, block);
-  const query = blockQuery(document, block);
+  const query = blockQuery(document, block, defaults);
   const options = signal === undefined ? {} : { signal };
   switch (query.kind) {
     case 'list': {

@@ -7,6 +7,7 @@ import { type RlxDocumentModels, RLX_LANGUAGE_ID } from './documentModels';
 import { RlxBlockError, type RlxRunResult, countRlxBlock, runRlxBlock } from './queryRunner';
 import type { ResultsDeps } from '../lazy/results';
 import { markResultsRunning, resultsKey, showQueryResults } from './results';
+import { rlxQueryDefaults } from './querySettings';
 
 interface Target {
   document: vscode.TextDocument;
@@ -31,7 +32,7 @@ export class RlxRunCommands {
         (_progress, token) => {
           const abort = new AbortController();
           token.onCancellationRequested(() => abort.abort());
-          return runRlxBlock(client, this.models.model(target.document), target.block, abort.signal);
+          return runRlxBlock(client, this.models.model(target.document), target.block, abort.signal, rlxQueryDefaults());
         },
       );
       await showQueryResults(this.results, key, title, target.connectionId, result);

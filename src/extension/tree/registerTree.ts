@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import type { ConnectionManager } from '../connections/connectionManager';
 import type { FilesHost } from '../files/filesHost';
 import { clearFilter, setFilter, setSort } from './commands/appCommands';
-import { copyId, copyReference, deleteRecord, openRecord, runAction, type DeleteRecordArgs, type RunActionArgs } from './commands/recordCommands';
+import { copyId, copyReference, deleteRecord, openRecord, openRecordFormFromJson, runAction, type DeleteRecordArgs, type RunActionArgs } from './commands/recordCommands';
 import { revealRecord } from './commands/revealCommand';
 import { RecordsDragAndDrop } from './recordsDragAndDrop';
 import { RecordsTreeProvider } from './recordsTreeProvider';
@@ -47,6 +47,7 @@ export function registerRecordsTree(context: vscode.ExtensionContext, connection
     // The record editor owns "Open"; the JSON document stays as "Open as JSON" for a raw look.
     command('records.openRecord', (node) => vscode.commands.executeCommand('records.openRecordEditor', target(node))),
     command('records.openRecordJson', (node) => openRecord(target(node))),
+    command('records.openRecordForm', (uri) => openRecordFormFromJson(uri)),
     command('records.runAction', (node, args) => runAction(provider, connections, target(node), args as RunActionArgs | undefined)),
     command('records.copyId', (node) => copyId(target(node))),
     command('records.copyReference', (node) => copyReference(target(node))),

@@ -2,6 +2,7 @@
 // resources only from dist/webview and media.
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
+import { l10nBundleScript } from './l10nBundleScript';
 
 export interface WebviewHtmlOptions {
   webview: vscode.Webview;
@@ -56,7 +57,7 @@ export function createWebviewHtml(options: WebviewHtmlOptions): string {
 </head>
 <body>
 <main id="app" aria-busy="true"><p class="muted">${escapeHtml(loading)}</p></main>
-<script nonce="${nonce}" src="${escapeHtml(bundle('js'))}"></script>
+${l10nBundleScript(vscode.l10n.bundle)}<script nonce="${nonce}" src="${escapeHtml(bundle('js'))}"></script>
 </body>
 </html>`;
 }

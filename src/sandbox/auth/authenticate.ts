@@ -2,6 +2,7 @@
 import type { IncomingMessage } from 'node:http';
 import { HttpError } from '../http/errors';
 import type { SandboxService, SandboxUser } from '../service/contract';
+import type { ExternalIssuer } from './external-issuer';
 import type { TokenIssuer } from './token-issuer';
 
 const REALM = 'records-sandbox';
@@ -10,6 +11,8 @@ export class Authenticator {
   constructor(
     private readonly service: SandboxService,
     private readonly tokens: TokenIssuer,
+    /** With `--oidc-issuer`, Bearer tokens come from that issuer only, not from the sandbox's own provider. */
+    private readonly external?: ExternalIssuer,
   ) {}
 
   async authenticate(req: IncomingMessage): Promise<SandboxUser> {
@@ -26,6 +29,11 @@ export class Authenticator {
         throw unauthorized('The SVC_AUTH_CODE token is not known to this sandbox. Use one of the demo tokens it printed at start.');
       }
       return user;
+    }
+    if (scheme === 'BEARER' && this.external) {
+      const checked = await this.external.verify(credential);
+      if ('problem' in checked) throw unauthorized(checked.problem, 'invalid_token');
+      return checked.user;
     }
     if (scheme === 'BEARER') {
       const userId = await this.tokens.verifyAccessToken(credential);

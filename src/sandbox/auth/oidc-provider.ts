@@ -1,12 +1,16 @@
 // The sandbox's OpenID Provider: discovery, JWKS, authorization (code + PKCE S256, public
-// client), token (authorization_code, refresh_token) and userinfo. OAuth errors use the OAuth
+// client), token (authorization_code, refresh_token), revocation (RFC 7009) and userinfo. With
+// `--oidc-issuer`, it steps aside: discovery answers with the external issuer's document and
+// the sign-in endpoints send clients there. OAuth errors use the OAuth
 // shape `{error, error_description}` (RFC 6749 5.2), not the API's error body.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readFormBody } from '../http/request-body';
 import { redirect, sendHtml, sendJson } from '../http/respond';
 import type { SandboxService, SandboxUser } from '../service/contract';
+import { HttpError } from '../http/errors';
 import type { Authenticator } from './authenticate';
 import type { AuthorizationCodes } from './authorization-codes';
+import type { ExternalIssuer } from './external-issuer';
 import { verifierMatchesChallenge } from './pkce';
 import { isAllowedRedirectUri } from './redirect-uri-policy';
 import { renderAuthorizationErrorPage, renderSignInPage } from './sign-in-page';
@@ -26,6 +30,8 @@ export interface OidcProviderOptions {
   authenticator: Authenticator;
   extraRedirectUris: readonly string[];
   maxBodyBytes: number;
+  /** Set by `--oidc-issuer`: the provider that signs users in instead of this one. */
+  external?: ExternalIssuer;
 }
 
 const NO_STORE = { 'Cache-Control': 'no-store', Pragma: 'no-cache' };
@@ -36,6 +42,7 @@ export class OidcProvider {
   /** Handles the request when it belongs to the provider; returns false otherwise. */
   async handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> {
     const method = req.method ?? 'GET';
+    if (this.options.external) return this.handleExternal(res, url, this.options.external);
     switch (url.pathname) {
       case '/.well-known/openid-configuration':
       case '/.well-known/oauth-authorization-server':
@@ -55,6 +62,9 @@ export class OidcProvider {
       case '/connect/token':
         await this.token(req, res);
         return true;
+      case '/connect/revoke':
+        await this.revoke(req, res);
+        return true;
       case '/connect/userinfo':
         await this.userinfo(req, res);
         return true;
@@ -69,6 +79,7 @@ export class OidcProvider {
       issuer: base,
       authorization_endpoint: `${base}/connect/authorize`,
       token_endpoint: `${base}/connect/token`,
+      revocation_endpoint: `${base}/connect/revoke`,
       userinfo_endpoint: `${base}/connect/userinfo`,
       jwks_uri: `${base}/.well-known/jwks.json`,
       scopes_supported: SUPPORTED_SCOPES,
@@ -79,9 +90,39 @@ export class OidcProvider {
       id_token_signing_alg_values_supported: ['ES256'],
       code_challenge_methods_supported: ['S256'],
       token_endpoint_auth_methods_supported: ['none'],
+      revocation_endpoint_auth_methods_supported: ['none'],
       claims_supported: ['sub', 'name', 'email', 'preferred_username'],
       authorization_response_iss_parameter_supported: true,
     };
+  }
+
+  /** Discovery names the external issuer (its own document, RFC 9728 metadata); its sign-in is elsewhere. */
+  private async handleExternal(res: ServerResponse, url: URL, external: ExternalIssuer): Promise<boolean> {
+    switch (url.pathname) {
+      case '/.well-known/openid-configuration':
+      case '/.well-known/oauth-authorization-server': {
+        let document: Record<string, unknown>;
+        try {
+          document = await external.discoveryDocument();
+        } catch (error) {
+          throw new HttpError(502, 'internal', `The sandbox trusts ${external.issuer} but could not read its OpenID configuration (${error instanceof Error ? error.message : String(error)}). Start the issuer or fix --oidc-issuer.`);
+        }
+        sendJson(res, 200, document);
+        return true;
+      }
+      case '/.well-known/oauth-protected-resource':
+        sendJson(res, 200, { resource: this.options.issuer, authorization_servers: [external.issuer], bearer_methods_supported: ['header'] });
+        return true;
+      case '/.well-known/jwks.json':
+      case '/connect/jwks':
+      case '/connect/authorize':
+      case '/connect/token':
+      case '/connect/revoke':
+      case '/connect/userinfo':
+        throw new HttpError(404, 'not_found', `This sandbox signs users in through ${external.issuer}; use that issuer's endpoints (see ${external.issuer}/.well-known/openid-configuration).`);
+      default:
+        return false;
+    }
   }
 
   private async authorize(params: URLSearchParams, res: ServerResponse): Promise<void> {
@@ -196,10 +237,26 @@ export class OidcProvider {
         oauthError(400, 'invalid_grant', 'The refresh token is invalid or expired. Sign in again.');
         return;
       }
-      sendJson(res, 200, await this.options.tokens.issue({ user, clientId, scope: claims.scope }), NO_STORE);
+      sendJson(res, 200, await this.options.tokens.issue({ user, clientId, scope: claims.scope, grantId: claims.grantId }), NO_STORE);
       return;
     }
     oauthError(400, 'unsupported_grant_type', 'Use grant_type authorization_code or refresh_token.');
+  }
+
+  /** RFC 7009: always 200 for a known client, whether or not the token meant anything. */
+  private async revoke(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (req.method !== 'POST') {
+      sendJson(res, 405, { error: 'invalid_request', error_description: 'The revocation endpoint accepts POST only.' }, NO_STORE);
+      return;
+    }
+    const form = await readFormBody(req, this.options.maxBodyBytes);
+    const clientId = form.get('client_id') ?? '';
+    if (clientId !== PUBLIC_CLIENT_ID) {
+      sendJson(res, 401, { error: 'invalid_client', error_description: `Unknown client "${clientId}"; use "${PUBLIC_CLIENT_ID}".` }, NO_STORE);
+      return;
+    }
+    await this.options.tokens.revoke(form.get('token') ?? '', clientId);
+    sendJson(res, 200, {}, NO_STORE);
   }
 
   private async userinfo(req: IncomingMessage, res: ServerResponse): Promise<void> {

@@ -1,5 +1,7 @@
-// Issues and verifies the sandbox's JWTs. The `typ` header separates the three kinds, so a
-// refresh or ID token can never be used as an access token.
+// Issues, verifies and revokes the sandbox's JWTs. The `typ` header separates the three kinds,
+// so a refresh or ID token can never be used as an access token. Every token of one sign-in
+// carries the same grant id (`gid`, kept across refreshes): revoking any of them (RFC 7009)
+// ends the whole grant. Revocations live in memory, for the life of the sandbox process.
 import { randomUUID } from 'node:crypto';
 import type { SandboxUser } from '../service/contract';
 import { loadJose } from './jose-module';
@@ -16,6 +18,8 @@ export interface TokenGrant {
   clientId: string;
   scope: string;
   nonce?: string;
+  /** The grant being refreshed; a new sign-in starts a new one. */
+  grantId?: string;
 }
 
 export interface TokenResponse {
@@ -31,28 +35,34 @@ export interface RefreshClaims {
   userId: string;
   clientId: string;
   scope: string;
+  grantId?: string;
 }
 
 export class TokenIssuer {
+  private readonly revokedGrants = new Set<string>();
+
   constructor(
     private readonly key: SigningKey,
     private readonly issuer: string,
+    /** Lifetime of access and ID tokens; short ones let tests see refreshes happen. */
+    private readonly accessTokenSeconds = ACCESS_TOKEN_SECONDS,
   ) {}
 
   async issue(grant: TokenGrant): Promise<TokenResponse> {
     const jose = await loadJose();
     const { user, clientId, scope } = grant;
+    const gid = grant.grantId ?? randomUUID();
     const header = (typ: string) => ({ alg: SIGNING_ALGORITHM, kid: this.key.kid, typ });
-    const accessToken = await new jose.SignJWT({ scope, client_id: clientId, name: user.name, email: user.email })
+    const accessToken = await new jose.SignJWT({ scope, client_id: clientId, name: user.name, email: user.email, gid })
       .setProtectedHeader(header(ACCESS_TOKEN_TYPE))
       .setIssuer(this.issuer)
       .setSubject(user.id)
       .setAudience(ACCESS_TOKEN_AUDIENCE)
       .setIssuedAt()
       .setJti(randomUUID())
-      .setExpirationTime(`${ACCESS_TOKEN_SECONDS}s`)
+      .setExpirationTime(`${this.accessTokenSeconds}s`)
       .sign(this.key.privateKey);
-    const refreshToken = await new jose.SignJWT({ scope, client_id: clientId })
+    const refreshToken = await new jose.SignJWT({ scope, client_id: clientId, gid })
       .setProtectedHeader(header(REFRESH_TOKEN_TYPE))
       .setIssuer(this.issuer)
       .setSubject(user.id)
@@ -64,7 +74,7 @@ export class TokenIssuer {
     const response: TokenResponse = {
       access_token: accessToken,
       token_type: 'Bearer',
-      expires_in: ACCESS_TOKEN_SECONDS,
+      expires_in: this.accessTokenSeconds,
       refresh_token: refreshToken,
       scope,
     };
@@ -80,7 +90,7 @@ export class TokenIssuer {
         .setSubject(user.id)
         .setAudience(clientId)
         .setIssuedAt()
-        .setExpirationTime(`${ACCESS_TOKEN_SECONDS}s`)
+        .setExpirationTime(`${this.accessTokenSeconds}s`)
         .sign(this.key.privateKey);
     }
     return response;
@@ -100,7 +110,7 @@ export class TokenIssuer {
         typ: ACCESS_TOKEN_TYPE,
         requiredClaims: ['sub', 'exp'],
       });
-      return payload.sub;
+      return this.isRevoked(payload.gid) ? undefined : payload.sub;
     } catch {
       return undefined;
     }
@@ -114,12 +124,30 @@ export class TokenIssuer {
         typ: REFRESH_TOKEN_TYPE,
         requiredClaims: ['sub', 'exp'],
       });
-      if (typeof payload.sub !== 'string' || typeof payload.client_id !== 'string' || typeof payload.scope !== 'string') {
+      if (typeof payload.sub !== 'string' || typeof payload.client_id !== 'string' || typeof payload.scope !== 'string' || this.isRevoked(payload.gid)) {
         return undefined;
       }
-      return { userId: payload.sub, clientId: payload.client_id, scope: payload.scope };
+      return { userId: payload.sub, clientId: payload.client_id, scope: payload.scope, grantId: typeof payload.gid === 'string' ? payload.gid : undefined };
     } catch {
       return undefined;
     }
+  }
+
+  /**
+   * Revokes the grant of an access or refresh token signed by this sandbox for `clientId`.
+   * Unknown, foreign or malformed tokens are ignored, as RFC 7009 2.2 asks.
+   */
+  async revoke(token: string, clientId: string): Promise<void> {
+    const jose = await loadJose();
+    try {
+      const { payload } = await jose.jwtVerify(token, this.key.publicKey, { algorithms: [SIGNING_ALGORITHM] });
+      if (payload.client_id === clientId && typeof payload.gid === 'string') this.revokedGrants.add(payload.gid);
+    } catch {
+      // Nothing to revoke.
+    }
+  }
+
+  private isRevoked(grantId: unknown): boolean {
+    return typeof grantId === 'string' && this.revokedGrants.has(grantId);
   }
 }

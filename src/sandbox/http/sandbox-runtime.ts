@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { RunningSandbox, StartSandboxOptions } from '../api';
 import { Authenticator } from '../auth/authenticate';
 import { AuthorizationCodes } from '../auth/authorization-codes';
+import { defaultAudiences, ExternalIssuer } from '../auth/external-issuer';
 import { OidcProvider } from '../auth/oidc-provider';
 import { loadOrCreateSigningKey } from '../auth/signing-key';
 import { TokenIssuer } from '../auth/token-issuer';
@@ -101,8 +102,11 @@ function composeTransport(
   logError: (line: string) => void,
 ): Parameters<typeof createRequestHandler>[0] {
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-  const tokens = new TokenIssuer(key, url);
-  const authenticator = new Authenticator(service, tokens);
+  const tokens = new TokenIssuer(key, url, options.accessTokenSeconds);
+  const external = options.oidcIssuer
+    ? new ExternalIssuer({ issuer: options.oidcIssuer, audiences: options.oidcAudiences ?? defaultAudiences(url), users: () => service.users })
+    : undefined;
+  const authenticator = new Authenticator(service, tokens, external);
   const oidc = new OidcProvider({
     issuer: url,
     service,
@@ -112,6 +116,7 @@ function composeTransport(
     authenticator,
     extraRedirectUris: options.redirectUris ?? [],
     maxBodyBytes,
+    external,
   });
   return {
     baseUrl: url,

@@ -1,4 +1,5 @@
 import { attachmentTitle, displayValue, type DisplayContext } from '../../core/records/displayValue';
+import * as l10n from '@vscode/l10n';
 import { fromLocalInputValue, toLocalInputValue } from '../../core/records/dateTime';
 import type { FormField } from '../../core/records/formModel';
 import { el } from '../shared/dom';
@@ -75,7 +76,7 @@ function readOnlyControl(field: FormField, initial: unknown, ctx: ControlContext
 
 function rawJsonControl(field: FormField, initial: unknown): FieldControl {
   const id = nextId(field.name);
-  const pre = el('pre', { id, class: 'raw', tabindex: '0', 'aria-readonly': 'true', title: 'Shown as raw JSON: this kind of field is not supported yet.' }, JSON.stringify(initial ?? null, null, 2));
+  const pre = el('pre', { id, class: 'raw', tabindex: '0', 'aria-readonly': 'true', title: l10n.t('Shown as raw JSON: this kind of field is not supported yet.') }, JSON.stringify(initial ?? null, null, 2));
   return { field, element: row(field, id, pre), get: () => initial, set: () => undefined };
 }
 
@@ -152,9 +153,9 @@ function linkControl(field: FormField, initial: unknown, ctx: ControlContext): F
   const labels = new Map<string, string>();
   if (value) labels.set(value, ctx.rendered[`${field.name}__resolved`] ?? value);
   const current = el('output', { class: 'value', 'aria-live': 'polite' });
-  const search = el('input', { id, type: 'search', placeholder: 'Search by words or number…', 'aria-describedby': describedBy(field, id), 'aria-controls': `${id}-results` });
-  const results = el('ul', { id: `${id}-results`, class: 'link-results', role: 'listbox', 'aria-label': `${field.label} choices` });
-  const clearButton = el('button', { type: 'button', class: 'secondary' }, 'Clear');
+  const search = el('input', { id, type: 'search', placeholder: l10n.t('Search by words or number…'), 'aria-describedby': describedBy(field, id), 'aria-controls': `${id}-results` });
+  const results = el('ul', { id: `${id}-results`, class: 'link-results', role: 'listbox', 'aria-label': l10n.t('{0} choices', field.label) });
+  const clearButton = el('button', { type: 'button', class: 'secondary' }, l10n.t('Clear'));
   const show = () => {
     current.textContent = value ? labels.get(value) ?? value : '—';
     clearButton.hidden = value === null;
@@ -208,9 +209,9 @@ function richTextControl(field: FormField, initial: unknown, ctx: ControlContext
   renderPreview(original);
   if (field.readOnly) return { field, element: row(field, `${id}-preview`, preview), get: () => initial, set: () => undefined };
 
-  const format = el('select', { 'aria-label': `${field.label}: format` }, el('option', { value: 'markdown' }, 'Markdown'), el('option', { value: 'html' }, 'HTML'));
+  const format = el('select', { 'aria-label': l10n.t('{0}: format', field.label) }, el('option', { value: 'markdown' }, 'Markdown'), el('option', { value: 'html' }, 'HTML'));
   const textarea = el('textarea', { id, rows: '8', hidden: true, 'aria-describedby': describedBy(field, id) });
-  const editButton = el('button', { type: 'button', class: 'secondary', 'aria-controls': id, 'aria-expanded': 'false' }, 'Edit');
+  const editButton = el('button', { type: 'button', class: 'secondary', 'aria-controls': id, 'aria-expanded': 'false' }, l10n.t('Edit'));
   format.hidden = true;
   let editing = false;
   const startEditing = (text: string, mode: 'markdown' | 'html') => {
@@ -219,7 +220,7 @@ function richTextControl(field: FormField, initial: unknown, ctx: ControlContext
     format.hidden = false;
     textarea.value = text;
     format.value = mode;
-    editButton.textContent = 'Preview';
+    editButton.textContent = l10n.t('Preview');
     editButton.setAttribute('aria-expanded', 'true');
   };
   const refreshPreview = () => {
@@ -240,7 +241,7 @@ function richTextControl(field: FormField, initial: unknown, ctx: ControlContext
     const hide = !textarea.hidden;
     textarea.hidden = hide;
     format.hidden = hide;
-    editButton.textContent = hide ? 'Edit' : 'Preview';
+    editButton.textContent = hide ? l10n.t('Edit') : l10n.t('Preview');
     editButton.setAttribute('aria-expanded', String(!hide));
   });
   textarea.addEventListener('input', update);
@@ -270,17 +271,17 @@ function fileControl(field: FormField, initial: unknown, ctx: ControlContext): F
   const list = el('ul', { id, class: 'files', 'aria-label': field.label });
   const render = () => {
     list.replaceChildren();
-    if (items.length === 0) list.append(el('li', { class: 'empty' }, 'No files'));
+    if (items.length === 0) list.append(el('li', { class: 'empty' }, l10n.t('No files')));
     items.forEach((item, index) => {
       const title = attachmentTitle(item);
       const fileUid = String((item as Record<string, unknown>)?.file_uid ?? (item as Record<string, unknown>)?.id ?? '');
-      const open = el('button', { type: 'button', class: 'secondary', 'aria-label': `Open ${title}`, title: 'Download and open in VS Code' }, 'Open');
+      const open = el('button', { type: 'button', class: 'secondary', 'aria-label': l10n.t('Open {0}', title), title: l10n.t('Download and open in VS Code') }, l10n.t('Open'));
       open.addEventListener('click', () => ctx.download(fileUid, title));
-      const saveAs = el('button', { type: 'button', class: 'secondary', 'aria-label': `Save ${title} as`, title: 'Download to a file of your choice' }, 'Save As…');
+      const saveAs = el('button', { type: 'button', class: 'secondary', 'aria-label': l10n.t('Save {0} as', title), title: l10n.t('Download to a file of your choice') }, l10n.t('Save As…'));
       saveAs.addEventListener('click', () => ctx.saveAttachment(fileUid, title));
       const li = el('li', {}, el('span', { class: 'file-title' }, title), open, saveAs);
       if (!field.readOnly) {
-        const remove = el('button', { type: 'button', class: 'secondary', 'aria-label': `Remove ${title}` }, 'Remove');
+        const remove = el('button', { type: 'button', class: 'secondary', 'aria-label': l10n.t('Remove {0}', title) }, l10n.t('Remove'));
         remove.addEventListener('click', () => {
           items = items.filter((_, i) => i !== index);
           render();
@@ -300,15 +301,15 @@ function fileControl(field: FormField, initial: unknown, ctx: ControlContext): F
   const { addFiles, addDroppedFiles } = ctx;
   if (!field.readOnly && addFiles && addDroppedFiles) {
     const single = field.kind === 'file';
-    const add = el('button', { type: 'button', class: 'secondary', 'data-write': true, 'aria-describedby': `${id}-drop-hint` }, single ? 'Choose File…' : 'Add Files…');
+    const add = el('button', { type: 'button', class: 'secondary', 'data-write': true, 'aria-describedby': `${id}-drop-hint` }, single ? l10n.t('Choose File…') : l10n.t('Add Files…'));
     add.addEventListener('click', () => addFiles(field.name));
-    const hint = el('span', { id: `${id}-drop-hint`, class: 'drop-hint' }, 'or drop files here (hold Shift when dragging from the Explorer)');
+    const hint = el('span', { id: `${id}-drop-hint`, class: 'drop-hint' }, l10n.t('or drop files here (hold Shift when dragging from the Explorer)'));
     box.append(el('div', { class: 'file-actions' }, add, hint));
     acceptDrops(box, (uris, files) => {
       if (uris.length) return addFiles(field.name, uris);
       const total = files.reduce((sum, f) => sum + f.size, 0);
       if (total > MAX_DROPPED_BYTES) {
-        ctx.notice('error', `These files are too large to drop here from outside VS Code (${Math.round(total / 1048576)} MB). Use "${add.textContent}" instead: it uploads straight from disk.`);
+        ctx.notice('error', l10n.t('These files are too large to drop here from outside VS Code ({0} MB). Use "{1}" instead: it uploads straight from disk.', Math.round(total / 1048576), add.textContent ?? ''));
         return;
       }
       void Promise.all(files.map(async (f) => ({ name: f.name, bytes: new Uint8Array(await f.arrayBuffer()) }))).then((read) => addDroppedFiles(field.name, read));

@@ -1,6 +1,8 @@
 // The record editor webview: draws the form the host describes and reports every change as an
 // edit of the host's document (which owns unsaved edits, undo, save and hot exit), through the
 // typed MessageChannel. It asks the host for every read and write.
+import '../shared/l10n';
+import * as l10n from '@vscode/l10n';
 import '../shared/base.css';
 import './editor.css';
 import { changedFields } from '../../core/records/changedFields';
@@ -119,17 +121,17 @@ function render(m: EditorModel): void {
     el('dl', { class: 'facts' }, ...m.facts.flatMap((f) => [el('dt', {}, f.label), el('dd', {}, f.value)])),
   );
 
-  saveComment = el('textarea', { id: 'save-comment', rows: '2', placeholder: 'Optional comment (markdown)' });
+  saveComment = el('textarea', { id: 'save-comment', rows: '2', placeholder: l10n.t('Optional comment (markdown)') });
   saveComment.addEventListener('input', onChange);
   const saveBar = el(
     'div',
     { class: 'savebar' },
-    button(m.mode === 'create' ? 'Create' : 'Save', save, { class: 'primary', title: 'Save (Ctrl+S)' }),
-    m.mode === 'edit' ? el('label', { class: 'inline' }, minorChange(), ' Minor change (no notifications)') : undefined,
-    m.mode === 'edit' ? button('Reload', () => post({ type: 'reload' }), { class: 'secondary' }) : undefined,
-    m.canDelete ? button('Delete…', () => post({ type: 'delete' }), { class: 'secondary danger' }) : undefined,
+    button(m.mode === 'create' ? l10n.t('Create') : l10n.t('Save'), save, { class: 'primary', title: l10n.t('Save (Ctrl+S)') }),
+    m.mode === 'edit' ? el('label', { class: 'inline' }, minorChange(), ' ', l10n.t('Minor change (no notifications)')) : undefined,
+    m.mode === 'edit' ? button(l10n.t('Reload'), () => post({ type: 'reload' }), { class: 'secondary' }) : undefined,
+    m.canDelete ? button(l10n.t('Delete…'), () => post({ type: 'delete' }), { class: 'secondary danger' }) : undefined,
   );
-  const form = el('form', { class: 'form', 'aria-label': 'Record fields' }, ...controls.map((c) => c.element));
+  const form = el('form', { class: 'form', 'aria-label': l10n.t('Record fields') }, ...controls.map((c) => c.element));
   form.addEventListener('submit', (e) => {
     e.preventDefault();
     save();
@@ -137,7 +139,7 @@ function render(m: EditorModel): void {
 
   const sections: HTMLElement[] = [header, statusLine, form];
   if (m.mode === 'edit') {
-    sections.push(el('section', { class: 'save-comment' }, el('label', { for: 'save-comment' }, 'Comment with this save'), saveComment));
+    sections.push(el('section', { class: 'save-comment' }, el('label', { for: 'save-comment' }, l10n.t('Comment with this save')), saveComment));
   }
   sections.push(saveBar);
   if (m.mode === 'edit') sections.push(actionsSection(m), commentSection(), historySection());
@@ -147,7 +149,7 @@ function render(m: EditorModel): void {
   knownComment = m.comment ?? '';
   if (m.draft) for (const c of controls) if (m.draft[c.field.name] !== undefined) c.set(m.draft[c.field.name]);
   saveComment.value = m.comment ?? '';
-  if (m.restored) notice('info', 'Your unsaved changes were restored. Save them, or Reload to discard them.');
+  if (m.restored) notice('info', l10n.t('Your unsaved changes were restored. Save them, or Reload to discard them.'));
   markDirty();
 }
 
@@ -158,41 +160,41 @@ function minorChange(): HTMLInputElement {
 }
 
 function actionsSection(m: EditorModel): HTMLElement {
-  const comment = el('textarea', { id: 'action-comment', rows: '2', placeholder: 'Optional comment for the action' });
+  const comment = el('textarea', { id: 'action-comment', rows: '2', placeholder: l10n.t('Optional comment for the action') });
   const buttons = m.actions.map((a) => button(a.caption, () => post({ type: 'runAction', alias: a.alias, comment: comment.value }), { class: 'secondary', 'data-action': a.alias }));
   return el(
     'section',
     { class: 'actions', 'aria-labelledby': 'actions-heading' },
-    el('h2', { id: 'actions-heading' }, 'Actions'),
-    buttons.length ? el('div', { class: 'buttons' }, ...buttons) : el('p', { class: 'empty' }, 'No actions are available for this record now.'),
-    buttons.length ? el('label', { for: 'action-comment' }, 'Comment for the action') : undefined,
+    el('h2', { id: 'actions-heading' }, l10n.t('Actions')),
+    buttons.length ? el('div', { class: 'buttons' }, ...buttons) : el('p', { class: 'empty' }, l10n.t('No actions are available for this record now.')),
+    buttons.length ? el('label', { for: 'action-comment' }, l10n.t('Comment for the action')) : undefined,
     buttons.length ? comment : undefined,
   );
 }
 
 function commentSection(): HTMLElement {
-  const text = el('textarea', { id: 'new-comment', rows: '3', placeholder: 'Write a comment (markdown: **bold**, *italic*, [text](url))' });
+  const text = el('textarea', { id: 'new-comment', rows: '3', placeholder: l10n.t('Write a comment (markdown: **bold**, *italic*, [text](url))') });
   return el(
     'section',
     { class: 'comments', 'aria-labelledby': 'comment-heading' },
-    el('h2', { id: 'comment-heading' }, 'Add a comment'),
-    el('label', { for: 'new-comment', class: 'visually-hidden' }, 'Comment'),
+    el('h2', { id: 'comment-heading' }, l10n.t('Add a comment')),
+    el('label', { for: 'new-comment', class: 'visually-hidden' }, l10n.t('Comment')),
     text,
-    button('Add Comment', () => {
+    button(l10n.t('Add Comment'), () => {
       if (text.value.trim() !== '') post({ type: 'addComment', markdown: text.value });
     }, { class: 'secondary', id: 'add-comment' }),
   );
 }
 
 function historySection(): HTMLElement {
-  historyList = el('ol', { class: 'history', 'aria-label': 'History' });
-  moreHistory = el('button', { type: 'button', class: 'secondary', hidden: true }, 'Show older entries');
+  historyList = el('ol', { class: 'history', 'aria-label': l10n.t('History') });
+  moreHistory = el('button', { type: 'button', class: 'secondary', hidden: true }, l10n.t('Show older entries'));
   moreHistory.addEventListener('click', () => post({ type: 'loadHistory', more: true }));
-  return el('section', { class: 'history-section', 'aria-labelledby': 'history-heading' }, el('h2', { id: 'history-heading' }, 'History'), historyList, moreHistory);
+  return el('section', { class: 'history-section', 'aria-labelledby': 'history-heading' }, el('h2', { id: 'history-heading' }, l10n.t('History')), historyList, moreHistory);
 }
 
 function historyEntry(item: HistoryItem): HTMLLIElement {
-  const li = el('li', {}, el('div', { class: 'meta' }, el('strong', {}, item.who || 'Someone'), ` · ${item.action} · `, el('time', {}, item.when)));
+  const li = el('li', {}, el('div', { class: 'meta' }, el('strong', {}, item.who || l10n.t('Someone')), ` · ${item.action} · `, el('time', {}, item.when)));
   if (item.changes.length) {
     li.append(el('ul', { class: 'changes' }, ...item.changes.map((c) => el('li', {}, el('span', { class: 'label' }, `${c.label}: `), c.value || '—'))));
   }
@@ -213,7 +215,7 @@ function receive(message: HostToEditorMessage): void {
       if (!historyList || !moreHistory) break;
       if (!message.append) historyList.replaceChildren();
       historyList.append(...message.items.map(historyEntry));
-      if (!message.append && message.items.length === 0) historyList.append(el('li', { class: 'empty' }, 'No history yet.'));
+      if (!message.append && message.items.length === 0) historyList.append(el('li', { class: 'empty' }, l10n.t('No history yet.')));
       moreHistory.hidden = !message.hasMore;
       break;
     case 'busy':

@@ -1,6 +1,8 @@
 // The pivot panel: pick one to three dimensions (time grouping for dates), a measure and a
 // filter; see a cross-tab with totals and a chart; click a cell to list its records. All
 // server text is set with textContent; nothing from the service is parsed as HTML.
+import '../shared/l10n';
+import * as l10n from '@vscode/l10n';
 import './pivot.css';
 import { parseRlx } from '../../core/rlx';
 import { byId, clear, debounce, el } from '../shared/dom';
@@ -16,7 +18,7 @@ import type { PivotConfig, PivotFieldChoice, PivotHostToView, PivotResult, Pivot
 import { pivotRlxBlock } from './rlxBlock';
 
 const MAX_DIMENSIONS = 3;
-const MEASURE_LABELS: Record<StatsMeasure | 'count', string> = { count: 'Count', sum: 'Sum', avg: 'Average', min: 'Minimum', max: 'Maximum' };
+const MEASURE_LABELS: Record<StatsMeasure | 'count', string> = { count: l10n.t('Count'), sum: l10n.t('Sum'), avg: l10n.t('Average'), min: l10n.t('Minimum'), max: l10n.t('Maximum') };
 
 const vscode = vscodeApi<PivotViewState>();
 let target: PivotTarget | undefined = vscode.getState()?.target;
@@ -31,13 +33,13 @@ let runId = 0;
 const channel = new MessageChannel<PivotHostToView, PivotViewToHost>(webviewTransport(), { onMessage: receive });
 const app = byId<HTMLElement>('app');
 const heading = el('h1', {});
-const controls = el('form', { class: 'controls', 'aria-label': 'Pivot settings' });
+const controls = el('form', { class: 'controls', 'aria-label': l10n.t('Pivot settings') });
 const summary = el('div', { class: 'summary', role: 'status', 'aria-live': 'polite' });
-const canvas = el('canvas', { role: 'img', 'aria-label': 'Chart of the pivot' });
+const canvas = el('canvas', { role: 'img', 'aria-label': l10n.t('Chart of the pivot') });
 const chartBox = el('div', { class: 'chart' }, canvas);
 const tableWrap = el('div', { class: 'table-wrap' });
-const exportButton = el('button', { type: 'button', class: 'secondary', disabled: true }, 'Export CSV…');
-const rlxButton = el('button', { type: 'button', class: 'secondary' }, 'Open as RLX');
+const exportButton = el('button', { type: 'button', class: 'secondary', disabled: true }, l10n.t('Export CSV…'));
+const rlxButton = el('button', { type: 'button', class: 'secondary' }, l10n.t('Open as RLX'));
 const chartView = new ChartView(canvas);
 
 function receive(message: PivotHostToView): void {
@@ -94,18 +96,18 @@ function drawControls(): void {
   clear(controls);
   const fieldOptions = fields.map((f) => ({ value: f.name, label: `${f.caption}` }));
   current.dimensions.forEach((dimension, index) => {
-    const parts: HTMLElement[] = [select(`dim-${index}`, `Dimension ${index + 1}`, fieldOptions, dimension.field, (value) => update((c) => ({
+    const parts: HTMLElement[] = [select(`dim-${index}`, l10n.t('Dimension {0}', index + 1), fieldOptions, dimension.field, (value) => update((c) => ({
       ...c,
       dimensions: c.dimensions.map((d, i) => (i === index ? { field: value, grouping: fieldKind(value) === 'date' ? d.grouping ?? 'month' : undefined } : d)),
     })))];
     if (fieldKind(dimension.field) === 'date') {
-      parts.push(select(`group-${index}`, 'Group by', TIME_GROUPINGS.map((g) => ({ value: g, label: g })), dimension.grouping ?? 'month', (value) => update((c) => ({
+      parts.push(select(`group-${index}`, l10n.t('Group by'), TIME_GROUPINGS.map((g) => ({ value: g, label: g })), dimension.grouping ?? 'month', (value) => update((c) => ({
         ...c,
         dimensions: c.dimensions.map((d, i) => (i === index ? { ...d, grouping: value as (typeof TIME_GROUPINGS)[number] } : d)),
       }))));
     }
     if (current.dimensions.length > 1) {
-      const remove = el('button', { type: 'button', class: 'secondary', 'aria-label': `Remove dimension ${index + 1}`, title: 'Remove this dimension' }, '×');
+      const remove = el('button', { type: 'button', class: 'secondary', 'aria-label': l10n.t('Remove dimension {0}', index + 1), title: l10n.t('Remove this dimension') }, '×');
       remove.addEventListener('click', () => update((c) => ({ ...c, dimensions: c.dimensions.filter((_, i) => i !== index) })));
       parts.push(remove);
     }
@@ -121,15 +123,15 @@ function drawControls(): void {
     controls.append(add);
   }
   const numbers = fields.filter((f) => f.kind === 'number');
-  controls.append(select('stats', 'Number field', [{ value: '', label: '(count records)' }, ...numbers.map((f) => ({ value: f.name, label: f.caption }))], current.statsField ?? '', (value) => update((c) => ({
+  controls.append(select('stats', l10n.t('Number field'), [{ value: '', label: l10n.t('(count records)') }, ...numbers.map((f) => ({ value: f.name, label: f.caption }))], current.statsField ?? '', (value) => update((c) => ({
     ...c,
     statsField: value || undefined,
     measure: value ? (c.measure === 'count' ? 'sum' : c.measure) : 'count',
   }))));
   if (current.statsField) {
-    controls.append(select('measure', 'Measure', (['sum', 'avg', 'min', 'max'] as const).map((m) => ({ value: m, label: MEASURE_LABELS[m] })), current.measure, (value) => update((c) => ({ ...c, measure: value as StatsMeasure }))));
+    controls.append(select('measure', l10n.t('Measure'), (['sum', 'avg', 'min', 'max'] as const).map((m) => ({ value: m, label: MEASURE_LABELS[m] })), current.measure, (value) => update((c) => ({ ...c, measure: value as StatsMeasure }))));
   }
-  controls.append(select('chart', 'Chart', [{ value: 'auto', label: 'Automatic' }, { value: 'bar', label: 'Bars' }, { value: 'stacked', label: 'Stacked bars' }, { value: 'line', label: 'Line' }], current.chart, (value) => update((c) => ({ ...c, chart: value as PivotConfig['chart'] }))));
+  controls.append(select('chart', l10n.t('Chart'), [{ value: 'auto', label: l10n.t('Automatic') }, { value: 'bar', label: l10n.t('Bars') }, { value: 'stacked', label: l10n.t('Stacked bars') }, { value: 'line', label: l10n.t('Line') }], current.chart, (value) => update((c) => ({ ...c, chart: value as PivotConfig['chart'] }))));
   const filter = el('input', { id: 'filter', type: 'text', spellcheck: 'false', placeholder: 'state = "open"', 'aria-describedby': 'filter-error' });
   filter.value = current.rlx ?? '';
   const filterError = el('span', { id: 'filter-error', class: 'error', role: 'alert' });
@@ -146,7 +148,7 @@ function drawControls(): void {
     save();
     runSoon();
   });
-  controls.append(el('div', { class: 'control filter' }, el('label', { for: 'filter' }, 'RLX filter'), filter, filterError));
+  controls.append(el('div', { class: 'control filter' }, el('label', { for: 'filter' }, l10n.t('RLX filter')), filter, filterError));
 }
 
 function draw(): void {
@@ -160,7 +162,7 @@ const runSoon = debounce(() => void run(), 250);
 async function run(): Promise<void> {
   if (!config || config.dimensions.length === 0) return;
   const id = ++runId;
-  summary.textContent = 'Computing…';
+  summary.textContent = l10n.t('Computing…');
   summary.classList.remove('error');
   app.setAttribute('aria-busy', 'true');
   const reply = await channel.request<PivotRunReply>({ type: 'run', config }).catch((error: unknown): PivotRunReply => ({ ok: false, message: error instanceof Error ? error.message : String(error) }));
@@ -179,8 +181,8 @@ function renderResult(result: PivotResult, shown: PivotConfig): number {
   const started = performance.now();
   table = buildCrossTab(result.rows, shown);
   shownConfig = shown;
-  const measure = shown.statsField ? `${MEASURE_LABELS[shown.measure]} of ${caption(shown.statsField)}` : 'Count';
-  summary.textContent = `${result.filteredRecordsCount} of ${result.totalRecordsCount} records · ${table.rows.length} × ${table.columns.length} · ${measure}`;
+  const measure = shown.statsField ? l10n.t('{0} of {1}', MEASURE_LABELS[shown.measure], caption(shown.statsField)) : MEASURE_LABELS.count;
+  summary.textContent = l10n.t('{0} of {1} records · {2} × {3} · {4}', result.filteredRecordsCount, result.totalRecordsCount, table.rows.length, table.columns.length, measure);
   chartView.render(chartData(table, shown, measure));
   tableWrap.replaceChildren(renderTable(table, shown, measure));
   exportButton.disabled = false;
@@ -194,7 +196,7 @@ function renderResult(result: PivotResult, shown: PivotConfig): number {
 function cellButton(value: number | null, label: string, rowIndex: number | undefined, columnIndex: number | undefined): HTMLButtonElement {
   const text = formatMeasure(value);
   return el('button', {
-    type: 'button', class: 'cell', 'aria-label': `${label}: ${text || 'none'}. Show records`,
+    type: 'button', class: 'cell', 'aria-label': l10n.t('{0}: {1}. Show records', label, text || l10n.t('none')),
     'data-row': rowIndex, 'data-column': columnIndex,
   }, text);
 }
@@ -212,7 +214,7 @@ function renderTable(current: CrossTab, shown: PivotConfig, measure: string): HT
   const columnHeader = current.columnDimension ? caption(shown.dimensions[shown.dimensions.length - 1]?.field ?? '') : undefined;
   const head = el('tr', {}, el('th', { scope: 'col' }, columnHeader ? `${rowHeader} \\ ${columnHeader}` : rowHeader));
   for (const column of current.columns) head.append(el('th', { scope: 'col' }, current.columnDimension ? column.label : measure));
-  if (current.columnDimension) head.append(el('th', { scope: 'col', class: 'total' }, 'Total'));
+  if (current.columnDimension) head.append(el('th', { scope: 'col', class: 'total' }, l10n.t('Total')));
   const body = el('tbody', {});
   current.rows.forEach((row, rowIndex) => {
     const line = el('tr', {}, el('th', { scope: 'row' }, row.label));
@@ -224,19 +226,19 @@ function renderTable(current: CrossTab, shown: PivotConfig, measure: string): HT
     if (current.columnDimension) line.append(el('td', { class: 'total' }, cellButton(current.rowTotals[rowIndex]?.value ?? null, `${row.label} · Total`, rowIndex, undefined)));
     body.append(line);
   });
-  const totals = el('tr', { class: 'total' }, el('th', { scope: 'row' }, 'Total'));
+  const totals = el('tr', { class: 'total' }, el('th', { scope: 'row' }, l10n.t('Total')));
   if (current.columnDimension) {
-    current.columns.forEach((column, columnIndex) => totals.append(el('td', {}, cellButton(current.columnTotals[columnIndex]?.value ?? null, `Total · ${column.label}`, undefined, columnIndex))));
+    current.columns.forEach((column, columnIndex) => totals.append(el('td', {}, cellButton(current.columnTotals[columnIndex]?.value ?? null, l10n.t('Total · {0}', column.label), undefined, columnIndex))));
   }
-  totals.append(el('td', { class: 'total' }, cellButton(current.grandTotal.value, 'Total', undefined, undefined)));
+  totals.append(el('td', { class: 'total' }, cellButton(current.grandTotal.value, l10n.t('Total'), undefined, undefined)));
   body.append(totals);
-  return el('table', {}, el('caption', {}, `${measure} by ${[rowHeader, columnHeader].filter(Boolean).join(' and ')}`), el('thead', {}, head), body);
+  return el('table', {}, el('caption', {}, columnHeader ? l10n.t('{0} by {1} and {2}', measure, rowHeader, columnHeader) : l10n.t('{0} by {1}', measure, rowHeader)), el('thead', {}, head), body);
 }
 
 exportButton.addEventListener('click', () => {
   if (!table || !config || !target) return;
   const rowHeader = config.dimensions.slice(0, table.rowDimensions.length).map((d) => caption(d.field)).join(' · ');
-  const csv = crossTabToCsv(table, { rows: rowHeader, total: 'Total', value: config.statsField ? `${MEASURE_LABELS[config.measure]} of ${caption(config.statsField)}` : 'Count' });
+  const csv = crossTabToCsv(table, { rows: rowHeader, total: l10n.t('Total'), value: config.statsField ? l10n.t('{0} of {1}', MEASURE_LABELS[config.measure], caption(config.statsField)) : MEASURE_LABELS.count });
   channel.post({ type: 'exportCsv', csv, suggestedName: `${target.workspace}-${target.app}-pivot.csv` });
 });
 rlxButton.addEventListener('click', () => {

@@ -1,5 +1,7 @@
 // The results panel of an RLX block: a title, "N of total", Load more, export, and the
 // virtualized grid. The host sends display text only; every string is set as text.
+import '../shared/l10n';
+import * as l10n from '@vscode/l10n';
 import './results.css';
 import { byId, el } from '../shared/dom';
 import { MessageChannel } from '../shared/messageChannel';
@@ -22,9 +24,9 @@ const app = byId<HTMLElement>('app');
 const heading = el('h1', {});
 const scopeLabel = el('span', { class: 'scope muted' });
 const status = el('span', { class: 'status', role: 'status', 'aria-live': 'polite' });
-const loadMoreButton = el('button', { type: 'button', class: 'load-more' }, 'Load more');
-const csvButton = el('button', { type: 'button', class: 'secondary' }, 'Export CSV…');
-const jsonButton = el('button', { type: 'button', class: 'secondary' }, 'Export JSON…');
+const loadMoreButton = el('button', { type: 'button', class: 'load-more' }, l10n.t('Load more'));
+const csvButton = el('button', { type: 'button', class: 'secondary' }, l10n.t('Export CSV…'));
+const jsonButton = el('button', { type: 'button', class: 'secondary' }, l10n.t('Export JSON…'));
 const note = el('p', { class: 'note muted' });
 const banner = el('div', { class: 'banner', role: 'alert' });
 const empty = el('div', { class: 'empty muted' });
@@ -76,13 +78,13 @@ function showTable(next: ResultsTable, state: ResultsPanelState): void {
   document.title = next.title;
   scopeLabel.textContent = next.scope;
   // A block's @sort on a field without a column would otherwise be invisible.
-  const hiddenSort = next.sort && !next.columns.some((column) => column.field === next.sort?.field) ? `Sorted by ${next.sort.field} (${next.sort.direction === 'asc' ? 'ascending' : 'descending'}).` : '';
+  const hiddenSort = next.sort && !next.columns.some((column) => column.field === next.sort?.field) ? (next.sort.direction === 'asc' ? l10n.t('Sorted by {0} (ascending).', next.sort.field) : l10n.t('Sorted by {0} (descending).', next.sort.field)) : '';
   note.textContent = [hiddenSort, next.note ?? ''].filter(Boolean).join(' ');
   note.hidden = note.textContent === '';
   grid.element.setAttribute('aria-label', next.title);
   banner.hidden = true;
   app.setAttribute('aria-busy', 'false');
-  empty.textContent = next.kind === 'search' ? 'No hits for this search.' : next.kind === 'groups' ? 'No groups: nothing matches this query.' : 'No records match this query.';
+  empty.textContent = next.kind === 'search' ? l10n.t('No hits for this search.') : next.kind === 'groups' ? l10n.t('No groups: nothing matches this query.') : l10n.t('No records match this query.');
   empty.hidden = next.rows.length > 0;
   grid.element.hidden = next.rows.length === 0;
   grid.setTable(next.columns, table.rows, next.sort, restore);
@@ -96,14 +98,19 @@ function sameSort(a: ResultsPanelState, b: ResultsPanelState): boolean {
   return a.sort?.field === b.sort?.field && a.sort?.direction === b.sort?.direction;
 }
 
+/** "12 records" or "12 of 40 records": one whole sentence per kind, so translations can inflect. */
+function countText(kind: ResultsTable['kind'], loaded: string, total: string | undefined): string {
+  if (kind === 'search') return total === undefined ? l10n.t('{0} hits', loaded) : l10n.t('{0} of {1} hits', loaded, total);
+  if (kind === 'groups') return total === undefined ? l10n.t('{0} groups', loaded) : l10n.t('{0} of {1} groups', loaded, total);
+  return total === undefined ? l10n.t('{0} records', loaded) : l10n.t('{0} of {1} records', loaded, total);
+}
+
 function showCounts(counts: ResultsCounts): void {
   if (!table) return;
   table = { ...table, ...counts };
-  const noun = table.kind === 'search' ? 'hits' : table.kind === 'groups' ? 'groups' : 'records';
-  const loaded = counts.loaded.toLocaleString();
-  status.textContent = counts.loaded >= counts.total ? `${loaded} ${noun}` : `${loaded} of ${counts.total.toLocaleString()} ${noun}`;
+  status.textContent = countText(table.kind, counts.loaded.toLocaleString(), counts.loaded >= counts.total ? undefined : counts.total.toLocaleString());
   loadMoreButton.hidden = !counts.canLoadMore;
-  loadMoreButton.textContent = 'Load more';
+  loadMoreButton.textContent = l10n.t('Load more');
   setButtons(true);
   csvButton.hidden = table.kind === 'groups';
   jsonButton.hidden = table.kind === 'groups';
@@ -116,14 +123,14 @@ function setButtons(enabled: boolean): void {
 function showError(message: string, retry: boolean): void {
   const children: (Node | string)[] = [el('span', { class: 'error' }, message)];
   if (retry) {
-    const again = el('button', { type: 'button', class: 'secondary' }, 'Try again');
+    const again = el('button', { type: 'button', class: 'secondary' }, l10n.t('Try again'));
     again.addEventListener('click', () => channel.post({ type: 'retry' }));
     children.push(again);
   }
   banner.replaceChildren(...children);
   banner.hidden = false;
   setButtons(true);
-  status.textContent = retry ? 'The query failed.' : status.textContent;
+  status.textContent = retry ? l10n.t('The query failed.') : status.textContent;
 }
 
 function save(): void {
@@ -133,7 +140,7 @@ function save(): void {
 
 loadMoreButton.addEventListener('click', () => {
   loadMoreButton.disabled = true;
-  loadMoreButton.textContent = 'Loading…';
+  loadMoreButton.textContent = l10n.t('Loading…');
   channel.post({ type: 'loadMore' });
 });
 csvButton.addEventListener('click', () => channel.post({ type: 'export', format: 'csv' }));
@@ -151,7 +158,7 @@ app.replaceChildren(
 );
 if (saved) heading.textContent = saved.title;
 setButtons(false);
-status.textContent = 'Running the query…';
+status.textContent = l10n.t('Running the query…');
 
 // The render benchmark feeds a table straight in, without a host.
 (window as unknown as { resultsBench?: unknown }).resultsBench = { grid };

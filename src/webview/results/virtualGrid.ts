@@ -2,6 +2,7 @@
 // are in the DOM, each at a fixed height, so 10,000 rows scroll like 30. One scroll container
 // holds the sticky header and the rows, so both scroll sideways together. All text is set with
 // textContent; nothing here parses HTML.
+import * as l10n from '@vscode/l10n';
 import { el } from '../shared/dom';
 import type { ResultsCellContext, ResultsColumn, ResultsRow, ResultsSort } from './protocol';
 import { type CellPosition, columnWidths, moveCell, rowsPerPage, scrollToReveal, visibleRows } from './virtualRange';
@@ -33,7 +34,7 @@ export class VirtualGrid {
   constructor(private readonly callbacks: GridCallbacks) {
     this.header = el('div', { class: 'grid-header', role: 'row', 'aria-rowindex': 1 });
     this.spacer = el('div', { class: 'grid-rows', role: 'rowgroup' });
-    this.element = el('div', { class: 'grid', role: 'grid', tabindex: 0, 'aria-label': 'Results', 'aria-multiselectable': 'false' }, el('div', { role: 'rowgroup', class: 'grid-head' }, this.header), this.spacer);
+    this.element = el('div', { class: 'grid', role: 'grid', tabindex: 0, 'aria-label': l10n.t('Results'), 'aria-multiselectable': 'false' }, el('div', { role: 'rowgroup', class: 'grid-head' }, this.header), this.spacer);
     this.element.addEventListener('scroll', () => this.scheduleRender(), { passive: true });
     this.element.addEventListener('keydown', (event) => this.onKey(event));
     this.spacer.addEventListener('click', (event) => this.onClick(event));
@@ -128,7 +129,7 @@ export class VirtualGrid {
       const label = el('span', { class: 'caption' }, column.caption);
       const arrow = el('span', { class: `sort-arrow codicon ${sorted ? `sorted-${sorted}` : ''}`, 'aria-hidden': 'true' }, sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '');
       const content = column.sortable
-        ? el('button', { type: 'button', class: 'sort', title: `Sort by ${column.caption}`, 'data-field': column.field }, label, arrow)
+        ? el('button', { type: 'button', class: 'sort', title: l10n.t('Sort by {0}', column.caption), 'data-field': column.field }, label, arrow)
         : el('span', { class: 'sort', title: column.caption }, label, arrow);
       return el('div', { class: `header-cell${column.numeric ? ' numeric' : ''}`, role: 'columnheader', 'aria-colindex': index + 1, 'aria-sort': ariaSort }, content);
     });

@@ -1,6 +1,8 @@
 // The search view: a query box searched as you type, an optional scope and RLX filter, and a
 // keyboard-navigable list of results (combobox + listbox pattern). Every server string is shown
 // as text, except the snippets, which go through the sanitizer (only <em> survives).
+import '../shared/l10n';
+import * as l10n from '@vscode/l10n';
 import './search.css';
 import { parseRlx } from '../../core/rlx';
 import { byId, clear, debounce, el } from '../shared/dom';
@@ -27,28 +29,28 @@ const channel = new MessageChannel<SearchHostToView, SearchViewToHost>(webviewTr
 const app = byId<HTMLElement>('app');
 const query = el('input', {
   id: 'query', type: 'search', role: 'combobox', 'aria-autocomplete': 'list', 'aria-expanded': 'false', 'aria-controls': 'results',
-  'aria-describedby': 'help', placeholder: 'Search records', autocomplete: 'off', spellcheck: 'false',
+  'aria-describedby': 'help', placeholder: l10n.t('Search records'), autocomplete: 'off', spellcheck: 'false',
 });
-const queryLabel = el('label', { for: 'query', class: 'visually-hidden' }, 'Search records');
+const queryLabel = el('label', { for: 'query', class: 'visually-hidden' }, l10n.t('Search records'));
 const help = el('p', { id: 'help', class: 'help muted' },
-  'Words find any of them · ', el('code', {}, '"exact phrase"'), ' · ', el('code', {}, '-word'), ' excludes · ↑↓ to move, Enter to open');
+  l10n.t('Words find any of them'), ' · ', el('code', {}, l10n.t('"exact phrase"')), ' · ', el('code', {}, l10n.t('-word')), ' ', l10n.t('excludes'), ' · ', l10n.t('↑↓ to move, Enter to open'));
 const connectionSelect = el('select', { id: 'scope-connection' });
 const workspaceSelect = el('select', { id: 'scope-workspace' });
 const appSelect = el('select', { id: 'scope-app' });
 const filterInput = el('input', { id: 'scope-filter', type: 'text', placeholder: 'state = "open"', spellcheck: 'false', 'aria-describedby': 'filter-error' });
 const filterError = el('span', { id: 'filter-error', class: 'filter-error error', role: 'alert' });
-const scopeSummary = el('summary', {}, 'Scope: everywhere');
+const scopeSummary = el('summary', {}, l10n.t('Scope: everywhere'));
 const scope = el('details', { class: 'scope' }, scopeSummary,
   el('div', { class: 'scope-grid' },
-    el('label', { for: 'scope-connection' }, 'Connection'), connectionSelect,
-    el('label', { for: 'scope-workspace' }, 'Workspace'), workspaceSelect,
-    el('label', { for: 'scope-app' }, 'App'), appSelect,
-    el('label', { for: 'scope-filter' }, 'RLX filter'), filterInput,
+    el('label', { for: 'scope-connection' }, l10n.t('Connection')), connectionSelect,
+    el('label', { for: 'scope-workspace' }, l10n.t('Workspace')), workspaceSelect,
+    el('label', { for: 'scope-app' }, l10n.t('App')), appSelect,
+    el('label', { for: 'scope-filter' }, l10n.t('RLX filter')), filterInput,
     filterError));
 const status = el('div', { class: 'status', role: 'status', 'aria-live': 'polite', id: 'status' });
-const results = el('ul', { id: 'results', class: 'results', role: 'listbox', 'aria-label': 'Search results' });
-const more = el('button', { type: 'button', class: 'secondary more', hidden: true }, 'Load more');
-const recentBox = el('section', { class: 'recent', 'aria-label': 'Recent searches' });
+const results = el('ul', { id: 'results', class: 'results', role: 'listbox', 'aria-label': l10n.t('Search results') });
+const more = el('button', { type: 'button', class: 'secondary more', hidden: true }, l10n.t('Load more'));
+const recentBox = el('section', { class: 'recent', 'aria-label': l10n.t('Recent searches') });
 clear(app);
 app.removeAttribute('aria-busy');
 app.append(el('div', { class: 'query-row' }, queryLabel, query), help, scope, status, results, more, recentBox);
@@ -207,21 +209,21 @@ function option(value: string, label: string, selected: boolean): HTMLOptionElem
 
 function fillScope(scopeValue: SearchScope): void {
   connectionSelect.replaceChildren(...choices.connections.map((c) => option(c.id, c.name, c.id === scopeValue.connectionId)));
-  workspaceSelect.replaceChildren(option('', 'All workspaces', !scopeValue.workspace), ...choices.workspaces.map((w) => option(w.alias, `${w.title} (${w.alias})`, w.alias === scopeValue.workspace)));
+  workspaceSelect.replaceChildren(option('', l10n.t('All workspaces'), !scopeValue.workspace), ...choices.workspaces.map((w) => option(w.alias, `${w.title} (${w.alias})`, w.alias === scopeValue.workspace)));
   fillApps(workspaceSelect.value, scopeValue.app ?? '');
   filterInput.value = scopeValue.rlx ?? filterInput.value;
 }
 
 function fillApps(workspace: string, selectedApp: string): void {
   const apps = choices.workspaces.find((w) => w.alias === workspace)?.apps ?? [];
-  appSelect.replaceChildren(option('', 'All apps', selectedApp === ''), ...apps.map((a) => option(a.alias, `${a.caption} (${a.alias})`, a.alias === selectedApp)));
+  appSelect.replaceChildren(option('', l10n.t('All apps'), selectedApp === ''), ...apps.map((a) => option(a.alias, `${a.caption} (${a.alias})`, a.alias === selectedApp)));
   appSelect.disabled = workspace === '';
 }
 
 function describeScope(value: SearchScope): string {
-  const connection = choices.connections.find((c) => c.id === value.connectionId)?.name ?? 'no connection';
-  const where = value.workspace ? `${value.workspace}${value.app ? `/${value.app}` : ''}` : 'all workspaces';
-  return `Scope: ${connection} · ${where}${value.rlx ? ' · filtered' : ''}`;
+  const connection = choices.connections.find((c) => c.id === value.connectionId)?.name ?? l10n.t('no connection');
+  const where = value.workspace ? `${value.workspace}${value.app ? `/${value.app}` : ''}` : l10n.t('all workspaces');
+  return value.rlx ? l10n.t('Scope: {0} · {1} · filtered', connection, where) : l10n.t('Scope: {0} · {1}', connection, where);
 }
 
 function renderHit(hit: SearchHit, index: number): HTMLLIElement {
@@ -239,7 +241,7 @@ function renderHit(hit: SearchHit, index: number): HTMLLIElement {
 function renderRecent(): void {
   recentBox.hidden = state.query.trim() !== '' || recent.length === 0;
   if (recentBox.hidden) return;
-  recentBox.replaceChildren(el('h2', {}, 'Recent searches'), el('ul', {}, ...recent.map((text) => {
+  recentBox.replaceChildren(el('h2', {}, l10n.t('Recent searches')), el('ul', {}, ...recent.map((text) => {
     const button = el('button', { type: 'button', class: 'link' }, text);
     button.addEventListener('click', () => {
       query.value = text;
@@ -255,16 +257,16 @@ function renderRecent(): void {
 function statusText(): string {
   switch (state.status) {
     case 'idle':
-      return state.filterError ? 'Fix the RLX filter to search.' : '';
+      return state.filterError ? l10n.t('Fix the RLX filter to search.') : '';
     case 'loading':
-      return 'Searching…';
+      return l10n.t('Searching…');
     case 'loadingMore':
-      return `${state.hits.length} of ${state.totalFound ?? '?'} found · loading more…`;
+      return l10n.t('{0} of {1} found · loading more…', state.hits.length, state.totalFound ?? '?');
     case 'error':
-      return state.error ?? 'The search failed.';
+      return state.error ?? l10n.t('The search failed.');
     case 'done':
-      if (state.hits.length === 0) return 'No records found. Try fewer words or remove an exclusion.';
-      return state.hits.length === state.totalFound ? `${state.totalFound} found` : `${state.hits.length} of ${state.totalFound ?? '?'} found`;
+      if (state.hits.length === 0) return l10n.t('No records found. Try fewer words or remove an exclusion.');
+      return state.hits.length === state.totalFound ? l10n.t('{0} found', state.totalFound) : l10n.t('{0} of {1} found', state.hits.length, state.totalFound ?? '?');
   }
 }
 

@@ -37,7 +37,8 @@ describe('sandbox HTTP: small transport pieces', () => {
     assert.equal(defaults.sandbox.dataDir, '/work/.sandbox-data');
     assert.equal(defaults.json, false);
     const all = parseCliArguments(
-      ['--host', '0.0.0.0', '--port=0', '--data', 'd', '--records', '5', '--reset', '--rate-limit', '10', '--upload-ttl', '60', '--redirect-uri', 'https://a/cb', '--redirect-uri', 'https://b/cb', '--json', '--verbose'],
+      ['--host', '0.0.0.0', '--port=0', '--data', 'd', '--records', '5', '--reset', '--rate-limit', '10', '--upload-ttl', '60', '--redirect-uri', 'https://a/cb', '--redirect-uri', 'https://b/cb', '--json', '--verbose',
+        '--oidc-issuer', 'https://login.example.com/realms/records', '--oidc-audience', 'account', '--oidc-audience', 'api://records', '--access-token-ttl', '30'],
       '/w',
     );
     assert.deepEqual(all.sandbox, {
@@ -49,11 +50,15 @@ describe('sandbox HTTP: small transport pieces', () => {
       rateLimit: 10,
       uploadTtlSeconds: 60,
       redirectUris: ['https://a/cb', 'https://b/cb'],
+      oidcIssuer: 'https://login.example.com/realms/records',
+      oidcAudiences: ['account', 'api://records'],
+      accessTokenSeconds: 30,
     });
     assert.equal(all.json && all.verbose, true);
     assert.throws(() => parseCliArguments(['--port', 'eighty']), CliUsageError);
     assert.throws(() => parseCliArguments(['--port']), /--port needs a value/);
     assert.throws(() => parseCliArguments(['--rate-limit', '0']), /from 1/);
     assert.throws(() => parseCliArguments(['--bogus']), /Unknown option "--bogus"/);
+    assert.throws(() => parseCliArguments(['--oidc-issuer', 'ftp://idp.example']), /--oidc-issuer needs the issuer's http\(s\) URL/);
   });
 });

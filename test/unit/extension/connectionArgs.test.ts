@@ -16,10 +16,13 @@ describe('command arguments', () => {
       name: 'S',
       baseUrl: 'http://x',
       authKind: 'bearer',
+      issuer: undefined,
       token: 't',
       skipSignIn: false,
       select: true,
     });
+    assert.equal(addConnectionArgs({ authKind: 'oauth', issuer: 'https://login.example.com/realms/r' }).issuer, 'https://login.example.com/realms/r');
+    assert.equal(addConnectionArgs({ issuer: 42 }).issuer, undefined);
     const odd = addConnectionArgs({ name: 3, authKind: 'basic', select: false, skipSignIn: true });
     assert.equal(odd.name, undefined);
     assert.equal(odd.authKind, undefined);

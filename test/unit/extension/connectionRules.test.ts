@@ -5,6 +5,7 @@ import {
   isAuthKind,
   newConnectionId,
   normalizeBaseUrl,
+  normalizeIssuer,
   stripAuthScheme,
   uniqueName,
 } from '../../../src/extension/connections/connectionRules';
@@ -71,5 +72,12 @@ describe('connection rules', () => {
     assert.equal(uniqueName('Prod', []), 'Prod');
     assert.equal(uniqueName('Prod', ['Prod']), 'Prod (2)');
     assert.equal(uniqueName('Prod', ['Prod', 'Prod (2)']), 'Prod (3)');
+  });
+
+  it('keeps an OAuth issuer exactly as entered (discovery compares it character by character); empty means none', () => {
+    assert.equal(normalizeIssuer(' https://login.example.com/realms/records '), 'https://login.example.com/realms/records');
+    assert.equal(normalizeIssuer('https://login.microsoftonline.com/tenant/v2.0/'), 'https://login.microsoftonline.com/tenant/v2.0/');
+    assert.equal(normalizeIssuer('   '), undefined);
+    assert.equal(normalizeIssuer(undefined), undefined);
   });
 });

@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { refreshTokens, startAuthorization } from '../../../src/extension/auth/oauthClient';
+import { refreshTokens, revokeTokens, startAuthorization } from '../../../src/extension/auth/oauthClient';
 import { startSandbox, type RunningSandbox } from '../../../src/sandbox/api';
 
 /** What the browser would do: open the authorize URL and land on the redirect with code + state. */
@@ -42,7 +42,8 @@ describe('OAuth sign-in against the sandbox', function () {
     const pending = await startAuthorization(sandbox.url, redirectUri, { loginHint: 'Ada Admin' });
     assert.equal(pending.authorizationUrl.searchParams.get('code_challenge_method'), 'S256');
     assert.equal(pending.authorizationUrl.searchParams.get('client_id'), 'records-vscode');
-    assert.equal(pending.authorizationUrl.searchParams.get('scope'), 'openid profile email apiv2_ai');
+    // offline_access because the sandbox lists it: many providers issue refresh tokens only then.
+    assert.equal(pending.authorizationUrl.searchParams.get('scope'), 'openid profile email apiv2_ai offline_access');
     const landed = await followAuthorize(pending.authorizationUrl);
     assert.equal(landed.searchParams.get('vscode-reqid'), '1', 'the redirect keeps the editor\'s own parameters');
     const tokens = await pending.finish(landed.searchParams);
@@ -71,10 +72,33 @@ describe('OAuth sign-in against the sandbox', function () {
     await assert.rejects(pending.finish(forged));
   });
 
-  it('cannot redeem a code twice', async () => {
+  it('cannot redeem a code twice: the second time is an invalid_grant failure', async () => {
     const pending = await startAuthorization(sandbox.url, 'vscode://records-tools.records-service/auth-callback', { loginHint: 'Ada Admin' });
     const landed = await followAuthorize(pending.authorizationUrl);
     await pending.finish(landed.searchParams);
-    await assert.rejects(pending.finish(landed.searchParams));
+    await assert.rejects(pending.finish(landed.searchParams), { name: 'OAuthFailure', kind: 'invalidGrant', code: 'invalid_grant' });
+  });
+
+  it('revokes the session at the service: its refresh token and access token stop working', async () => {
+    const pending = await startAuthorization(sandbox.url, 'vscode://records-tools.records-service/auth-callback', { loginHint: 'Ada Admin' });
+    const tokens = await pending.finish((await followAuthorize(pending.authorizationUrl)).searchParams);
+    const refreshed = await refreshTokens(sandbox.url, tokens);
+    assert.equal(await revokeTokens(sandbox.url, refreshed), true, 'the sandbox offers revocation');
+    await assert.rejects(refreshTokens(sandbox.url, refreshed), { name: 'OAuthFailure', kind: 'invalidGrant' });
+    await assert.rejects(refreshTokens(sandbox.url, tokens), { kind: 'invalidGrant' }, 'the whole grant ends, earlier refresh tokens too');
+    const api = await fetch(`${sandbox.url}/api/common`, { headers: { authorization: `Bearer ${refreshed.accessToken}` } });
+    assert.equal(api.status, 401);
+  });
+
+  it('says so when the address publishes no OpenID configuration', async () => {
+    await assert.rejects(startAuthorization(`${sandbox.url}/elsewhere`, 'vscode://records-tools.records-service/auth-callback'), {
+      name: 'OAuthFailure',
+      kind: 'unsupported',
+      message: /publishes no OpenID configuration .*answered 404/,
+    });
+  });
+
+  it('says the provider is unreachable, as a failure worth retrying, when nothing answers', async () => {
+    await assert.rejects(startAuthorization('http://127.0.0.1:9', 'vscode://records-tools.records-service/auth-callback'), { name: 'OAuthFailure', kind: 'unreachable' });
   });
 });

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { isLoopback, needsRefresh } from '../../../src/extension/auth/oauthClient';
+import { isLoopback } from '../../../src/extension/auth/oauthClient';
+import { needsRefresh } from '../../../src/extension/auth/tokenExpiry';
 
 describe('OAuth token rules', () => {
   const base = { accessToken: 'a', accountId: 'u', accountLabel: 'U', scopes: [] };

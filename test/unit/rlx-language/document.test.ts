@@ -38,6 +38,17 @@ describe('rlx document model', () => {
     assert.deepEqual(search?.params, { ss: '"network outage" -printer', limitRecords: 100, rlx: 'state!="done"' });
   });
 
+  it('gives a block without @limit the default limit of the settings, and its own @limit wins', () => {
+    const text = '@app IT/TASK\n### Plain\nstate = "open"\n### Own limit\n@limit 7\nstate = "open"\n### Search\n@search outage\n';
+    const parsed = parseRlxDocument(text);
+    const [plain, own, search] = parsed.blocks.map((block) => blockQuery(parsed, block, { limit: 250 }).params);
+    assert.equal((plain as { limitRecords?: number }).limitRecords, 250);
+    assert.equal((own as { limitRecords?: number }).limitRecords, 7);
+    assert.equal((search as { limitRecords?: number }).limitRecords, 250);
+    // A nonsensical setting falls back to the built-in default rather than asking for 0 records.
+    assert.equal((blockQuery(parsed, parsed.blocks[0]!, { limit: 0 }).params as { limitRecords?: number }).limitRecords, 100);
+  });
+
   it('treats a file without ### as one block whose directives are the file directives', () => {
     const single = parseRlxDocument('@app IT\n// note\nstate = "open" // trailing\n');
     assert.equal(single.blocks.length, 1);

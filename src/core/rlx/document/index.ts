@@ -7,5 +7,5 @@ export { connectionDirectiveOf, parseConnectionName, quoteConnectionName, resolv
 export type { RlxConnectionCandidate, RlxConnectionDirective, RlxConnectionFacts, RlxConnectionResolution } from './connectionDirective';
 export { splitRlxLines, lineIndexAt } from './lines';
 export type { RlxLine } from './lines';
-export { blockQuery, DEFAULT_RLX_LIMIT } from './query';
+export { blockQuery, DEFAULT_RLX_LIMIT, type RlxQueryDefaults } from './query';
 export type { RlxBlockQuery } from './query';

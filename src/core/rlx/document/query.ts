@@ -10,7 +10,13 @@ export type RlxBlockQuery =
 
 export const DEFAULT_RLX_LIMIT = 100;
 
-export function blockQuery(document: RlxDocument, block: RlxBlock): RlxBlockQuery {
+/** What a block without its own directive gets (the user's settings). */
+export interface RlxQueryDefaults {
+  /** Records a list or search returns when neither the block nor the file says `@limit`. */
+  limit?: number;
+}
+
+export function blockQuery(document: RlxDocument, block: RlxBlock, defaults: RlxQueryDefaults = {}): RlxBlockQuery {
   const scope = blockScope(document, block);
   const value = (name: 'fields' | 'sort' | 'limit' | 'pivot' | 'stats' | 'search'): string | undefined => {
     const text = effectiveDirective(document, block, name)?.value.trim();
@@ -18,7 +24,7 @@ export function blockQuery(document: RlxDocument, block: RlxBlock): RlxBlockQuer
   };
   const rlx = blockFilterSource(block);
   const limit = Number.parseInt(value('limit') ?? '', 10);
-  const limitRecords = Number.isFinite(limit) && limit >= 0 ? limit : DEFAULT_RLX_LIMIT;
+  const limitRecords = Number.isFinite(limit) && limit >= 0 ? limit : validLimit(defaults.limit) ?? DEFAULT_RLX_LIMIT;
   const pivot = value('pivot');
   if (pivot !== undefined) {
     const params: AggregationParams = { dimensions4Pivot: compactList(pivot) };
@@ -48,4 +54,8 @@ function compactList(value: string): string {
     .map((item) => item.trim())
     .filter((item) => item !== '')
     .join(',');
+}
+
+function validLimit(limit: number | undefined): number | undefined {
+  return limit !== undefined && Number.isInteger(limit) && limit > 0 ? limit : undefined;
 }

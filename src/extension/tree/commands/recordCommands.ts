@@ -3,8 +3,8 @@ import type { BatchOutcome } from '../../../core/api';
 import type { ConnectionManager } from '../../connections/connectionManager';
 import { toAbortSignal } from '../../util/abort';
 import { recordReference } from '../model/recordText';
-import { recordJsonUri } from '../../editor/recordJsonUri';
-import { recordLabel, recordUri } from '../../editor/recordUri';
+import { editorUriOfJson, recordJsonUri } from '../../editor/recordJsonUri';
+import { RECORD_EDITOR_VIEW_TYPE, identityFromUri, recordLabel, recordUri } from '../../editor/recordUri';
 import type { RecordsTreeProvider } from '../recordsTreeProvider';
 import type { RecordNode, RecordsTreeNode } from '../treeNodes';
 import { actionChoices } from './actionChoices';
@@ -13,12 +13,31 @@ export function isRecordNode(node: unknown): node is RecordNode {
   return typeof node === 'object' && node !== null && (node as RecordsTreeNode).kind === 'record';
 }
 
-/** "Open as JSON": the record as an editable JSON file (see editor/recordJsonFileSystem.ts). */
+/**
+ * "Open as JSON": the record as an editable JSON file (see editor/recordJsonFileSystem.ts), from
+ * a tree row or from the record editor's title bar (which passes the editor's URI).
+ */
 export async function openRecord(node: unknown): Promise<void> {
-  if (!isRecordNode(node)) return;
-  const identity = { connectionId: node.connectionId, workspace: node.ref.workspace, app: node.ref.app, recordId: node.record.id };
-  const document = await vscode.workspace.openTextDocument(recordJsonUri(recordUri(identity, recordLabel(node.ref.app, node.record.number))));
+  let editorUri: vscode.Uri | undefined;
+  if (node instanceof vscode.Uri) {
+    const identity = identityFromUri(node);
+    if (identity?.recordId !== undefined) editorUri = node;
+    else if (identity) void vscode.window.showInformationMessage(vscode.l10n.t('Save the new record first: it has no JSON until it exists.'));
+  } else if (isRecordNode(node)) {
+    const identity = { connectionId: node.connectionId, workspace: node.ref.workspace, app: node.ref.app, recordId: node.record.id };
+    editorUri = recordUri(identity, recordLabel(node.ref.app, node.record.number));
+  }
+  if (editorUri === undefined) return;
+  const document = await vscode.workspace.openTextDocument(recordJsonUri(editorUri));
   await vscode.window.showTextDocument(document, { preview: true });
+}
+
+/** "Open in Record Editor" from a record's JSON document: the form of the same record. */
+export async function openRecordFormFromJson(uri: unknown): Promise<void> {
+  const target = uri instanceof vscode.Uri ? uri : vscode.window.activeTextEditor?.document.uri;
+  const editorUri = target === undefined ? undefined : editorUriOfJson(target);
+  if (editorUri === undefined || identityFromUri(editorUri) === undefined) return;
+  await vscode.commands.executeCommand('vscode.openWith', editorUri, RECORD_EDITOR_VIEW_TYPE);
 }
 
 export async function copyId(node: unknown): Promise<void> {
