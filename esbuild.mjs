@@ -5,6 +5,7 @@
 //   dist/selfsigned.js     beside it, certificate generation for `--tls`, loaded only then
 //   dist/webview/<name>.js one browser bundle per webview (src/webview/<name>/main.ts)
 //   dist/<name>.js         a feature the extension loads on first use (src/extension/lazy/<name>.ts)
+//   dist/renderer/*.js     notebook output renderers (ES modules run in the notebook's webview)
 import * as esbuild from 'esbuild';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -115,6 +116,18 @@ const builds = {
     entryPoints: webviewEntries(),
     outdir: 'dist/webview',
     loader: { '.css': 'css', '.ttf': 'file', '.woff2': 'file' },
+  },
+  // The RLX notebook's output renderer: VS Code imports it as an ES module. Chart.js is split
+  // into a chunk of its own, fetched only when a pivot output draws its chart.
+  renderer: {
+    ...common,
+    platform: 'browser',
+    format: 'esm',
+    splitting: true,
+    target: 'es2022',
+    entryPoints: { rlxResults: 'src/webview/notebook/renderer.ts' },
+    outdir: 'dist/renderer',
+    loader: { '.css': 'text' },
   },
 };
 

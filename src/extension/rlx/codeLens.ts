@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import { blockQuery } from '../../core/rlx/document';
 import { RLX_CHOOSE_CONNECTION_COMMAND } from './connectionStatus';
+import { NOTEBOOK_CELL_SCHEME } from '../notebook/notebookHeader';
 import type { RlxConnectionRule } from './documentConnection';
 import { type RlxDocumentModels, RLX_LANGUAGE_ID } from './documentModels';
 
@@ -15,6 +16,8 @@ export function registerRlxCodeLens(models: RlxDocumentModels, rule: RlxConnecti
   const provider = vscode.languages.registerCodeLensProvider({ language: RLX_LANGUAGE_ID }, {
     onDidChangeCodeLenses: changed.event,
     provideCodeLenses(document) {
+      // A notebook runs its cells with its own buttons (and its own connection rule, the notebook's).
+      if (document.uri.scheme === NOTEBOOK_CELL_SCHEME) return [];
       const model = models.model(document);
       const connection = connectionLens(document, rule, model);
       return model.blocks.flatMap((block, index) => {

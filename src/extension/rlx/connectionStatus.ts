@@ -1,6 +1,7 @@
 // The status bar item of a `.rlx` editor naming the connection the file runs against (with a
 // warning when it is signed out, unknown or removed); clicking it changes the file's connection.
 import * as vscode from 'vscode';
+import { headerCellOf, notebookCellOf } from '../notebook/notebookHeader';
 import { connectionDirectiveOf, quoteConnectionName } from '../../core/rlx/document';
 import type { ConnectionManager } from '../connections/connectionManager';
 import { type RlxDocumentModels, RLX_LANGUAGE_ID, toRange } from './documentModels';
@@ -32,7 +33,7 @@ export class RlxConnectionStatus implements vscode.Disposable {
       return;
     }
     const rule = this.models.connectionRule;
-    const resolution = rule.resolve(document.uri, this.models.model(document));
+    const resolution = rule.resolve(this.models.ruleUri(document), this.models.model(document));
     const { text, problem } = rule.describe(resolution);
     this.item.text = `${problem === undefined ? '$(plug)' : '$(warning)'} ${text}`;
     this.item.backgroundColor = problem === undefined ? undefined : new vscode.ThemeColor('statusBarItem.warningBackground');
@@ -65,13 +66,16 @@ export async function chooseConnection(models: RlxDocumentModels, connections: C
   }
   const pick = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Connection of This File'), placeHolder: vscode.l10n.t('The queries of this file run against the connection you choose') });
   if (pick === undefined) return undefined;
-  const directive = connectionDirectiveOf(models.model(document))?.directive;
-  if (directive !== undefined) {
+  // In a notebook cell the `@connection` is in the header cell, and the binding is the notebook's.
+  const notebook = notebookCellOf(document)?.notebook;
+  const directiveDocument = notebook === undefined ? document : headerCellOf(notebook)?.document;
+  const directive = directiveDocument === undefined ? undefined : connectionDirectiveOf(models.model(directiveDocument))?.directive;
+  if (directive !== undefined && directiveDocument !== undefined) {
     const edit = new vscode.WorkspaceEdit();
-    edit.replace(document.uri, toRange(document, directive.valueStart, directive.valueEnd), `${directive.valueStart === directive.nameEnd ? ' ' : ''}${quoteConnectionName(pick.name)}`);
+    edit.replace(directiveDocument.uri, toRange(directiveDocument, directive.valueStart, directive.valueEnd), `${directive.valueStart === directive.nameEnd ? ' ' : ''}${quoteConnectionName(pick.name)}`);
     await vscode.workspace.applyEdit(edit);
   } else {
-    await models.connectionRule.bind(document.uri, pick.id);
+    await models.connectionRule.bind(models.ruleUri(document), pick.id);
   }
   return pick.id;
 }

@@ -3,6 +3,8 @@
 import * as vscode from 'vscode';
 import { blockScope } from '../../core/rlx/document';
 import { type RlxDiagnostic, getRlxDiagnostics } from '../../core/rlx/language';
+import { isInCell } from '../../core/rlx/notebook';
+import { headerCellOf, notebookCellOf } from '../notebook/notebookHeader';
 import { type RlxDocumentModels, RLX_LANGUAGE_ID, toRange } from './documentModels';
 import type { RlxSchemaCache } from './schemaCache';
 
@@ -23,7 +25,14 @@ export class RlxDiagnosticsController implements vscode.Disposable {
   constructor(private readonly models: RlxDocumentModels, private readonly cache: RlxSchemaCache) {
     this.subscriptions.push(
       vscode.workspace.onDidOpenTextDocument((document) => this.schedule(document, 0)),
-      vscode.workspace.onDidChangeTextDocument((event) => this.schedule(event.document, RLX_DIAGNOSTIC_DELAY_MS)),
+      vscode.workspace.onDidChangeTextDocument((event) => {
+        this.schedule(event.document, RLX_DIAGNOSTIC_DELAY_MS);
+        // A notebook's header (its @app) applies to every cell: check them all again.
+        const notebook = notebookCellOf(event.document)?.notebook;
+        if (notebook !== undefined && headerCellOf(notebook)?.document === event.document) {
+          for (const cell of notebook.getCells()) if (cell.document !== event.document) this.schedule(cell.document, RLX_DIAGNOSTIC_DELAY_MS);
+        }
+      }),
       vscode.workspace.onDidCloseTextDocument((document) => this.clear(document)),
       cache.onDidChange(() => this.refreshAll()),
     );
@@ -61,7 +70,8 @@ export class RlxDiagnosticsController implements vscode.Disposable {
     }
     if (token.isCancellationRequested || document.isClosed) return;
     const current = this.models.model(document);
-    const diagnostics = getRlxDiagnostics(current, this.cache.sourceFor(connectionId), () => token.isCancellationRequested);
+    // A notebook cell is not told about its header's directives: the header cell shows those.
+    const diagnostics = getRlxDiagnostics(current, this.cache.sourceFor(connectionId), () => token.isCancellationRequested).filter(isInCell);
     if (token.isCancellationRequested) return;
     this.latest.set(document.uri.toString(), diagnostics);
     this.collection.set(document.uri, diagnostics.map((diagnostic) => {

@@ -12,6 +12,7 @@ import {
   getRlxHover,
   getRlxOutline,
 } from '../../core/rlx/language';
+import { isInCell } from '../../core/rlx/notebook';
 import { type RlxDocumentModels, RLX_LANGUAGE_ID, toRange } from './documentModels';
 import type { RlxSchemaCache } from './schemaCache';
 
@@ -79,7 +80,7 @@ export function registerRlxProviders(models: RlxDocumentModels, cache: RlxSchema
     }),
     vscode.languages.registerDocumentFormattingEditProvider(selector, {
       provideDocumentFormattingEdits(document) {
-        return formatRlx(models.model(document)).map((edit) => vscode.TextEdit.replace(toRange(document, edit.start, edit.end), edit.newText));
+        return formatRlx(models.model(document)).filter(isInCell).map((edit) => vscode.TextEdit.replace(toRange(document, edit.start, edit.end), edit.newText));
       },
     }),
     vscode.languages.registerDocumentSymbolProvider(selector, {

@@ -10,6 +10,7 @@ import { chooseConnection, RlxConnectionStatus } from './connectionStatus';
 import { registerRlxProviders } from './languageProviders';
 import { openRlxQuery } from './newQuery';
 import { registerQueryResults } from './results';
+import { registerRlxNotebook } from '../notebook/registerRlxNotebook';
 import { RlxRunCommands } from './runCommands';
 import { RlxSchemaCache } from './schemaCache';
 import { RlxStatusBar } from './statusBar';
@@ -42,6 +43,7 @@ export function registerRlxLanguage(context: vscode.ExtensionContext, connection
     diagnostics,
     new RlxStatusBar(models, connections),
     registerQueryResults(results),
+    registerRlxNotebook({ connections, rule, schemas: cache }),
     registerRlxCodeLens(models, rule),
     ...registerRlxProviders(models, cache, (uri) => diagnostics.diagnosticsOf(uri)),
     // A changed connection list may mean other servers: forget schemas read from the old ones.

@@ -1,0 +1,63 @@
+// A stand-in for a notebook's output webview around the RLX output renderer
+// (dist/renderer/rlxResults.js): the module served on loopback under a strict CSP (no inline
+// script but ours, no eval), a theme's --vscode-* variables, and `render(output)` that calls the
+// renderer's renderOutputItem into a fresh element, as VS Code does. Messages the renderer posts
+// land in `window.rlxPosted`.
+import { createServer } from 'node:http';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+
+const THEMES = {
+  dark: '--vscode-foreground: #cccccc; --vscode-descriptionForeground: #9d9d9d; --vscode-editor-background: #1e1e1e; --vscode-font-family: system-ui, sans-serif; --vscode-font-size: 13px; --vscode-textLink-foreground: #3794ff; --vscode-editorGroup-border: #444444; --vscode-editor-findMatchHighlightBackground: rgba(234,92,0,0.33);',
+  light: '--vscode-foreground: #3b3b3b; --vscode-descriptionForeground: #717171; --vscode-editor-background: #ffffff; --vscode-font-family: system-ui, sans-serif; --vscode-font-size: 13px; --vscode-textLink-foreground: #005fb8; --vscode-editorGroup-border: #e5e5e5; --vscode-editor-findMatchHighlightBackground: rgba(234,92,0,0.33);',
+};
+
+export async function openRendererHarness({ root, theme = 'dark', width = 1000, height = 800 }) {
+  const dist = join(root, 'dist', 'renderer');
+  const nonce = 'bench-nonce';
+  const html = `<!DOCTYPE html><html><head><meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self' 'nonce-${nonce}'; connect-src 'none'; base-uri 'none'">
+<style nonce="${nonce}">html { ${THEMES[theme]} } body { background: var(--vscode-editor-background); }</style>
+<script type="module" nonce="${nonce}">
+  import { activate } from '/rlxResults.js';
+  window.rlxPosted = [];
+  const listeners = [];
+  const renderer = activate({ postMessage: (m) => window.rlxPosted.push(m), onDidReceiveMessage: (l) => { listeners.push(l); return { dispose() {} }; } });
+  window.rlxRender = (output) => {
+    const element = document.createElement('div');
+    document.body.append(element);
+    // { __json } hands the renderer text to parse, as the item.json() of VS Code does.
+    renderer.renderOutputItem({ json: () => (output && output.__json !== undefined ? JSON.parse(output.__json) : output) }, element);
+    return element;
+  };
+  window.rlxReply = (message) => listeners.forEach((l) => l(message));
+  window.rlxReady = true;
+</script></head><body></body></html>`;
+  const server = createServer((req, res) => {
+    const path = (req.url ?? '/').split('?')[0];
+    if (path === '/' || path === '/index.html') return void res.writeHead(200, { 'content-type': 'text/html' }).end(html);
+    try {
+      const body = readFileSync(join(dist, path.replace(/^\/+/, '').replace(/\.\./g, '')));
+      res.writeHead(200, { 'content-type': 'text/javascript' }).end(body);
+    } catch {
+      res.writeHead(404).end();
+    }
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'] });
+  const page = await browser.newPage({ viewport: { width, height } });
+  const problems = [];
+  page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
+  page.on('pageerror', (e) => problems.push(String(e)));
+  await page.goto(`http://127.0.0.1:${server.address().port}/`);
+  await page.waitForFunction(() => window.rlxReady === true);
+  return {
+    page,
+    problems,
+    async close() {
+      await browser.close();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}

@@ -1,0 +1,49 @@
+// What an output's buttons ask of the extension: the next page (Load more), a row in the record
+// editor, the full result as CSV or JSON (the results grid's streamed export).
+import * as vscode from 'vscode';
+import { describeError } from '../connections/errorText';
+import { exportResults } from '../results/resultsExport';
+import type { RlxRendererMessage, RlxRendererReply } from '../../webview/notebook/protocol';
+import type { RlxCellRunner } from './cellRunner';
+import type { NotebookDeps } from './notebookDeps';
+
+export async function onRendererMessage(deps: NotebookDeps, runner: RlxCellRunner, message: RlxRendererMessage, editor: vscode.NotebookEditor): Promise<RlxRendererReply | undefined> {
+  const table = runner.tables.get(message.outputId);
+  if (table === undefined) {
+    if (message.type === 'loadMore') return { type: 'failed', outputId: message.outputId, message: vscode.l10n.t('This output is from before a reload. Run the cell again to load more.') };
+    return undefined;
+  }
+  switch (message.type) {
+    case 'loadMore': {
+      try {
+        const fresh = await table.loadMore();
+        const highlights = table.highlights(fresh);
+        const reply: RlxRendererReply = { type: 'rows', outputId: message.outputId, rows: table.rows(fresh), ...(highlights === undefined ? {} : { highlights }), loaded: table.records.length, total: table.total, canLoadMore: table.canLoadMore() };
+        deps.postToRenderer(reply, editor);
+        return reply;
+      } catch (error) {
+        const reply: RlxRendererReply = { type: 'failed', outputId: message.outputId, message: describeError(error, vscode.l10n.t('load more records')) };
+        deps.postToRenderer(reply, editor);
+        return reply;
+      }
+    }
+    case 'open': {
+      const target = table.recordAt(message.row);
+      if (target !== undefined) await vscode.commands.executeCommand('records.openRecordEditor', target);
+      return undefined;
+    }
+    case 'export': {
+      await exportResults({
+        source: table.source,
+        sort: undefined,
+        format: message.format,
+        title: table.title,
+        headers: table.headers(),
+        cells: (record) => table.exportCells(record),
+        defaultFolder: vscode.workspace.workspaceFolders?.[0]?.uri,
+        reportError: (error) => deps.connections.reportError(table.connectionId, error, vscode.l10n.t('Could not export "{0}"', table.title)),
+      });
+      return undefined;
+    }
+  }
+}

@@ -1,0 +1,58 @@
+// What an RLX notebook cell's output holds, and the messages between the output renderer and
+// the extension. The host reduces records to display strings (as for the results grid), so the
+// renderer only ever sets text, except search highlights, which it sanitizes.
+import type { ExportFormat, ResultsColumn, ResultsRow } from '../results/protocol';
+import type { PivotConfig, PivotRow } from '../pivot/protocol';
+
+export const RLX_OUTPUT_MIME = 'application/vnd.records.rlx-result+json';
+export const RLX_RENDERER_ID = 'records.rlxResults';
+
+interface OutputBase {
+  /** Identifies the output in messages (Load more, open, export) while the window lives. */
+  outputId: string;
+  title: string;
+  /** `IT/TASK`, `workspace IT`, `all apps`. */
+  scope: string;
+}
+
+/** A `@fields` list or a `@search`: rows as in the results grid, "N of total" with Load more. */
+export interface RlxTableOutput extends OutputBase {
+  kind: 'list' | 'search';
+  columns: ResultsColumn[];
+  rows: ResultsRow[];
+  /** Server HTML around the matches of each search hit (sanitized by the renderer). */
+  highlights?: string[];
+  total: number;
+  canLoadMore: boolean;
+}
+
+/** A count (`@limit 0`, or the Count action). */
+export interface RlxCountOutput extends OutputBase {
+  kind: 'count';
+  filtered: number;
+  total: number;
+}
+
+/** A `@pivot` block: the aggregation rows, drawn as the pivot view draws them. */
+export interface RlxPivotOutput extends OutputBase {
+  kind: 'pivot';
+  /** Undefined when the pivot view cannot show the dimensions: `groups` then. */
+  config?: PivotConfig;
+  rows: PivotRow[];
+  groups: { columns: ResultsColumn[]; rows: ResultsRow[] };
+  filtered: number;
+  total: number;
+}
+
+export type RlxCellOutput = RlxTableOutput | RlxCountOutput | RlxPivotOutput;
+
+/** Renderer → extension. */
+export type RlxRendererMessage =
+  | { type: 'loadMore'; outputId: string }
+  | { type: 'open'; outputId: string; row: number }
+  | { type: 'export'; outputId: string; format: ExportFormat };
+
+/** Extension → renderer: rows appended after a Load more (or the reason it failed). */
+export type RlxRendererReply =
+  | { type: 'rows'; outputId: string; rows: ResultsRow[]; highlights?: string[]; loaded: number; total: number; canLoadMore: boolean }
+  | { type: 'failed'; outputId: string; message: string };
