@@ -1,7 +1,7 @@
 // DNS rebinding: a web page on evil.example can point its name at 127.0.0.1 and then read and
 // write the sandbox with the well-known demo tokens. Its requests still say `Host: evil.example`,
 // so a sandbox on loopback answers only the loopback names. Any port goes with them: a
-// rebinding page's Host always carries its own name, and a forwarded port (ssh -L, a relay)
+// rebinding page's Host always carries its own name (never a `.localhost` one, see below), and a forwarded port (ssh -L, a relay)
 // arrives with the forwarder's port in Host. A sandbox bound to
 // another interface is meant to be reached by names it cannot know: it accepts any Host, and
 // warns on start (see `exposureWarning`).
@@ -10,6 +10,16 @@
 export function isLoopbackInterface(host: string): boolean {
   const bare = host.replace(/^\[(.*)\]$/, '$1').toLowerCase();
   return bare === 'localhost' || bare === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(bare);
+}
+
+/**
+ * `records.sandbox.localhost` and the like: RFC 6761 keeps `.localhost` names on this machine
+ * (browsers resolve them to loopback themselves, never through DNS), so a rebinding page cannot
+ * be served under one. A proxy maps such names to the sandbox (the `--tls` certificate covers
+ * `*.sandbox.localhost`), which is how the proxy and custom-CA paths are tested.
+ */
+function isLocalhostSubdomain(name: string): boolean {
+  return /^[a-z0-9-]+(\.[a-z0-9-]+)*\.localhost$/.test(name);
 }
 
 export interface HostPolicy {
@@ -34,7 +44,7 @@ export function hostPolicy(bindHost: string, baseUrl: string): HostPolicy {
     originFor(hostHeader) {
       const host = hostHeader?.toLowerCase();
       const match = host === undefined ? null : /^(\[[0-9a-f:.]+\]|[^:[\]]+)(?::(\d{1,5}))?$/.exec(host);
-      if (!match || !names.has(match[1])) return undefined;
+      if (!match || !(names.has(match[1]) || isLocalhostSubdomain(match[1]))) return undefined;
       return `${scheme}://${match[1]}:${match[2] ?? defaultPort}`;
     },
   };

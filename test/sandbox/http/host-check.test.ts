@@ -39,7 +39,7 @@ describe('sandbox HTTP: Host header allow-list (DNS rebinding)', () => {
       ['GET', '/.well-known/openid-configuration'],
       ['POST', '/api/upload-tus'],
     ]) {
-      for (const host of [`evil.example:${port}`, 'evil.example', `127.0.0.1.evil.example:${port}`]) {
+      for (const host of [`evil.example:${port}`, 'evil.example', `127.0.0.1.evil.example:${port}`, `localhost.evil.example:${port}`]) {
         const answer = await withHost(sandbox.url, path, host, method);
         assert.equal(answer.status, 403, `${method} ${path} with Host ${host}: ${answer.body}`);
         assert.equal((JSON.parse(answer.body) as { error: { code: string } }).error.code, 'forbidden');
@@ -47,8 +47,8 @@ describe('sandbox HTTP: Host header allow-list (DNS rebinding)', () => {
     }
   });
 
-  it('accepts 127.0.0.1, localhost and [::1], also on a forwarded port', async () => {
-    for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `LOCALHOST:${port}`, `[::1]:${port}`, 'localhost:9000']) {
+  it('accepts 127.0.0.1, localhost, [::1] and *.localhost names, also on a forwarded port', async () => {
+    for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `LOCALHOST:${port}`, `[::1]:${port}`, 'localhost:9000', `records.sandbox.localhost:${port}`]) {
       const answer = await withHost(sandbox.url, '/api/common', host);
       assert.equal(answer.status, 200, `Host ${host}: ${answer.body}`);
     }
