@@ -9,8 +9,9 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/api';
 import type { TestIssuer } from './support/host/oidc-issuer.mjs' with { 'resolution-mode': 'import' };
+import { removeConnection } from './support/connections';
 import { answerQuickInput, startPromptingCommand } from './support/quickInput';
-import { useWorkbench, type Workbench } from './support/workbench';
+import { useWorkbench } from './support/workbench';
 
 const ACCESS_TOKEN_SECONDS = 15;
 
@@ -30,17 +31,6 @@ async function reachIssuerDirectly(page: Page, issuerUrl: string): Promise<void>
       return route.fulfill({ status: 302, headers: { location: `${issuerUrl}${path}${proxied.search}` } });
     },
   );
-}
-
-/** Removes a connection through the palette, so the specs that follow do not see it. */
-async function removeConnection(wb: Workbench, name: string): Promise<void> {
-  await startPromptingCommand(wb.page, 'Records: Remove Connection');
-  const pick = wb.page.locator('.quick-input-widget .monaco-list-row').filter({ hasText: name }).first();
-  const confirm = wb.page.locator('.monaco-dialog-box').filter({ hasText: name }).first();
-  // With one connection there is nothing to pick: the confirmation comes at once.
-  await pick.or(confirm).first().waitFor({ state: 'visible' });
-  if (await pick.isVisible()) await pick.click();
-  await wb.answerDialog(`Remove the connection "${name}"`, 'Remove');
 }
 
 describe('OAuth sign-in through an external OpenID Provider (oidc-provider)', () => {

@@ -6,6 +6,7 @@
 // reuse dist/ (CI builds once before).
 import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { packageExtension } from './support/host/build.mjs';
 import { createEditorProfile, installExtensions, startCodeServer } from './support/host/code-server.mjs';
@@ -29,7 +30,15 @@ async function main() {
 
   const sandboxFile = join(resultsDir, 'e2e-sandbox.json');
   const sandbox = await startTestSandbox({ connectionFile: sandboxFile });
-  const profile = createEditorProfile({ settings: e2eUserSettings({ sandbox }) });
+  // An HTTPS sandbox whose CA the editor trusts the way a corporate root CA is handed to VS Code
+  // (NODE_EXTRA_CA_CERTS), reached through a proxy by test/e2e/network.e2e.ts.
+  const tlsSandboxFile = join(resultsDir, 'e2e-tls-sandbox.json');
+  const tlsSandbox = sandbox ? await startTestSandbox({ connectionFile: tlsSandboxFile, tls: true }) : undefined;
+  // The proxy of network.e2e.ts: the editor starts with `http.proxy` pointing at a port kept for
+  // it, where that spec runs its counting proxy (loopback services, like the run's sandbox, are
+  // always reached directly, so no other spec goes through it).
+  const proxyPort = await freePort();
+  const profile = createEditorProfile({ settings: { ...e2eUserSettings({ sandbox }), 'http.proxy': `http://127.0.0.1:${proxyPort}` } });
   // A small folder for the specs that exercise the helpers on VS Code's own Explorer.
   mkdirSync(join(profile.workspaceDir, 'notes'), { recursive: true });
   writeFileSync(join(profile.workspaceDir, 'notes/readme.txt'), 'Opened by the end-to-end tests.\n');
@@ -37,21 +46,39 @@ async function main() {
   try {
     phase = Date.now();
     await installExtensions(profile, [vsix]);
-    server = await startCodeServer(profile, { logFile: join(resultsDir, 'e2e-code-server.log') });
+    server = await startCodeServer(profile, {
+      logFile: join(resultsDir, 'e2e-code-server.log'),
+      env: tlsSandbox?.caPath ? { NODE_EXTRA_CA_CERTS: tlsSandbox.caPath } : {},
+    });
     console.log(`e2e: code-server up at ${server.url} in ${seconds(phase)}`);
     const exitCode = await runSpecs({
       E2E_WORKBENCH_URL: server.url,
       E2E_SCREENSHOT_DIR: screenshotDir,
       E2E_WORKSPACE_DIR: profile.workspaceDir,
       ...(sandbox ? { E2E_SANDBOX_FILE: sandboxFile } : {}),
+      ...(tlsSandbox ? { E2E_TLS_SANDBOX_FILE: tlsSandboxFile } : {}),
+      E2E_PROXY_PORT: String(proxyPort),
     });
     console.log(`e2e: finished in ${seconds(started)}`);
     return exitCode === 0;
   } finally {
     await server?.stop();
     await sandbox?.close();
+    await tlsSandbox?.close();
     profile.dispose();
   }
+}
+
+/** A loopback port free right now (the proxy of network.e2e.ts takes it later). */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
 }
 
 function runSpecs(env) {

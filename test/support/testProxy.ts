@@ -21,6 +21,8 @@ export interface TestProxy {
 export interface TestProxyOptions {
   /** Where every request goes, e.g. the sandbox's `127.0.0.1:port`. */
   upstream: { host: string; port: number };
+  /** The loopback port to listen on (0, the default, picks a free one). */
+  port?: number;
   /** When set, requests without exactly this `Proxy-Authorization` get 407. */
   requireAuthorization?: string;
 }
@@ -78,7 +80,7 @@ export async function startTestProxy(options: TestProxyOptions): Promise<TestPro
     socket.on('close', () => sockets.delete(socket));
   });
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,

@@ -8,6 +8,8 @@ export interface SandboxConnection {
   /** Token of the sandbox's admin demo user. */
   adminToken: string;
   users: { id: string; name: string; email: string; token: string; is_admin: boolean; role: string }[];
+  /** HTTPS sandboxes only: the private CA that signed its certificate. */
+  caPath?: string;
 }
 
 export interface E2eEnvironment {
@@ -37,4 +39,22 @@ export function requireSandbox(): SandboxConnection {
   const { sandbox } = e2eEnvironment();
   if (!sandbox) throw new Error('No sandbox was started for this run: build it (`node esbuild.mjs --only=sandbox`) and rerun `npm run test:e2e`.');
   return sandbox;
+}
+
+/**
+ * The second sandbox of the run: HTTPS, with a certificate from a private CA that the editor
+ * trusts through NODE_EXTRA_CA_CERTS (as a corporate root CA is handed to VS Code).
+ */
+export function requireTlsSandbox(): SandboxConnection & { caPath: string } {
+  const file = process.env.E2E_TLS_SANDBOX_FILE;
+  const sandbox = file ? (JSON.parse(readFileSync(file, 'utf8')) as SandboxConnection) : undefined;
+  if (!sandbox?.caPath) throw new Error('No HTTPS sandbox was started for this run: rerun the specs through `npm run test:e2e`.');
+  return { ...sandbox, caPath: sandbox.caPath };
+}
+
+/** The port the editor's `http.proxy` names (user settings, see run.mjs); nothing listens there until a spec does. */
+export function proxyPort(): number {
+  const port = Number(process.env.E2E_PROXY_PORT);
+  if (!port) throw new Error('E2E_PROXY_PORT is unset: run the end-to-end specs through `npm run test:e2e`.');
+  return port;
 }

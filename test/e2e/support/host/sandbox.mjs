@@ -11,9 +11,10 @@ const require = createRequire(import.meta.url);
 /**
  * Returns `{url, adminToken, users, connectionFile, close()}`, or `undefined` (with a
  * warning) while the sandbox bundle does not exist or exports no `startSandbox` yet, so
- * suites that do not need it still run. `records` sizes the demo data.
+ * suites that do not need it still run. `records` sizes the demo data. `tls` serves HTTPS
+ * with a private CA generated into the data folder; `caPath` (also in the file) names it.
  */
-export async function startTestSandbox({ connectionFile, records } = {}) {
+export async function startTestSandbox({ connectionFile, records, tls = false } = {}) {
   const bundle = join(repoRoot, 'dist/sandbox.js');
   if (!existsSync(bundle)) {
     console.warn(`No sandbox for this run: ${bundle} is missing. Build it with \`node esbuild.mjs --only=sandbox\`.`);
@@ -25,10 +26,10 @@ export async function startTestSandbox({ connectionFile, records } = {}) {
     return undefined;
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'records-sandbox-'));
-  const sandbox = await startSandbox({ dataDir, port: 0, ...(records === undefined ? {} : { records }) });
+  const sandbox = await startSandbox({ dataDir, port: 0, tls, ...(records === undefined ? {} : { records }) });
   const users = (sandbox.users ?? []).map(({ id, name, email, token, is_admin, role }) => ({ id, name, email, token, is_admin, role }));
   const admin = users.find((u) => u.is_admin || u.role === 'admin') ?? users[0];
-  const connection = { url: sandbox.url, adminToken: admin?.token ?? '', users };
+  const connection = { url: sandbox.url, adminToken: admin?.token ?? '', users, ...(sandbox.caPath ? { caPath: sandbox.caPath } : {}) };
   if (connectionFile) writeFileSync(connectionFile, JSON.stringify(connection, null, 2));
   return {
     ...connection,

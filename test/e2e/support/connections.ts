@@ -1,0 +1,24 @@
+// Adding and removing connections through the palette, as a person does, shared by the specs.
+import { answerQuickInput, startPromptingCommand } from './quickInput';
+import type { Workbench } from './workbench';
+
+/** Adds a connection with an integration user's token ("Auth code") and waits for its row. */
+export async function addTokenConnection(wb: Workbench, name: string, url: string, token: string): Promise<void> {
+  await startPromptingCommand(wb.page, 'Records: Add Connection…');
+  await answerQuickInput(wb.page, /\(1\/4\)/, name);
+  await answerQuickInput(wb.page, /\(2\/4\)/, url);
+  await answerQuickInput(wb.page, /\(3\/4\)/, 'Auth code');
+  await answerQuickInput(wb.page, /\(4\/4\)/, token);
+  await wb.treeRow(name).waitFor({ state: 'visible', timeout: 30_000 });
+}
+
+/** Removes a connection through the palette, so the specs that follow do not see it. */
+export async function removeConnection(wb: Workbench, name: string): Promise<void> {
+  await startPromptingCommand(wb.page, 'Records: Remove Connection');
+  const pick = wb.page.locator('.quick-input-widget .monaco-list-row').filter({ hasText: name }).first();
+  const confirm = wb.page.locator('.monaco-dialog-box').filter({ hasText: name }).first();
+  // With one connection there is nothing to pick: the confirmation comes at once.
+  await pick.or(confirm).first().waitFor({ state: 'visible' });
+  if (await pick.isVisible()) await pick.click();
+  await wb.answerDialog(`Remove the connection "${name}"`, 'Remove');
+}
