@@ -98,6 +98,38 @@ describe('rlx language', function () {
     assert.ok((pivot?.aggregation?.data.length ?? 0) > 0, 'the pivot block returned groups');
   });
 
+  it('fills in @me and @today-7d before sending: the counts equal the sandbox’s own evaluation of the filled-in filter', async () => {
+    const sandbox = sandboxConnection();
+    const admin = sandbox.users.find((user) => user.token === sandbox.adminToken);
+    assert.ok(admin, 'the admin demo user');
+    const count = async (rlx: string): Promise<number> => {
+      const response = await fetch(`${sandbox.url}/api/w/IT/a/TASK/tickets/list?withTechnicalData=true`, {
+        method: 'POST',
+        headers: { authorization: `SVC_AUTH_CODE ${sandbox.adminToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ limitRecords: 1, rlx }),
+      });
+      assert.equal(response.status, 200, await response.clone().text());
+      return ((await response.json()) as { filteredRecordsCount: number }).filteredRecordsCount;
+    };
+    const settings = vscode.workspace.getConfiguration('records.rlx');
+    await settings.update('timeZone', 'UTC', vscode.ConfigurationTarget.Global);
+    try {
+      const { document } = await openRlx('@app IT/TASK\n### Mine\n@limit 1\nkeeper_id = @me\n### This week\n@limit 1\nupdate_date >= @today-7d\n');
+      const run = (title: string) => vscode.commands.executeCommand<RlxRunResult | undefined>('records.rlx.runBlock', document.uri, document.getText().indexOf(title));
+      const mine = await run('### Mine');
+      assert.equal(mine?.query.params.rlx, `keeper_id = "${admin.id}"`, 'the query sent names the signed-in user');
+      assert.equal(mine?.filtered, await count(`keeper_id = "${admin.id}"`));
+      assert.ok((mine?.filtered ?? 0) > 0, 'the admin keeps records in the demo data');
+      const now = new Date();
+      const since = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - 7)).toISOString();
+      const recent = await run('### This week');
+      assert.equal(recent?.query.params.rlx, `update_date >= "${since}"`, 'midnight UTC seven days ago');
+      assert.equal(recent?.filtered, await count(`update_date >= "${since}"`));
+    } finally {
+      await settings.update('timeZone', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
+
   it('runs a file against the connection its @connection names: completion, unknown-name quick fix, and a signed-out connection is reported, never replaced', async () => {
     const sandbox = sandboxConnection();
     const second = await vscode.commands.executeCommand<ConnectionInfo | undefined>('records.addConnection', { name: 'RLX Second', baseUrl: sandbox.url, authKind: 'authCode', token: sandbox.adminToken });

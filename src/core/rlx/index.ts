@@ -15,3 +15,15 @@ export type { RlxFieldKind, CompileRlxOptions, RlxPredicate, RlxRecord } from '.
 export { validateRlx, collectRlxFields } from './fields';
 export type { RlxUnknownField } from './fields';
 export { parseRlxInstant } from './instant';
+export {
+  RLX_PLACEHOLDERS,
+  RlxPlaceholderError,
+  describeRlxPlaceholder,
+  expandRlxPlaceholders,
+  findRlxPlaceholders,
+  maskRlxPlaceholders,
+  resolveRlxPlaceholder,
+  rlxPlaceholderAt,
+  rlxPlaceholderProblem,
+} from './placeholders';
+export type { RlxExpansion, RlxPlaceholder, RlxPlaceholderContext, RlxPlaceholderInfo, RlxPlaceholderUnit } from './placeholders';

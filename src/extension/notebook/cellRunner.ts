@@ -83,7 +83,7 @@ export class RlxCellRunner {
     const scope = describeRlxScope(query.scope);
     const outputId = `o${++this.outputs}`;
     if (mode === 'count' || (query.kind === 'list' && query.params.limitRecords === 0)) {
-      const counts = await countRlxBlock(client, model, block, signal);
+      const counts = await countRlxBlock(client, model, block, signal, defaults);
       return { kind: 'count', outputId, title, scope, filtered: counts.filtered, total: counts.total };
     }
     const result = await runRlxBlock(client, model, block, signal, defaults);

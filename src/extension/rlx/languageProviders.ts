@@ -14,6 +14,8 @@ import {
 } from '../../core/rlx/language';
 import { isInCell } from '../../core/rlx/notebook';
 import { type RlxDocumentModels, RLX_LANGUAGE_ID, toRange } from './documentModels';
+import { effectiveTimeZone } from './placeholderContext';
+import { rlxQueryDefaults } from './querySettings';
 import type { RlxSchemaCache } from './schemaCache';
 
 export const RLX_TRIGGER_CHARACTERS = ['@', '"', '=', ',', ' '];
@@ -29,6 +31,7 @@ const KINDS: Readonly<Record<RlxCompletionKind, vscode.CompletionItemKind>> = {
   keyword: vscode.CompletionItemKind.Keyword,
   cast: vscode.CompletionItemKind.TypeParameter,
   suffix: vscode.CompletionItemKind.Unit,
+  placeholder: vscode.CompletionItemKind.Variable,
 };
 
 /** Loads the schema of the block at `offset`; never throws (features degrade to syntax). */
@@ -74,7 +77,9 @@ export function registerRlxProviders(models: RlxDocumentModels, cache: RlxSchema
       async provideHover(document, position) {
         const offset = document.offsetAt(position);
         await ensureSchemaAt(models, cache, document, offset);
-        const hover = getRlxHover(models.model(document), offset, source(document));
+        // Relative dates show their value now; `@me` says whom it stands for when the query runs.
+        const placeholders = { now: new Date(), timeZone: effectiveTimeZone(rlxQueryDefaults().timeZone) };
+        const hover = getRlxHover(models.model(document), offset, source(document), placeholders);
         return hover === undefined ? undefined : new vscode.Hover(new vscode.MarkdownString(hover.contents), toRange(document, hover.start, hover.end));
       },
     }),

@@ -4,7 +4,8 @@
 import type { RecordsClient } from '../../core/api';
 import { MAX_PAGE_SIZE } from '../../core/api/paging';
 import type { AggregationResult, AppRef, ListPage, RecordData } from '../../core/api/types';
-import { rlxAnd, rlxEquals } from '../../core/rlx';
+import { RlxPlaceholderError, expandRlxPlaceholders, findRlxPlaceholders, rlxAnd, rlxEquals, rlxPlaceholderProblem } from '../../core/rlx';
+import { rlxPlaceholderContext } from './placeholderContext';
 import { type RlxBlock, type RlxBlockQuery, type RlxDocument, type RlxQueryDefaults, type RlxScope, blockQuery, parseBlockFilter } from '../../core/rlx/document';
 
 export interface RlxRunResult {
@@ -25,6 +26,31 @@ export function checkRunnable(document: RlxDocument, block: RlxBlock): void {
   if (first !== undefined) {
     const line = document.text.slice(0, block.start + first.start).split('\n').length;
     throw new RlxBlockError(`This query has an error on line ${line}: ${first.message}. Fix the underlined text and run it again.`);
+  }
+  for (const placeholder of findRlxPlaceholders(block.filterText)) {
+    const problem = rlxPlaceholderProblem(placeholder);
+    if (problem === undefined) continue;
+    const line = document.text.slice(0, block.start + placeholder.start).split('\n').length;
+    throw new RlxBlockError(`This query has an error on line ${line}: ${problem}`);
+  }
+}
+
+/**
+ * The query with its placeholders (`@me`, `@today-7d`…) filled in, as the service will get it.
+ * Later pages of the same result reuse it, so "now" does not move between pages.
+ */
+export async function withPlaceholdersFilled(client: RecordsClient, query: RlxBlockQuery, timeZone?: string, signal?: AbortSignal): Promise<RlxBlockQuery> {
+  const rlx = query.params.rlx;
+  if (rlx === undefined) return query;
+  const placeholders = findRlxPlaceholders(rlx);
+  if (placeholders.length === 0) return query;
+  const context = await rlxPlaceholderContext(client, placeholders.some((placeholder) => placeholder.name === 'me'), timeZone, signal);
+  try {
+    const filled = expandRlxPlaceholders(rlx, context).text;
+    return { ...query, params: { ...query.params, rlx: filled } } as RlxBlockQuery;
+  } catch (error) {
+    if (error instanceof RlxPlaceholderError || error instanceof RangeError) throw new RlxBlockError(error.message);
+    throw error;
   }
 }
 
@@ -52,7 +78,7 @@ export async function runRlxBlock(
   defaults?: RlxQueryDefaults,
 ): Promise<RlxRunResult> {
   checkRunnable(document, block);
-  const query = blockQuery(document, block, defaults);
+  const query = await withPlaceholdersFilled(client, blockQuery(document, block, defaults), defaults?.timeZone, signal);
   const options = signal === undefined ? {} : { signal };
   switch (query.kind) {
     case 'list': {
@@ -82,9 +108,15 @@ export async function runRlxBlock(
 }
 
 /** Matches of the block's filter in its scope (directives other than @app do not count). */
-export async function countRlxBlock(client: RecordsClient, document: RlxDocument, block: RlxBlock, signal?: AbortSignal): Promise<{ filtered: number; total: number }> {
+export async function countRlxBlock(
+  client: RecordsClient,
+  document: RlxDocument,
+  block: RlxBlock,
+  signal?: AbortSignal,
+  defaults?: RlxQueryDefaults,
+): Promise<{ filtered: number; total: number }> {
   checkRunnable(document, block);
-  const query = blockQuery(document, block);
+  const query = await withPlaceholdersFilled(client, blockQuery(document, block), defaults?.timeZone, signal);
   const rlx = withScope(query.scope, query.params.rlx, false);
   return client.countRecords(scopeRef(query.scope), rlx, signal === undefined ? {} : { signal });
 }

@@ -2,8 +2,10 @@
 import * as vscode from 'vscode';
 import type { RlxQueryDefaults } from '../../core/rlx/document';
 
-/** What a block without `@limit` gets: `records.rlx.defaultLimit`. */
+/** What a block without `@limit` gets (`records.rlx.defaultLimit`), and the zone of `@today` (`records.rlx.timeZone`). */
 export function rlxQueryDefaults(): RlxQueryDefaults {
-  const limit = vscode.workspace.getConfiguration('records.rlx').get<number>('defaultLimit');
-  return limit === undefined ? {} : { limit };
+  const settings = vscode.workspace.getConfiguration('records.rlx');
+  const limit = settings.get<number>('defaultLimit');
+  const timeZone = settings.get<string>('timeZone')?.trim();
+  return { ...(limit === undefined ? {} : { limit }), ...(timeZone ? { timeZone } : {}) };
 }

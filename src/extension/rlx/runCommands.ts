@@ -50,7 +50,7 @@ export class RlxRunCommands {
     try {
       const client = await this.connections.client(target.connectionId);
       const model = this.models.model(target.document);
-      const counts = await countRlxBlock(client, model, target.block);
+      const counts = await countRlxBlock(client, model, target.block, undefined, rlxQueryDefaults());
       void vscode.window.showInformationMessage(vscode.l10n.t('{0} of {1} records in {2} match "{3}".', counts.filtered.toLocaleString(), counts.total.toLocaleString(), describeRlxScope(blockScope(model, target.block)), target.block.title ?? vscode.l10n.t('the query')));
       return counts;
     } catch (error) {

@@ -6,6 +6,7 @@ import { type RlxDocument, blockAt, blockScope, describeRlxScope, parseBlockFilt
 import type { ConnectionManager } from '../connections/connectionManager';
 import { type RlxDocumentModels, RLX_LANGUAGE_ID } from './documentModels';
 import { countRlxBlock } from './queryRunner';
+import { rlxQueryDefaults } from './querySettings';
 
 export const RLX_COUNT_DELAY_MS = 500;
 
@@ -65,7 +66,7 @@ export class RlxStatusBar implements vscode.Disposable {
     this.inFlight = abort;
     try {
       const client = await this.connections.client(connectionId);
-      const counts = await countRlxBlock(client, model, block, abort.signal);
+      const counts = await countRlxBlock(client, model, block, abort.signal, rlxQueryDefaults());
       if (this.lastKey !== key) return;
       // Plurals are whole sentences in the bundle, never a suffix glued on.
       const matches = counts.filtered === 1 ? vscode.l10n.t('1 match') : vscode.l10n.t('{0} matches', counts.filtered.toLocaleString());

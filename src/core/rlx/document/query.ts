@@ -14,6 +14,8 @@ export const DEFAULT_RLX_LIMIT = 100;
 export interface RlxQueryDefaults {
   /** Records a list or search returns when neither the block nor the file says `@limit`. */
   limit?: number;
+  /** IANA time zone of relative-date placeholders (`@today`); unset: the machine's. */
+  timeZone?: string;
 }
 
 export function blockQuery(document: RlxDocument, block: RlxBlock, defaults: RlxQueryDefaults = {}): RlxBlockQuery {

@@ -2,6 +2,7 @@
 // `###` lines. Each block inherits the file's directives and may override them. Offsets are
 // document offsets everywhere, except inside a block's filter (see `filterText`).
 import { parseRlx } from '../parser';
+import { maskRlxPlaceholders } from '../placeholders';
 import type { RlxParseResult } from '../nodes';
 import type { AppRef } from '../../api/types';
 import { type RlxDirective, type RlxDirectiveName, parseRlxDirective } from './directives';
@@ -191,7 +192,9 @@ const parsedFilters = new WeakMap<RlxBlock, RlxParseResult>();
 export function parseBlockFilter(block: RlxBlock): RlxParseResult {
   let parsed = parsedFilters.get(block);
   if (parsed === undefined) {
-    parsed = parseRlx(block.filterText);
+    // Placeholders (`@me`, `@today-7d`) are values the client fills in before sending: the parser
+    // reads digits of the same length there, so offsets stay those of the text.
+    parsed = parseRlx(maskRlxPlaceholders(block.filterText));
     parsedFilters.set(block, parsed);
   }
   return parsed;

@@ -2,6 +2,7 @@
 // lists), operators fitting the field's type, lookup values and people inside quotes,
 // connectives, casts and pivot time-grouping suffixes.
 import { getRlxCompletionContext } from '../completion';
+import { RLX_PLACEHOLDERS } from '../placeholders';
 import { scanRlx } from '../scanner';
 import {
   type RlxBlock,
@@ -127,6 +128,8 @@ function fieldItems(schema: RlxScopeSchema, replace: { start: number; end: numbe
 
 function filterCompletions(block: RlxBlock, offset: number, schema: RlxScopeSchema | undefined): RlxCompletionItem[] {
   const local = offset - block.start;
+  const typed = typedPlaceholder(block.filterText, local);
+  if (typed !== undefined) return placeholderItems({ start: offset - typed.length, end: offset }, undefined);
   const context = getRlxCompletionContext(block.filterText, local);
   // An unclosed string runs to the end of the block: replace only up to the cursor then.
   const spansLines = block.filterText.slice(context.replace.start, context.replace.end).includes('\n');
@@ -146,9 +149,36 @@ function filterCompletions(block: RlxBlock, offset: number, schema: RlxScopeSche
       return ['AND', 'OR'].map((word) => ({ label: word, kind: 'keyword', insertText: `${word} `, replace }));
     case 'cast':
       return [':string[]', ':number[]'].map((cast) => ({ label: cast, kind: 'cast', insertText: cast, replace }));
-    case 'value':
-      return schema === undefined ? [] : valueCompletions(block, local, context.field, context.operator, replace, schema);
+    case 'value': {
+      const type = schema === undefined || schemaField(schema, context.field) === undefined ? undefined : rlxFieldType(schema, context.field);
+      const values = schema === undefined ? [] : valueCompletions(block, local, context.field, context.operator, replace, schema);
+      // Outside a string a value may be a placeholder the extension fills in when the query runs.
+      const inString = block.filterText.charAt(context.replace.start) === '"';
+      return inString || context.operator === 'in' || context.operator === 'like' || type === undefined ? values : [...values, ...placeholderItems(replace, type)];
+    }
   }
+}
+
+/** `@`, `@to`… typed right before the cursor, outside a string: the placeholder being written. */
+function typedPlaceholder(filterText: string, local: number): string | undefined {
+  const match = /(?:^|[^A-Za-z0-9_])(@[A-Za-z0-9]*)$/.exec(filterText.slice(0, local));
+  if (match === null) return undefined;
+  const start = local - match[1].length;
+  const inString = scanRlx(filterText).some((token) => token.type === 'String' && token.start < start && (start < token.end || token.terminated !== true));
+  return inString ? undefined : match[1];
+}
+
+/** Placeholders as completion items; with a field type, only those that fit it. */
+function placeholderItems(replace: { start: number; end: number }, type: string | undefined): RlxCompletionItem[] {
+  return RLX_PLACEHOLDERS.filter((info) => type === undefined || (info.name === 'me' ? type === 'person' || type === 'text' : type === 'date')).map((info, index) => ({
+    label: `@${info.name}`,
+    kind: 'placeholder',
+    insertText: `@${info.name}`,
+    replace,
+    detail: info.name === 'me' ? 'placeholder: signed-in user' : 'placeholder: date',
+    documentation: `${info.description} Filled in by the extension when the query runs${info.units.length > 0 ? `; shift it with ${info.units.map((unit) => `\`${unit}\``).join(', ')}, e.g. \`${info.example}\`` : `, e.g. \`${info.example}\``}.`,
+    sortText: `~${String(index).padStart(2, '0')}`,
+  }));
 }
 
 function valueCompletions(block: RlxBlock, local: number, field: string, operator: string, replace: { start: number; end: number }, schema: RlxScopeSchema): RlxCompletionItem[] {

@@ -4,6 +4,7 @@
 import { walkRlx } from '../nodeAt';
 import { quoteRlxString } from '../quote';
 import { parseRlxInstant } from '../instant';
+import { type RlxPlaceholder, RLX_PLACEHOLDERS, findRlxPlaceholders, rlxPlaceholderProblem } from '../placeholders';
 import type { RlxNode, RlxStringNode, RlxSyntaxError } from '../nodes';
 import {
   type RlxBlock,
@@ -200,14 +201,29 @@ function checkFilter(document: RlxDocument, block: RlxBlock, schema: RlxScopeSch
   const base = block.start;
   const parsed = parseBlockFilter(block);
   for (const error of parsed.errors) out.push(syntaxProblem(document, error, base));
+  const placeholders = findRlxPlaceholders(block.filterText);
+  for (const placeholder of placeholders) {
+    const message = rlxPlaceholderProblem(placeholder);
+    if (message !== undefined) out.push(problem(base + placeholder.start, base + placeholder.end, message, 'error', 'unknown_placeholder', placeholderFixes(placeholder, base)));
+  }
   if (schema === undefined || parsed.root === undefined) return;
+  const placeholderStarts = new Set(placeholders.map((placeholder) => placeholder.start));
   walkRlx(parsed.root, (node) => {
     if (node.kind === 'Field') {
       if (schemaField(schema, node.name) === undefined) out.push(unknownField(node.name, base + node.start, base + node.end, schema));
       return;
     }
+    // A placeholder's value is only known when the query runs.
+    if (node.kind === 'Comparison' && placeholderStarts.has(node.value.start)) return;
     checkCondition(node, schema, base, out);
   });
+}
+
+function placeholderFixes(placeholder: RlxPlaceholder, base: number): RlxQuickFix[] {
+  const names = RLX_PLACEHOLDERS.map((info) => info.name);
+  if (names.includes(placeholder.name)) return [];
+  const suggestions = closest(placeholder.name, names);
+  return replaceFixes(base + placeholder.start + 1, base + placeholder.start + 1 + placeholder.name.length, suggestions, (candidate) => `Change to @${candidate}`);
 }
 
 function syntaxProblem(document: RlxDocument, error: RlxSyntaxError, base: number): RlxDiagnostic {

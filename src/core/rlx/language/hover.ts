@@ -2,6 +2,7 @@
 // person GUIDs (name) and operators (what they do).
 import { findConditionAt } from '../nodeAt';
 import { scanRlx } from '../scanner';
+import { type RlxPlaceholder, type RlxPlaceholderContext, describeRlxPlaceholder, resolveRlxPlaceholder, rlxPlaceholderAt, rlxPlaceholderProblem } from '../placeholders';
 import { type RlxDocument, blockAt, blockScope, isRlxDirectiveName, lineOfOffset, parseBlockFilter, splitDirectiveList } from '../document';
 import { DIRECTIVE_DOCS, OPERATOR_DOCS } from './vocabulary';
 import { fieldDocumentation, rlxFieldType, schemaField, schemaLookups, splitPivotSuffix } from './fieldKinds';
@@ -9,7 +10,11 @@ import { escapeMarkdown, markdownCode } from './markdown';
 import type { RlxSchemaSource, RlxScopeSchema } from './schemaSource';
 import type { RlxHover } from './types';
 
-export function getRlxHover(document: RlxDocument, offset: number, source: RlxSchemaSource): RlxHover | undefined {
+/**
+ * `placeholders`: what `@me` and relative dates stand for right now; without it a placeholder's
+ * hover says what it means but not its value.
+ */
+export function getRlxHover(document: RlxDocument, offset: number, source: RlxSchemaSource, placeholders?: RlxPlaceholderContext): RlxHover | undefined {
   const line = document.lines[lineOfOffset(document, offset)];
   const block = blockAt(document, offset);
   if (line === undefined || block === undefined || offset >= line.contentEnd) return undefined;
@@ -27,6 +32,8 @@ export function getRlxHover(document: RlxDocument, offset: number, source: RlxSc
     return { start: item.start, end: item.start + name.length, contents: fieldDocumentation(schema, name) };
   }
   const local = offset - block.start;
+  const placeholder = rlxPlaceholderAt(block.filterText, local);
+  if (placeholder !== undefined && local < placeholder.end) return placeholderHover(placeholder, block.start, placeholders);
   const token = scanRlx(block.filterText).find((candidate) => candidate.start <= local && local < candidate.end);
   if (token === undefined) return undefined;
   const range = { start: block.start + token.start, end: block.start + token.end };
@@ -48,6 +55,24 @@ export function getRlxHover(document: RlxDocument, offset: number, source: RlxSc
     default:
       return undefined;
   }
+}
+
+function placeholderHover(placeholder: RlxPlaceholder, base: number, context: RlxPlaceholderContext | undefined): RlxHover {
+  const range = { start: base + placeholder.start, end: base + placeholder.end };
+  const problem = rlxPlaceholderProblem(placeholder);
+  if (problem !== undefined) return { ...range, contents: escapeMarkdown(problem) };
+  // Our own sentences and a name of letters and digits: nothing from the service to escape.
+  const lines = [`${markdownCode(placeholder.raw)} — ${describeRlxPlaceholder(placeholder)} Filled in by the extension when the query runs.`];
+  // `@me` without a known user: the hover says whom it stands for, no value.
+  if (context !== undefined && (placeholder.name !== 'me' || context.userId !== undefined)) {
+    try {
+      const value = resolveRlxPlaceholder(placeholder, context);
+      lines.push(placeholder.name === 'me' ? `Now: ${markdownCode(value)}` : `Now: ${markdownCode(value)} (${escapeMarkdown(context.timeZone)})`);
+    } catch (error) {
+      lines.push(escapeMarkdown(error instanceof Error ? error.message : String(error)));
+    }
+  }
+  return { ...range, contents: lines.join('\n\n') };
 }
 
 function valueHover(filterText: string, tokenStart: number, local: number, root: Parameters<typeof findConditionAt>[0], schema: RlxScopeSchema, range: { start: number; end: number }): RlxHover | undefined {

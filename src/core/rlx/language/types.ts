@@ -7,7 +7,7 @@ export interface RlxTextEdit {
   newText: string;
 }
 
-export type RlxCompletionKind = 'directive' | 'workspace' | 'app' | 'field' | 'operator' | 'value' | 'person' | 'keyword' | 'cast' | 'suffix';
+export type RlxCompletionKind = 'directive' | 'workspace' | 'app' | 'field' | 'operator' | 'value' | 'person' | 'keyword' | 'cast' | 'suffix' | 'placeholder';
 
 export interface RlxCompletionItem {
   label: string;
