@@ -9,6 +9,9 @@ import { registerSandboxCommands } from './localSandbox/sandboxCommands';
 import { SandboxLauncher } from './localSandbox/sandboxLauncher';
 import { ConnectionStatusBar } from './status/connectionStatusBar';
 import { registerRecordEditor, type RecordEditorAccess } from './editor/registerRecordEditor';
+import { activeRecordEditorUri } from './editor/recordUri';
+import type { SnippetLanguage } from '../core/api';
+import { COPY_REQUEST_COMMANDS, copyRecordRequest } from './requests/copyRequest';
 import { onDidLogRequest, registerRequestLog } from './log/requestLog';
 import { registerPivot } from './pivot/registerPivot';
 import { registerReferences, type ReferencesHandle } from './references/registerReferences';
@@ -64,6 +67,12 @@ export function activate(context: vscode.ExtensionContext): RecordsExtensionApi 
   registerSearchPanel(context, connections);
   registerPivot(context, connections);
   const references = registerReferences(context, connections, tree);
+  // From the tree's row menu (the node), the record editor's title (its URI), or the palette.
+  context.subscriptions.push(
+    vscode.commands.registerCommand(COPY_REQUEST_COMMANDS.record, (arg?: unknown, language?: SnippetLanguage) =>
+      copyRecordRequest(connections, arg ?? activeRecordEditorUri() ?? tree.view.selection[0], language),
+    ),
+  );
   void applySandboxSeed(launcher);
   registerPresetConnections(context, connections);
   return {

@@ -130,6 +130,25 @@ describe('rlx language', function () {
     }
   });
 
+  it('copies the request a block sends, and a record’s, as curl without the token', async () => {
+    const sandbox = sandboxConnection();
+    const { document } = await openRlx('@app IT/TASK\n### Open\n@limit 3\nstate = "open"\n');
+    const snippet = await vscode.commands.executeCommand<string | undefined>('records.rlx.copyRequest', document.uri, document.getText().indexOf('### Open'), 'curl');
+    assert.ok(snippet, 'a snippet was made');
+    assert.equal(await vscode.env.clipboard.readText(), snippet, 'and copied');
+    assert.ok(snippet.startsWith(`curl -sS -X POST '${sandbox.url}/api/w/IT/a/TASK/tickets/list?withTechnicalData=true'`), snippet);
+    assert.match(snippet, /"authorization: SVC_AUTH_CODE \$RECORDS_TOKEN"/);
+    assert.match(snippet, /--data-raw '\{"limitRecords":3,"rlx":"state = \\"open\\""\}'/);
+    assert.ok(!snippet.includes(sandbox.adminToken), 'never the literal token');
+    const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', document.uri);
+    assert.ok(lenses.some((lens) => lens.command?.command === 'records.rlx.copyRequest'), 'a Copy as… lens above the block');
+
+    const record = { kind: 'record', connectionId: connection.id, ref: { workspace: 'IT', app: 'TASK' }, record: { id: 'c0ffee00-0000-4000-8000-000000000001', number: 1 } };
+    const recordSnippet = await vscode.commands.executeCommand<string | undefined>('records.copyRecordRequest', record, 'python');
+    assert.match(recordSnippet ?? '', /import requests/);
+    assert.ok(recordSnippet?.includes('c0ffee00-0000-4000-8000-000000000001') && recordSnippet.includes('ALL'), recordSnippet);
+  });
+
   it('runs a file against the connection its @connection names: completion, unknown-name quick fix, and a signed-out connection is reported, never replaced', async () => {
     const sandbox = sandboxConnection();
     const second = await vscode.commands.executeCommand<ConnectionInfo | undefined>('records.addConnection', { name: 'RLX Second', baseUrl: sandbox.url, authKind: 'authCode', token: sandbox.adminToken });

@@ -68,7 +68,8 @@ async function runInCodeServer({ vsix, testsEntry, testEnv }) {
     phase = Date.now();
     server = await startCodeServer(profile, { logFile: join(resultsDir, 'integration-code-server.log'), env: testEnv });
     browser = await launchChromium();
-    const page = await browser.newPage({ viewport });
+    // The extension's clipboard (Copy as curl, Copy Link) is the page's: the tests read it back.
+    const page = await browser.newPage({ viewport, permissions: ['clipboard-read', 'clipboard-write'] });
     await page.goto(server.url, { waitUntil: 'domcontentloaded' });
     console.log(`integration: workbench opened at ${server.url} in ${seconds(phase)}; waiting for results`);
     return await waitForResults(resultsFile, TIMEOUT_MS);

@@ -4,7 +4,7 @@ import { type BatchOptions, type BatchOutcome, runBatch } from './batch';
 import { DISCOVERY_DIMENSIONS, type DiscoveredWorkspace, discoverWorkspaces } from './discovery';
 import { invalidResponseError, isObject } from './errors';
 import { settleUnknownWrites } from './unknownWrites';
-import { type CallOptions, HttpTransport, type HttpRequest, type TransportOptions } from './http';
+import { type CallOptions, type DescribedRequest, HttpTransport, type HttpRequest, type TransportOptions } from './http';
 import { MAX_IN_LIST_VALUES, inListFilters } from './inList';
 import {
   toAggregationResult,
@@ -56,6 +56,24 @@ export interface InListParams extends PagingParams {
 
 const TECHNICAL_DATA = { withTechnicalData: 'true' };
 
+/** A read a user may want to repeat outside the editor ("Copy as curl"): see `describeRequest`. */
+export type DescribableCall =
+  | { kind: 'list'; scope: AppRef | undefined; params: ListParams }
+  | { kind: 'aggregate'; scope: AppRef | undefined; params: AggregationParams }
+  | { kind: 'search'; params: SearchParams };
+
+/** The one place each of these calls becomes a request, for sending and for describing alike. */
+function requestOf(call: DescribableCall): Omit<HttpRequest, 'retry'> {
+  switch (call.kind) {
+    case 'list':
+      return { method: 'POST', path: listPath(call.scope), query: TECHNICAL_DATA, body: call.params };
+    case 'aggregate':
+      return { method: 'POST', path: listPath(call.scope), query: TECHNICAL_DATA, body: { ...call.params, aggs4Pivot: true } };
+    case 'search':
+      return { method: 'POST', path: SEARCH_PATH, body: call.params };
+  }
+}
+
 export class RecordsClient {
   private readonly http: HttpTransport;
 
@@ -90,7 +108,7 @@ export class RecordsClient {
 
   /** One page; `scope` undefined lists across every workspace the user can read. */
   async listRecords(scope: AppRef | undefined, params: ListParams, o?: CallOptions): Promise<ListPage> {
-    const raw = await this.read({ method: 'POST', path: listPath(scope), query: TECHNICAL_DATA, body: params }, o);
+    const raw = await this.read(requestOf({ kind: 'list', scope, params }), o);
     return toListPage(raw, params.skipRecords ?? 0, params.limitRecords);
   }
 
@@ -140,13 +158,11 @@ export class RecordsClient {
   }
 
   async aggregate(scope: AppRef | undefined, params: AggregationParams, o?: CallOptions): Promise<AggregationResult> {
-    const body = { ...params, aggs4Pivot: true };
-    const raw = await this.read({ method: 'POST', path: listPath(scope), query: TECHNICAL_DATA, body }, o);
-    return toAggregationResult(raw);
+    return toAggregationResult(await this.read(requestOf({ kind: 'aggregate', scope, params }), o));
   }
 
   async search(params: SearchParams, o?: CallOptions): Promise<SearchResult> {
-    return toSearchResult(await this.read({ method: 'POST', path: SEARCH_PATH, body: params }, o));
+    return toSearchResult(await this.read(requestOf({ kind: 'search', params }), o));
   }
 
   async history(params: HistoryParams, o?: CallOptions): Promise<HistoryEntry[]> {
@@ -192,6 +208,14 @@ export class RecordsClient {
       },
       pinned,
     );
+  }
+
+  /**
+   * The request a call sends, as it goes on the wire, without sending it. Without
+   * `withCredential` the Authorization header is left out (its scheme is named instead).
+   */
+  describeRequest(call: DescribableCall, withCredential = false): Promise<DescribedRequest> {
+    return this.http.describe(requestOf(call), withCredential);
   }
 
   async dispose(): Promise<void> {

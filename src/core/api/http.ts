@@ -53,6 +53,21 @@ export interface HttpRequest extends CallOptions {
   retry: RetryPolicy;
 }
 
+/** A request as it goes on the wire (see `HttpTransport.describe`). */
+export interface DescribedRequest {
+  method: 'GET' | 'POST';
+  url: string;
+  /** Lower-case names; `authorization` only when the credential was asked for. */
+  headers: Record<string, string>;
+  body?: string;
+  /** Without the credential: the scheme its Authorization header starts with (`Bearer`, `SVC_AUTH_CODE`). */
+  authorizationScheme?: string;
+}
+
+function queryString(request: Pick<HttpRequest, 'query'>): string {
+  return request.query ? `?${new URLSearchParams(request.query).toString()}` : '';
+}
+
 export interface StreamedResponse {
   headers: Record<string, string | string[] | undefined>;
   body: AsyncIterable<Uint8Array>;
@@ -179,25 +194,44 @@ export class HttpTransport {
     }
   }
 
-  private async send(request: HttpRequest, signal: AbortSignal, timeoutMs: number): Promise<Dispatcher.ResponseData> {
+  /**
+   * The request exactly as `send` would put it on the wire, without sending it: for "Copy as
+   * curl". The credential is left out unless `withCredential` (the caller asked, and confirmed).
+   */
+  async describe(request: Pick<HttpRequest, 'method' | 'path' | 'query' | 'body'>, withCredential = false): Promise<DescribedRequest> {
     const authorization = await this.authorizationHeader();
+    const { headers, body } = this.wireParts(request, withCredential ? authorization : undefined);
+    const scheme = authorization?.split(' ', 1)[0];
+    return {
+      method: request.method,
+      url: `${this.origin}${this.pathPrefix}${request.path}${queryString(request)}`,
+      headers,
+      ...(body === undefined ? {} : { body }),
+      ...(!withCredential && scheme ? { authorizationScheme: scheme } : {}),
+    };
+  }
+
+  private wireParts(request: Pick<HttpRequest, 'body'>, authorization: string | undefined): { headers: Record<string, string>; body: string | undefined } {
     const headers: Record<string, string> = {
       accept: 'application/json',
       'user-agent': this.options.userAgent ?? DEFAULT_USER_AGENT,
     };
-    if (authorization) {
-      headers.authorization = authorization;
-      this.lastAuthorization = authorization;
-    }
+    if (authorization) headers.authorization = authorization;
     let body: string | undefined;
     if (request.body !== undefined) {
       body = JSON.stringify(request.body);
       headers['content-type'] = 'application/json';
     }
-    const query = request.query ? `?${new URLSearchParams(request.query).toString()}` : '';
+    return { headers, body };
+  }
+
+  private async send(request: HttpRequest, signal: AbortSignal, timeoutMs: number): Promise<Dispatcher.ResponseData> {
+    const authorization = await this.authorizationHeader();
+    if (authorization) this.lastAuthorization = authorization;
+    const { headers, body } = this.wireParts(request, authorization);
     return this.dispatcher.request({
       origin: this.origin,
-      path: `${this.pathPrefix}${request.path}${query}`,
+      path: `${this.pathPrefix}${request.path}${queryString(request)}`,
       method: request.method,
       headers,
       body,
@@ -208,6 +242,7 @@ export class HttpTransport {
       bodyTimeout: timeoutMs,
     });
   }
+
 }
 
 /**

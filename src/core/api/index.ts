@@ -1,6 +1,9 @@
 // Public surface of the Records Service client. Import from here, not from the files.
 export { RecordsClient, fileNameFromDisposition } from './client';
-export type { RecordsClientOptions, DownloadResult, InListParams } from './client';
+export type { RecordsClientOptions, DownloadResult, InListParams, DescribableCall } from './client';
+export type { DescribedRequest } from './http';
+export { TOKEN_VARIABLE, requestSnippet, toCurl, toFetch, toPython } from './requestSnippets';
+export type { SnippetLanguage } from './requestSnippets';
 export type { CallOptions } from './http';
 export type { RequestFinished, RequestObserver } from './requestObserver';
 export { DEFAULT_TIMEOUT_MS } from './http';

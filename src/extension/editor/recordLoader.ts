@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import type { AppRef, AppSchema, CurrentUser, RecordData, Workspace } from '../../core/api/types';
 import type { RecordsClient } from '../../core/api';
 import { buildFormFields, defaultValuesOf, type DisplayContext, type FormField, formValuesOf, safeTimeZone } from '../../core/records';
-import { rlxEquals } from '../../core/rlx/quote';
+import { recordReadParams } from '../../core/records/recordRead';
 import type { EditorIdentity } from '../../core/records/editorProtocol';
 
 /** A record as the editor loaded it: the base that edits are compared with. */
@@ -59,13 +59,7 @@ export async function loadRecord(client: RecordsClient, identity: EditorIdentity
 
 /** The record with every field and rich texts, as the form needs it. */
 export async function readRecord(client: RecordsClient, identity: EditorIdentity): Promise<RecordData | undefined> {
-  const page = await client.listRecords(appRef(identity), {
-    rlx: rlxEquals('id', identity.recordId ?? ''),
-    listOfFields: 'ALL',
-    loadRichTexts: true,
-    limitRecords: 1,
-    skipAncestors: true,
-  });
+  const page = await client.listRecords(appRef(identity), recordReadParams(identity.recordId ?? ''));
   return page.data[0];
 }
 

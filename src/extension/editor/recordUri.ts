@@ -41,3 +41,9 @@ export function identityFromUri(uri: vscode.Uri): EditorIdentity | undefined {
 export function sameRecord(a: EditorIdentity, b: EditorIdentity): boolean {
   return a.connectionId === b.connectionId && a.recordId !== undefined && a.recordId === b.recordId;
 }
+
+/** The record open in the active tab, when that tab is a record editor. */
+export function activeRecordEditorUri(): vscode.Uri | undefined {
+  const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
+  return input instanceof vscode.TabInputCustom && input.viewType === RECORD_EDITOR_VIEW_TYPE ? input.uri : undefined;
+}

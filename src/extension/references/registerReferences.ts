@@ -3,7 +3,7 @@
 // dist/references.js, which matches, resolves and renders. See README.md here.
 import * as vscode from 'vscode';
 import { recordReference } from '../tree/model/recordText';
-import { RECORD_EDITOR_VIEW_TYPE, identityFromUri } from '../editor/recordUri';
+import { activeRecordEditorUri, identityFromUri } from '../editor/recordUri';
 import type { ConnectionManager } from '../connections/connectionManager';
 import type { RecordsTree } from '../tree/registerTree';
 import type { ReferenceFeature } from '../lazy/references';
@@ -127,9 +127,4 @@ function referenceOfEditorUri(uri: vscode.Uri): string | undefined {
   const label = uri.path.split('/')[4] ?? '';
   if (identity?.recordId === undefined || !/^\S+\d$/.test(label) || !label.startsWith(identity.app)) return undefined;
   return `${identity.workspace}/${label}`;
-}
-
-function activeRecordEditorUri(): vscode.Uri | undefined {
-  const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
-  return input instanceof vscode.TabInputCustom && input.viewType === RECORD_EDITOR_VIEW_TYPE ? input.uri : undefined;
 }

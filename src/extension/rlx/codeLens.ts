@@ -9,6 +9,7 @@ import { type RlxDocumentModels, RLX_LANGUAGE_ID } from './documentModels';
 
 export const RLX_RUN_BLOCK_COMMAND = 'records.rlx.runBlock';
 export const RLX_COUNT_COMMAND = 'records.rlx.count';
+export const RLX_COPY_REQUEST_COMMAND = 'records.rlx.copyRequest';
 
 export function registerRlxCodeLens(models: RlxDocumentModels, rule: RlxConnectionRule): vscode.Disposable {
   const changed = new vscode.EventEmitter<void>();
@@ -29,6 +30,7 @@ export function registerRlxCodeLens(models: RlxDocumentModels, rule: RlxConnecti
           new vscode.CodeLens(line, { title: `$(symbol-number) ${vscode.l10n.t('Count')}`, command: RLX_COUNT_COMMAND, arguments: args, tooltip: vscode.l10n.t('Count the records this filter matches') }),
         ];
         if (isPivot) lenses.push(new vscode.CodeLens(line, { title: `$(table) ${vscode.l10n.t('Pivot')}`, command: RLX_RUN_BLOCK_COMMAND, arguments: args, tooltip: vscode.l10n.t('Group and count with @pivot / @stats') }));
+        lenses.push(new vscode.CodeLens(line, { title: `$(copy) ${vscode.l10n.t('Copy as…')}`, command: RLX_COPY_REQUEST_COMMAND, arguments: args, tooltip: vscode.l10n.t('Copy the request this query sends as curl, fetch or Python') }));
         if (index === 0) lenses.push(new vscode.CodeLens(line, connection));
         return lenses;
       });

@@ -1,7 +1,7 @@
 // Runs one block against the service: a list, a pivot or a search, in the block's scope.
 // A workspace scope (or a search, which takes no scope) becomes a filter on
 // project_alias / publishing_alias, which the contract lets every list filter on.
-import type { RecordsClient } from '../../core/api';
+import type { DescribableCall, RecordsClient } from '../../core/api';
 import { MAX_PAGE_SIZE } from '../../core/api/paging';
 import type { AggregationResult, AppRef, ListPage, RecordData } from '../../core/api/types';
 import { RlxPlaceholderError, expandRlxPlaceholders, findRlxPlaceholders, rlxAnd, rlxEquals, rlxPlaceholderProblem } from '../../core/rlx';
@@ -80,29 +80,47 @@ export async function runRlxBlock(
   checkRunnable(document, block);
   const query = await withPlaceholdersFilled(client, blockQuery(document, block, defaults), defaults?.timeZone, signal);
   const options = signal === undefined ? {} : { signal };
-  switch (query.kind) {
+  const call = requestOf(query);
+  switch (call.kind) {
     case 'list': {
-      const rlx = withScope(query.scope, query.params.rlx, false);
-      const params = { ...query.params, ...(rlx === undefined ? {} : { rlx }) };
-      if ((params.limitRecords ?? 0) <= MAX_PAGE_SIZE) {
-        const page = await client.listRecords(scopeRef(query.scope), params, options);
+      if ((call.params.limitRecords ?? 0) <= MAX_PAGE_SIZE) {
+        const page = await client.listRecords(call.scope, call.params, options);
         return { query, records: page.data, filtered: page.filteredRecordsCount, total: page.unfilteredRecordsCount };
       }
       // A request takes at most 500 records (contract 8): a larger @limit is read page by page.
       const records: RecordData[] = [];
       let last: ListPage | undefined;
-      for await (last of client.listPages(scopeRef(query.scope), params, options)) records.push(...last.data);
+      for await (last of client.listPages(call.scope, call.params, options)) records.push(...last.data);
       return { query, records, filtered: last?.filteredRecordsCount ?? records.length, total: last?.unfilteredRecordsCount };
     }
-    case 'pivot': {
-      const rlx = withScope(query.scope, query.params.rlx, false);
-      const aggregation = await client.aggregate(scopeRef(query.scope), { ...query.params, ...(rlx === undefined ? {} : { rlx }) }, options);
+    case 'aggregate': {
+      const aggregation = await client.aggregate(call.scope, call.params, options);
       return { query, aggregation, filtered: aggregation.filteredRecordsCount, total: aggregation.totalRecordsCount };
     }
     case 'search': {
-      const rlx = withScope(query.scope, query.params.rlx, true);
-      const result = await client.search({ ...query.params, ...(rlx === undefined ? {} : { rlx }) }, options);
+      const result = await client.search(call.params, options);
       return { query, records: result.data, filtered: result.totalFound };
+    }
+  }
+}
+
+/**
+ * The (first) request a block's query sends, its scope folded into the filter where the request
+ * cannot carry it: what runs, and what "Copy as curl" copies.
+ */
+export function requestOf(query: RlxBlockQuery): DescribableCall {
+  switch (query.kind) {
+    case 'list': {
+      const rlx = withScope(query.scope, query.params.rlx, false);
+      return { kind: 'list', scope: scopeRef(query.scope), params: { ...query.params, ...(rlx === undefined ? {} : { rlx }) } };
+    }
+    case 'pivot': {
+      const rlx = withScope(query.scope, query.params.rlx, false);
+      return { kind: 'aggregate', scope: scopeRef(query.scope), params: { ...query.params, ...(rlx === undefined ? {} : { rlx }) } };
+    }
+    case 'search': {
+      const rlx = withScope(query.scope, query.params.rlx, true);
+      return { kind: 'search', params: { ...query.params, ...(rlx === undefined ? {} : { rlx }) } };
     }
   }
 }

@@ -2,7 +2,8 @@
 // schemas load when an `.rlx` document first needs them.
 import * as vscode from 'vscode';
 import type { ConnectionManager } from '../connections/connectionManager';
-import { registerRlxCodeLens, RLX_COUNT_COMMAND, RLX_RUN_BLOCK_COMMAND } from './codeLens';
+import type { SnippetLanguage } from '../../core/api';
+import { registerRlxCodeLens, RLX_COPY_REQUEST_COMMAND, RLX_COUNT_COMMAND, RLX_RUN_BLOCK_COMMAND } from './codeLens';
 import { RlxDiagnosticsController } from './diagnosticsController';
 import { RlxDocumentModels } from './documentModels';
 import { RlxConnectionRule } from './documentConnection';
@@ -18,6 +19,7 @@ import { RlxStatusBar } from './statusBar';
 export const RLX_COMMANDS = {
   runAtCursor: 'records.rlx.runAtCursor',
   runBlock: RLX_RUN_BLOCK_COMMAND,
+  copyRequest: RLX_COPY_REQUEST_COMMAND,
   count: RLX_COUNT_COMMAND,
   refreshSchemas: 'records.rlx.refreshSchemas',
   newQuery: 'records.rlx.newQuery',
@@ -51,6 +53,7 @@ export function registerRlxLanguage(context: vscode.ExtensionContext, connection
     vscode.commands.registerCommand(RLX_COMMANDS.runAtCursor, () => runner.run()),
     vscode.commands.registerCommand(RLX_COMMANDS.runBlock, (uri?: vscode.Uri, offset?: number) => runner.run(uri, offset)),
     vscode.commands.registerCommand(RLX_COMMANDS.count, (uri?: vscode.Uri, offset?: number) => runner.count(uri, offset)),
+    vscode.commands.registerCommand(RLX_COMMANDS.copyRequest, (uri?: vscode.Uri, offset?: number, language?: SnippetLanguage) => runner.copyRequest(uri, offset, language)),
     vscode.commands.registerCommand(RLX_COMMANDS.refreshSchemas, () => {
       cache.clear();
       void vscode.window.setStatusBarMessage('Records: schemas will be read again on the next completion.', 3000);

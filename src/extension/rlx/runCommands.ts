@@ -1,10 +1,12 @@
 // The commands that run queries: Run Query at Cursor (Ctrl/Cmd+Enter), run a given block
 // (CodeLens), and Count. They return their results so scripts and tests can use them.
 import * as vscode from 'vscode';
-import { type RlxBlock, blockAt, describeRlxScope, blockScope } from '../../core/rlx/document';
+import { type RlxBlock, blockAt, blockQuery, describeRlxScope, blockScope } from '../../core/rlx/document';
 import type { ConnectionManager } from '../connections/connectionManager';
 import { type RlxDocumentModels, RLX_LANGUAGE_ID } from './documentModels';
-import { RlxBlockError, type RlxRunResult, countRlxBlock, runRlxBlock } from './queryRunner';
+import { RlxBlockError, type RlxRunResult, checkRunnable, countRlxBlock, requestOf, runRlxBlock, withPlaceholdersFilled } from './queryRunner';
+import type { SnippetLanguage } from '../../core/api';
+import { copyRequestSnippet } from '../requests/copyRequest';
 import type { ResultsDeps } from '../lazy/results';
 import { markResultsRunning, resultsKey, showQueryResults } from './results';
 import { rlxQueryDefaults } from './querySettings';
@@ -55,6 +57,23 @@ export class RlxRunCommands {
       return counts;
     } catch (error) {
       this.report(target.connectionId, error, vscode.l10n.t('count the records'));
+      return undefined;
+    }
+  }
+
+  /** "Copy as curl / fetch / Python" for the block at the cursor (or at `offset` of `uri`): the request its Run sends first. */
+  async copyRequest(uri?: vscode.Uri, offset?: number, language?: SnippetLanguage): Promise<string | undefined> {
+    const target = await this.target(uri, offset);
+    if (target === undefined) return undefined;
+    try {
+      const client = await this.connections.client(target.connectionId);
+      const model = this.models.model(target.document);
+      checkRunnable(model, target.block);
+      const defaults = rlxQueryDefaults();
+      const query = await withPlaceholdersFilled(client, blockQuery(model, target.block, defaults), defaults.timeZone);
+      return await copyRequestSnippet(client, requestOf(query), this.connections.get(target.connectionId)?.name ?? target.connectionId, language);
+    } catch (error) {
+      this.report(target.connectionId, error, vscode.l10n.t('copy the request'));
       return undefined;
     }
   }
