@@ -17,6 +17,7 @@ import { registerPivot } from './pivot/registerPivot';
 import { registerReferences, type ReferencesHandle } from './references/registerReferences';
 import { registerFiles } from './registerFiles';
 import { registerRlxLanguage } from './rlx/registerRlxLanguage';
+import { type QueriesHandle, registerQueries } from './queries/registerQueries';
 import { registerSearchPanel } from './search/registerSearchPanel';
 import { registerRecordsTree, type RecordsTree } from './tree/registerTree';
 
@@ -32,6 +33,8 @@ export interface RecordsExtensionApi {
   readonly recordEditor: RecordEditorAccess;
   /** Record references in text documents (links, hovers, completion). */
   readonly references: ReferencesHandle;
+  /** Saved queries and the run history (the Queries view). */
+  readonly queries: QueriesHandle;
   /** Replaces how the OAuth sign-in opens the browser (tests follow the redirect themselves). */
   setExternalOpener(opener: ExternalOpener | undefined): void;
   /** Delivers an OAuth redirect as the UriHandler would. */
@@ -63,7 +66,8 @@ export function activate(context: vscode.ExtensionContext): RecordsExtensionApi 
   const tree = registerRecordsTree(context, connections);
   registerFiles(context, tree);
   const recordEditor = registerRecordEditor(context, connections, tree.files);
-  registerRlxLanguage(context, connections);
+  const rlx = registerRlxLanguage(context, connections);
+  const queries = registerQueries(context, connections, rlx);
   registerSearchPanel(context, connections);
   registerPivot(context, connections);
   const references = registerReferences(context, connections, tree);
@@ -83,6 +87,7 @@ export function activate(context: vscode.ExtensionContext): RecordsExtensionApi 
     recordEditor,
     onDidLogRequest,
     references,
+    queries,
     setExternalOpener: (opener) => oauth.setExternalOpener(opener),
     handleAuthCallback: (uri) => callbacks.handleUri(uri),
     onDidAskToSignIn: oauth.onDidAskToSignIn,

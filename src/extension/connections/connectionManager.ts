@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { NetworkSettings, RecordsClient } from '../../core/api';
 import { CredentialStore } from '../auth/credentialStore';
+import { ALL_SYNCED_STATE_KEYS, SYNCED_STATE_KEYS } from '../syncedState';
 import type { AuthKind, ConnectionInfo } from './connectionInfo';
 import { authorizationHeader, newConnectionId, normalizeBaseUrl, normalizeIssuer, sendsTokenInClear, uniqueName } from './connectionRules';
 import { describeError, isCancellation, isUnauthorized } from './errorText';
@@ -10,7 +11,7 @@ import { affectsNetwork, networkKey, readNetworkSettings } from './networkSettin
 export type { AuthKind, ConnectionInfo } from './connectionInfo';
 
 /** Global-state keys. Connections are deliberately not settings: see README "Connections". */
-const CONNECTIONS_KEY = 'records.connections';
+const CONNECTIONS_KEY = SYNCED_STATE_KEYS.connections;
 const ACTIVE_KEY = 'records.activeConnection';
 
 /** Supplies OAuth access tokens (refreshing them when expired); set by the auth provider. */
@@ -47,7 +48,7 @@ export class ConnectionManager implements vscode.Disposable {
   constructor(private readonly context: vscode.ExtensionContext) {
     this.credentials = new CredentialStore(context.secrets);
     // The connection list (names, addresses, auth kinds; never a secret) follows Settings Sync.
-    context.globalState.setKeysForSync([CONNECTIONS_KEY]);
+    context.globalState.setKeysForSync([...ALL_SYNCED_STATE_KEYS]);
     this.disposables.push(
       this.changed,
       this.clientCreated,

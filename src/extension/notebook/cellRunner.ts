@@ -12,6 +12,7 @@ import { RlxBlockError, countRlxBlock, runRlxBlock } from '../rlx/queryRunner';
 import { rlxQueryDefaults } from '../rlx/querySettings';
 import { RLX_OUTPUT_MIME, type RlxCellOutput } from '../../webview/notebook/protocol';
 import { cellModel, headerCellOf, notebookHeader } from './notebookHeader';
+import { reportQueryRun } from '../queries/reportRun';
 import type { NotebookDeps } from './notebookDeps';
 import { RecordTable } from './recordTable';
 
@@ -86,7 +87,18 @@ export class RlxCellRunner {
       const counts = await countRlxBlock(client, model, block, signal, defaults);
       return { kind: 'count', outputId, title, scope, filtered: counts.filtered, total: counts.total };
     }
+    const started = Date.now();
     const result = await runRlxBlock(client, model, block, signal, defaults);
+    // The same history as runs from the text editor (the cell with the notebook's header).
+    reportQueryRun({
+      documentText: model.text,
+      blockStart: block.start,
+      connectionId,
+      connectionName: this.deps.connections.get(connectionId)?.name,
+      at: started,
+      durationMs: Date.now() - started,
+      count: result.aggregation?.data.length ?? result.filtered,
+    });
     if (result.query.kind === 'pivot') {
       const aggregation = result.aggregation ?? { data: [], filteredRecordsCount: 0, totalRecordsCount: 0 };
       const config = pivotConfigOfBlock(result.query.params);

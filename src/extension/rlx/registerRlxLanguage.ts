@@ -27,7 +27,12 @@ export const RLX_COMMANDS = {
   chooseConnection: 'records.rlx.chooseConnection',
 } as const;
 
-export function registerRlxLanguage(context: vscode.ExtensionContext, connections: ConnectionManager): void {
+export interface RlxLanguageHandle {
+  /** The connection a `.rlx` document runs against (its `@connection`, else its binding). */
+  connectionOf(document: vscode.TextDocument): string | undefined;
+}
+
+export function registerRlxLanguage(context: vscode.ExtensionContext, connections: ConnectionManager): RlxLanguageHandle {
   const rule = new RlxConnectionRule(connections, context.workspaceState);
   const models = new RlxDocumentModels(rule);
   const cache = new RlxSchemaCache((connectionId) => connections.client(connectionId), () => rule.connectionNames());
@@ -61,4 +66,5 @@ export function registerRlxLanguage(context: vscode.ExtensionContext, connection
     vscode.commands.registerCommand(RLX_COMMANDS.newQuery, (node?: unknown) => openRlxQuery(models, node, connectionName)),
     vscode.commands.registerCommand(RLX_COMMANDS.openAsRlx, (node?: unknown) => openRlxQuery(models, node, connectionName)),
   );
+  return { connectionOf: (document) => models.connectionOf(document) };
 }

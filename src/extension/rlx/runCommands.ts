@@ -7,6 +7,8 @@ import { type RlxDocumentModels, RLX_LANGUAGE_ID } from './documentModels';
 import { RlxBlockError, type RlxRunResult, checkRunnable, countRlxBlock, requestOf, runRlxBlock, withPlaceholdersFilled } from './queryRunner';
 import type { SnippetLanguage } from '../../core/api';
 import { copyRequestSnippet } from '../requests/copyRequest';
+import { reportQueryRun } from '../queries/reportRun';
+import { isCancellation } from '../connections/errorText';
 import type { ResultsDeps } from '../lazy/results';
 import { markResultsRunning, resultsKey, showQueryResults } from './results';
 import { rlxQueryDefaults } from './querySettings';
@@ -27,6 +29,17 @@ export class RlxRunCommands {
     const title = target.block.title ?? vscode.l10n.t('Query');
     const key = resultsKey(target.document.uri, title);
     void markResultsRunning(key, true);
+    const started = Date.now();
+    const finished = (outcome: { count: number } | { error: string }): void =>
+      reportQueryRun({
+        documentText: target.document.getText(),
+        blockStart: target.block.start,
+        connectionId: target.connectionId,
+        connectionName: this.connections.get(target.connectionId)?.name,
+        at: started,
+        durationMs: Date.now() - started,
+        ...outcome,
+      });
     try {
       const client = await this.connections.client(target.connectionId);
       const result = await vscode.window.withProgress(
@@ -37,9 +50,11 @@ export class RlxRunCommands {
           return runRlxBlock(client, this.models.model(target.document), target.block, abort.signal, rlxQueryDefaults());
         },
       );
+      finished({ count: result.aggregation?.data.length ?? result.filtered });
       await showQueryResults(this.results, key, title, target.connectionId, result);
       return result;
     } catch (error) {
+      if (!isCancellation(error)) finished({ error: error instanceof Error ? error.message : String(error) });
       void markResultsRunning(key, false);
       this.report(target.connectionId, error, vscode.l10n.t('run "{0}"', title));
       return undefined;

@@ -9,3 +9,4 @@ export { splitRlxLines, lineIndexAt } from './lines';
 export type { RlxLine } from './lines';
 export { blockQuery, DEFAULT_RLX_LIMIT, type RlxQueryDefaults } from './query';
 export type { RlxBlockQuery } from './query';
+export { standaloneBlockText } from './standalone';

@@ -1,0 +1,114 @@
+// Saved queries and the run history in the extension host, against the run's sandbox: Save
+// Query… from a `.rlx` block, the Queries view's rows, running a saved and a built-in query
+// (counts equal the sandbox's own), the history of both runs, and the history setting.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { ConnectionInfo } from '../../src/extension/connections/connectionInfo';
+import type { RecordsExtensionApi } from '../../src/extension/extension';
+import type { QueryNode } from '../../src/extension/queries/queriesView';
+import type { SavedQuery } from '../../src/extension/queries/queryStore';
+import type { RlxRunResult } from '../../src/extension/rlx/queryRunner';
+import { sandboxConnection } from './support/environment';
+
+const NAME = 'Queries Sandbox';
+
+describe('saved queries and history', function () {
+  this.timeout(60_000);
+  let api: RecordsExtensionApi;
+  let connection: ConnectionInfo;
+
+  const count = async (rlx: string): Promise<number> => {
+    const sandbox = sandboxConnection();
+    const response = await fetch(`${sandbox.url}/api/w/IT/a/TASK/tickets/list?withTechnicalData=true`, {
+      method: 'POST',
+      headers: { authorization: `SVC_AUTH_CODE ${sandbox.adminToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ limitRecords: 1, rlx }),
+    });
+    return ((await response.json()) as { filteredRecordsCount: number }).filteredRecordsCount;
+  };
+  const rowsOf = (node?: QueryNode) => api.queries.provider.getChildren(node);
+  const groupOf = () => rowsOf().find((node): node is Extract<QueryNode, { kind: 'connection' }> => node.kind === 'connection' && node.connectionId === connection.id);
+
+  before(async () => {
+    api = await vscode.extensions.getExtension<RecordsExtensionApi>('records-tools.records-service')!.activate();
+    const sandbox = sandboxConnection();
+    const info = await vscode.commands.executeCommand<ConnectionInfo | undefined>('records.addConnection', { name: NAME, baseUrl: sandbox.url, authKind: 'authCode', token: sandbox.adminToken });
+    assert.ok(info);
+    connection = info;
+    await api.queries.store.clearHistory();
+  });
+
+  after(async () => {
+    for (const query of api.queries.store.saved().filter((q) => q.connectionId === connection.id)) await api.queries.store.remove(query.id);
+    await api.queries.store.clearHistory();
+    await vscode.workspace.getConfiguration('records.queries').update('history', undefined, vscode.ConfigurationTarget.Global);
+    for (let left = 50; left > 0 && vscode.window.tabGroups.all.some((group) => group.tabs.length > 0); left--) {
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    }
+    await vscode.commands.executeCommand('records.removeConnection', connection.id, { confirm: false });
+  });
+
+  it('saves a block with the header it inherits and its connection, and lists it under the connection', async () => {
+    const document = await vscode.workspace.openTextDocument({ language: 'rlx', content: `@connection "${NAME}"\n@app IT/TASK\n\n### Open tasks\nstate = "open"\n` });
+    await vscode.window.showTextDocument(document);
+    const saved = await vscode.commands.executeCommand<SavedQuery | undefined>('records.rlx.saveQuery', document.uri, document.getText().indexOf('### Open'), 'Open tasks');
+    assert.ok(saved);
+    assert.equal(saved.connectionId, connection.id);
+    assert.equal(saved.text, `@connection "${NAME}"\n@app IT/TASK\n### Open tasks\nstate = "open"\n`);
+    const group = groupOf();
+    assert.ok(group, 'a group for the connection');
+    assert.deepEqual(rowsOf(group).map((node) => (node.kind === 'saved' ? node.query.name : node.kind === 'builtin' ? node.name : node.kind)), ['Open tasks', 'Assigned to me', 'Created by me', 'Updated today']);
+  });
+
+  it('runs a saved and a built-in query from the view: counts equal the sandbox’s, and the history shows both runs', async () => {
+    const [saved, assigned] = rowsOf(groupOf());
+    const first = await vscode.commands.executeCommand<RlxRunResult | undefined>('records.queries.run', saved);
+    assert.equal(first?.filtered, await count('state = "open"'));
+    const second = await vscode.commands.executeCommand<RlxRunResult | undefined>('records.queries.run', assigned);
+    const admin = sandboxConnection().users.find((user) => user.token === sandboxConnection().adminToken)!;
+    // No @app: every app; the TASK app alone already has some.
+    assert.ok((second?.filtered ?? 0) >= (await count(`keeper_id = "${admin.id}"`)));
+    assert.equal(second?.query.params.rlx?.includes(`keeper_id = "${admin.id}"`), true, 'the placeholder was filled in');
+
+    const history = await waitFor(() => (api.queries.store.history().length >= 2 ? api.queries.store.history() : undefined));
+    assert.deepEqual(history.map((run) => [run.title, run.connectionId, run.count]), [
+      ['Assigned to me', connection.id, second?.filtered],
+      ['Open tasks', connection.id, first?.filtered],
+    ]);
+    assert.match(history[1]!.text, /@app IT\/TASK/);
+    const historyRow = rowsOf().find((node) => node.kind === 'history');
+    assert.equal(rowsOf(historyRow).length, 2);
+  });
+
+  it('keeps no history when the setting is off', async () => {
+    await vscode.workspace.getConfiguration('records.queries').update('history', false, vscode.ConfigurationTarget.Global);
+    const [saved] = rowsOf(groupOf());
+    await vscode.commands.executeCommand('records.queries.run', saved);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.equal(api.queries.store.history().length, 2);
+  });
+
+  it('saves a run from the history, reorders, pins and deletes saved queries', async () => {
+    const run = rowsOf(rowsOf().find((node) => node.kind === 'history'))[0]!;
+    const again = await vscode.commands.executeCommand<SavedQuery | undefined>('records.queries.saveFromHistory', run, 'Mine again');
+    assert.ok(again);
+    const names = () => rowsOf(groupOf()).filter((node) => node.kind === 'saved').map((node) => (node.kind === 'saved' ? node.query.name : ''));
+    assert.deepEqual(names(), ['Open tasks', 'Mine again']);
+    await vscode.commands.executeCommand('records.queries.moveUp', rowsOf(groupOf())[1]);
+    assert.deepEqual(names(), ['Mine again', 'Open tasks']);
+    await vscode.commands.executeCommand('records.queries.pin', rowsOf(groupOf())[0]);
+    assert.equal(api.queries.store.saved().find((q) => q.name === 'Mine again')?.pinned, true);
+    await vscode.commands.executeCommand('records.queries.delete', rowsOf(groupOf())[0], { confirm: false });
+    assert.deepEqual(names(), ['Open tasks']);
+  });
+});
+
+async function waitFor<T>(read: () => T | undefined, timeoutMs = 5_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = read();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) assert.fail('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
