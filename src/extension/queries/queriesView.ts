@@ -26,7 +26,13 @@ export function builtInQueries(connectionName: string): { name: string; text: st
 export function textWithCurrentConnection(text: string, connectionName: string | undefined): string {
   if (connectionName === undefined) return text;
   const line = `@connection ${quoteConnectionName(connectionName)}`;
-  return /^[ \t]*@connection\b.*$/m.test(text) ? text.replace(/^[ \t]*@connection\b.*$/m, line) : `${line}\n${text}`;
+  return /^[ \t]*@connection\b.*$/m.test(text) ? text.replace(/^[ \t]*@connection\b.*$/m, () => line) : `${line}\n${text}`;
+}
+
+/** The query's `###` title set to the name it is saved under, so its runs show that name too. */
+export function textWithTitle(text: string, name: string): string {
+  const title = `### ${name.replace(/[\r\n]+/g, ' ')}`;
+  return /^[ \t]*###.*$/m.test(text) ? text.replace(/^[ \t]*###.*$/m, () => title) : text;
 }
 
 export class QueriesTreeProvider implements vscode.TreeDataProvider<QueryNode>, vscode.Disposable {

@@ -7,7 +7,7 @@ import { RECORD_RUN_COMMAND } from './reportRun';
 import type { ConnectionManager } from '../connections/connectionManager';
 import { RLX_LANGUAGE_ID } from '../rlx/documentModels';
 import type { RlxLanguageHandle } from '../rlx/registerRlxLanguage';
-import { QueriesTreeProvider, type QueryNode, textWithCurrentConnection } from './queriesView';
+import { QueriesTreeProvider, type QueryNode, textWithCurrentConnection, textWithTitle } from './queriesView';
 import { type QueryRun, QueryStore } from './queryStore';
 
 export const QUERY_COMMANDS = {
@@ -76,7 +76,7 @@ export function registerQueries(context: vscode.ExtensionContext, connections: C
       const query = savedOf(node ?? view.selection[0]);
       if (query === undefined) return;
       const name = await askName(vscode.l10n.t('Rename Query'), query.name);
-      if (name !== undefined) await store.update(query.id, { name });
+      if (name !== undefined) await store.update(query.id, { name, text: textWithTitle(query.text, name) });
     }),
     vscode.commands.registerCommand(QUERY_COMMANDS.remove, async (node?: QueryNode, options?: { confirm?: boolean }) => {
       const query = savedOf(node ?? view.selection[0]);
@@ -106,7 +106,7 @@ export function registerQueries(context: vscode.ExtensionContext, connections: C
       if (!isNode(picked) || (picked.kind !== 'run' && picked.kind !== 'builtin')) return undefined;
       const target = textOf(picked)!;
       const chosen = name ?? (await askName(vscode.l10n.t('Save Query'), target.title));
-      return chosen === undefined ? undefined : store.save({ name: chosen, connectionId: target.connectionId, text: target.text });
+      return chosen === undefined ? undefined : store.save({ name: chosen, connectionId: target.connectionId, text: textWithTitle(target.text, chosen) });
     }),
     vscode.commands.registerCommand(QUERY_COMMANDS.saveFromEditor, (uri?: vscode.Uri, offset?: number, name?: string) => saveFromEditor(store, connections, rlx, uri, offset, name)),
     vscode.commands.registerCommand(QUERY_COMMANDS.searchHistory, () => searchHistory(store, connections, (run) => open({ kind: 'run', run }))),
@@ -140,7 +140,7 @@ async function saveFromEditor(store: QueryStore, connections: ConnectionManager,
   }
   const chosen = name ?? (await askName(vscode.l10n.t('Save Query'), block.title ?? ''));
   if (chosen === undefined) return undefined;
-  const saved = await store.save({ name: chosen, connectionId, text: standaloneBlockText(model, block, connections.get(connectionId)?.name) });
+  const saved = await store.save({ name: chosen, connectionId, text: textWithTitle(standaloneBlockText(model, block, connections.get(connectionId)?.name), chosen) });
   vscode.window.setStatusBarMessage(vscode.l10n.t('Saved "{0}" in the Queries view.', chosen), 3000);
   return saved;
 }
