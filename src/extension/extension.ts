@@ -17,6 +17,7 @@ import { registerPivot } from './pivot/registerPivot';
 import { registerReferences, type ReferencesHandle } from './references/registerReferences';
 import { registerFiles } from './registerFiles';
 import { registerRlxLanguage } from './rlx/registerRlxLanguage';
+import { registerBulk } from './bulk/registerBulk';
 import { type QueriesHandle, registerQueries } from './queries/registerQueries';
 import { registerSearchPanel } from './search/registerSearchPanel';
 import { registerRecordsTree, type RecordsTree } from './tree/registerTree';
@@ -77,6 +78,7 @@ export function activate(context: vscode.ExtensionContext): RecordsExtensionApi 
       copyRecordRequest(connections, arg ?? activeRecordEditorUri() ?? tree.view.selection[0], language),
     ),
   );
+  registerBulk(context, connections, () => tree.view.selection);
   void applySandboxSeed(launcher);
   registerPresetConnections(context, connections);
   return {

@@ -43,7 +43,7 @@ describe('runBatch reporting', () => {
         ),
       [edit(0), edit(1), edit(2)],
     );
-    assert.deepEqual(outcome.failed, [{ index: 1, message: 'Record r1 is locked.', state: 'rejected' }]);
+    assert.deepEqual(outcome.failed, [{ index: 1, message: 'Record r1 is locked.', state: 'rejected', cause: 'own' }]);
     assert.deepEqual(outcome.results.map((r) => r.successful), [true, false, true]);
     assert.equal(outcome.stoppedBy, undefined);
   });
@@ -69,8 +69,9 @@ describe('runBatch reporting', () => {
     assert.equal(call, 2);
     assert.equal(outcome.failed.length, 10);
     const named = outcome.failed.find((f) => f.index === 203);
-    assert.deepEqual(named, { index: 203, message: 'Unknown state "x".', state: 'rejected', status: 400 });
-    assert.ok(outcome.failed.filter((f) => f.index !== 203).every((f) => /another change/.test(f.message)));
+    assert.deepEqual(named, { index: 203, message: 'Unknown state "x".', state: 'rejected', status: 400, cause: 'own' });
+    // The others were not applied only because of it: safe to send again without it.
+    assert.ok(outcome.failed.filter((f) => f.index !== 203).every((f) => /another change/.test(f.message) && f.cause === 'collateral'));
     assert.ok(outcome.results.slice(0, 200).every((r) => r.successful));
   });
 

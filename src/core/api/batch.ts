@@ -24,6 +24,12 @@ export interface BatchFailure {
   state: BatchFailureState;
   /** HTTP status of the answer that rejected it (e.g. 403), when a whole request was refused. */
   status?: number;
+  /**
+   * Why a rejected operation was not applied: `own` — the service named it; `collateral` —
+   * another operation of the same request was named, so this one is fine to send again alone;
+   * `request` — the request was refused without naming any operation.
+   */
+  cause?: 'own' | 'collateral' | 'request';
 }
 
 export interface BatchOutcome {
@@ -74,9 +80,9 @@ export async function runBatch(
 ): Promise<BatchOutcome> {
   const results: BatchResult[] = new Array<BatchResult>(operations.length);
   const failed: BatchFailure[] = [];
-  const fail = (index: number, message: string, state: BatchFailureState, status?: number): void => {
+  const fail = (index: number, message: string, state: BatchFailureState, status?: number, cause?: BatchFailure['cause']): void => {
     results[index] = { successful: false, message };
-    failed.push(status === undefined ? { index, message, state } : { index, message, state, status });
+    failed.push({ index, message, state, ...(status === undefined ? {} : { status }), ...(cause === undefined ? {} : { cause }) });
   };
   const chunks = splitBatch(operations, options.isRichTextField);
   const notSent = (from: number, reason: RecordsApiError): void => {
@@ -97,7 +103,7 @@ export async function runBatch(
         if (result.successful) {
           results[chunk.offset + i] = result;
         } else {
-          fail(chunk.offset + i, describeUnsuccessful(result), 'rejected');
+          fail(chunk.offset + i, describeUnsuccessful(result), 'rejected', undefined, 'own');
         }
       });
     } catch (error) {
@@ -132,7 +138,7 @@ function appliedNothing(error: RecordsApiError): boolean {
 function reportRejectedChunk(
   chunk: BatchChunk,
   error: RecordsApiError,
-  fail: (index: number, message: string, state: BatchFailureState, status?: number) => void,
+  fail: (index: number, message: string, state: BatchFailureState, status?: number, cause?: BatchFailure['cause']) => void,
 ): void {
   const named = new Map<number, string>();
   for (const operation of error.operations ?? []) {
@@ -145,7 +151,7 @@ function reportRejectedChunk(
       (named.size > 0
         ? 'Not applied, because another change sent in the same request was rejected. Fix that change and save again.'
         : error.message);
-    fail(chunk.offset + i, message, 'rejected', error.status);
+    fail(chunk.offset + i, message, 'rejected', error.status, own !== undefined ? 'own' : named.size > 0 ? 'collateral' : 'request');
   });
 }
 

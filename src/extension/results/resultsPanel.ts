@@ -256,7 +256,25 @@ export class ResultsPanel implements vscode.Disposable {
       case 'retry':
         await this.rerun();
         return;
+      case 'bulk':
+        await this.bulk(message.action, message.rows);
+        return;
     }
+  }
+
+  /** Hands the selected rows (or every match of the query) to the bulk commands. */
+  private async bulk(action: 'setField' | 'runAction' | 'delete', rows: number[] | 'all'): Promise<void> {
+    const { query, connectionId } = this.state;
+    if (query.kind !== 'list' || query.scope.kind !== 'app') return;
+    const scope = query.scope.ref;
+    const selection =
+      rows === 'all'
+        ? { connectionId, scope, all: true, ...(query.params.rlx ? { rlx: query.params.rlx } : {}) }
+        : { connectionId, scope, ids: rows.map((row) => this.records[row]?.id).filter((id): id is string => typeof id === 'string') };
+    const command = action === 'setField' ? 'records.bulk.setField' : action === 'runAction' ? 'records.bulk.runAction' : 'records.bulk.delete';
+    await vscode.commands.executeCommand(command, selection);
+    // What changed shows when the query runs again.
+    await this.rerun();
   }
 
   private restart(): AbortController {
@@ -333,6 +351,7 @@ export class ResultsPanel implements vscode.Disposable {
       ...this.counts(),
       ...(this.sort ? { sort: this.sort } : {}),
       ...(note ? { note } : {}),
+      bulk: query.kind === 'list' && query.scope.kind === 'app',
     };
   }
 

@@ -26,7 +26,8 @@ export function registerRecordsTree(context: vscode.ExtensionContext, connection
   const provider = new RecordsTreeProvider(connections, context.workspaceState);
   const files: FilesHost = { connections, tree: provider, storageUri: context.globalStorageUri, memento: context.globalState };
   const dragAndDrop = new RecordsDragAndDrop(files);
-  const view = vscode.window.createTreeView(RECORDS_VIEW_ID, { treeDataProvider: provider, showCollapseAll: true, dragAndDropController: dragAndDrop });
+  // Many records may be selected (Ctrl/Cmd+click, Shift+click) for the bulk commands.
+  const view = vscode.window.createTreeView(RECORDS_VIEW_ID, { treeDataProvider: provider, showCollapseAll: true, dragAndDropController: dragAndDrop, canSelectMany: true });
   const autoRefresh = new AutoRefresh(provider);
   const command = (id: string, run: (...args: unknown[]) => unknown): vscode.Disposable => vscode.commands.registerCommand(id, run);
   // Commands run from the palette get no node: fall back to the row selected in the tree.

@@ -40,7 +40,44 @@ const grid = new VirtualGrid({
   },
   onCopy: (text) => channel.post({ type: 'copy', text }),
   onViewChanged: () => save(),
+  onSelectionChanged: (rows) => showSelection(rows),
 });
+
+// Bulk changes on the selected rows (records of one app): Ctrl/Cmd+click, Shift+click, Space,
+// Ctrl/Cmd+A; "Select all N matching" takes every record of the query, loaded or not.
+const selectionText = el('span', { class: 'selection-count', role: 'status', 'aria-live': 'polite' });
+const selectAllButton = el('button', { type: 'button', class: 'link-button' });
+const setFieldButton = el('button', { type: 'button' }, l10n.t('Set Field…'));
+const runActionButton = el('button', { type: 'button', class: 'secondary' }, l10n.t('Run Action…'));
+const deleteButton = el('button', { type: 'button', class: 'secondary' }, l10n.t('Delete…'));
+const clearButton = el('button', { type: 'button', class: 'link-button' }, l10n.t('Clear selection'));
+const bulkBar = el('div', { class: 'bulk-bar', role: 'toolbar', 'aria-label': l10n.t('Selected records') }, selectionText, selectAllButton, setFieldButton, runActionButton, deleteButton, clearButton);
+let allMatching = false;
+
+function showSelection(rows: number[]): void {
+  allMatching = false;
+  bulkBar.hidden = rows.length === 0;
+  if (!table || rows.length === 0) return;
+  selectionText.textContent = rows.length === 1 ? l10n.t('1 record selected') : l10n.t('{0} records selected', rows.length.toLocaleString());
+  selectAllButton.hidden = table.total <= rows.length;
+  selectAllButton.textContent = l10n.t('Select all {0} matching', table.total.toLocaleString());
+}
+
+function postBulk(action: 'setField' | 'runAction' | 'delete'): void {
+  channel.post({ type: 'bulk', action, rows: allMatching ? 'all' : grid.selectedRows });
+}
+
+selectAllButton.addEventListener('click', () => {
+  if (!table) return;
+  allMatching = true;
+  selectionText.textContent = l10n.t('All {0} matching records selected', table.total.toLocaleString());
+  selectAllButton.hidden = true;
+});
+setFieldButton.addEventListener('click', () => postBulk('setField'));
+runActionButton.addEventListener('click', () => postBulk('runAction'));
+deleteButton.addEventListener('click', () => postBulk('delete'));
+clearButton.addEventListener('click', () => grid.clearChecked());
+bulkBar.hidden = true;
 
 function receive(message: ResultsHostToView): void {
   switch (message.type) {
@@ -87,6 +124,7 @@ function showTable(next: ResultsTable, state: ResultsPanelState): void {
   empty.textContent = next.kind === 'search' ? l10n.t('No hits for this search.') : next.kind === 'groups' ? l10n.t('No groups: nothing matches this query.') : l10n.t('No records match this query.');
   empty.hidden = next.rows.length > 0;
   grid.element.hidden = next.rows.length === 0;
+  grid.setSelectable(next.bulk === true);
   grid.setTable(next.columns, table.rows, next.sort, restore);
   showCounts(next);
   save();
@@ -153,6 +191,7 @@ app.replaceChildren(
   el('header', { class: 'top' }, el('div', { class: 'titles' }, heading, scopeLabel), el('div', { class: 'actions' }, status, loadMoreButton, csvButton, jsonButton)),
   note,
   banner,
+  bulkBar,
   empty,
   grid.element,
 );

@@ -44,7 +44,11 @@ export interface ResultsTable extends ResultsCounts {
   sort?: ResultsSort;
   /** Why sorting is limited, shown under the header when set. */
   note?: string;
+  /** Rows can be selected for bulk changes (records of one app). */
+  bulk?: boolean;
 }
+
+export type BulkAction = 'setField' | 'runAction' | 'delete';
 
 /** Host → page. */
 export type ResultsHostToView =
@@ -58,6 +62,8 @@ export type ResultsViewToHost =
   | { type: 'loadMore' }
   | { type: 'sort'; field: string }
   | { type: 'open'; row: number }
+  /** `rows`: indexes of the selected rows, or `all` for every record the query matches. */
+  | { type: 'bulk'; action: BulkAction; rows: number[] | 'all' }
   | { type: 'copy'; text: string }
   | { type: 'export'; format: ExportFormat }
   | { type: 'retry' };

@@ -18,6 +18,8 @@ export interface GridCallbacks {
   onCopy(text: string): void;
   /** The active cell or the scroll position changed (the page saves them). */
   onViewChanged(): void;
+  /** The rows picked for a bulk change changed (Ctrl/Cmd+click, Shift+click, Space, Ctrl/Cmd+A). */
+  onSelectionChanged?(rows: number[]): void;
 }
 
 export class VirtualGrid {
@@ -30,6 +32,10 @@ export class VirtualGrid {
   private readonly rendered = new Map<number, HTMLElement>();
   private active: CellPosition = { row: 0, column: 0 };
   private frame = 0;
+  /** Rows picked for a bulk change; only when `selectable`. */
+  private readonly checked = new Set<number>();
+  private anchor = 0;
+  private selectable = false;
 
   constructor(private readonly callbacks: GridCallbacks) {
     this.header = el('div', { class: 'grid-header', role: 'row', 'aria-rowindex': 1 });
@@ -45,6 +51,44 @@ export class VirtualGrid {
     // The header's sort buttons handle their own keys; the grid's keys are for the cells.
     this.header.addEventListener('keydown', (event) => event.stopPropagation());
     new ResizeObserver(() => this.scheduleRender()).observe(this.element);
+  }
+
+  /** Lets rows be picked for bulk changes (records of one app). */
+  setSelectable(selectable: boolean): void {
+    this.selectable = selectable;
+    this.element.setAttribute('aria-multiselectable', String(selectable));
+    this.clearChecked();
+  }
+
+  get selectedRows(): number[] {
+    return [...this.checked].sort((a, b) => a - b);
+  }
+
+  clearChecked(): void {
+    if (this.checked.size === 0) return;
+    this.checked.clear();
+    this.refreshChecked();
+  }
+
+  private toggleChecked(row: number): void {
+    if (this.checked.has(row)) this.checked.delete(row);
+    else this.checked.add(row);
+    this.anchor = row;
+    this.refreshChecked();
+  }
+
+  private checkRange(to: number): void {
+    const [from, last] = this.anchor <= to ? [this.anchor, to] : [to, this.anchor];
+    for (let row = from; row <= last; row++) this.checked.add(row);
+    this.refreshChecked();
+  }
+
+  private refreshChecked(): void {
+    for (const [index, row] of this.rendered) {
+      row.classList.toggle('checked', this.checked.has(index));
+      row.setAttribute('aria-selected', String(this.checked.has(index)));
+    }
+    this.callbacks.onSelectionChanged?.(this.selectedRows);
   }
 
   get activeCell(): CellPosition {
@@ -150,7 +194,8 @@ export class VirtualGrid {
 
   private drawRow(index: number): HTMLElement {
     const data = this.rows[index]!;
-    const row = el('div', { class: 'grid-row', role: 'row', 'aria-rowindex': index + 2, 'data-row': index });
+    const checked = this.checked.has(index);
+    const row = el('div', { class: `grid-row${checked ? ' checked' : ''}`, role: 'row', 'aria-rowindex': index + 2, 'data-row': index, ...(this.selectable ? { 'aria-selected': String(checked) } : {}) });
     row.style.transform = `translateY(${index * ROW_HEIGHT}px)`;
     data.cells.forEach((text, column) => {
       const context: ResultsCellContext = { webviewSection: 'cell', cellText: text, row: index, preventDefaultContextMenuItems: true };
@@ -176,6 +221,15 @@ export class VirtualGrid {
     if (!position) return;
     this.setActive(position);
     this.element.focus({ preventScroll: true });
+    if (this.selectable && (event.ctrlKey || event.metaKey)) {
+      this.toggleChecked(position.row);
+      return;
+    }
+    if (this.selectable && event.shiftKey) {
+      this.checkRange(position.row);
+      return;
+    }
+    this.anchor = position.row;
     // The reference reads as a link: one click opens the record, like a link does.
     if (position.column === 0 && (event.target as Element).closest('.link')) this.callbacks.onOpen(position.row);
   }
@@ -184,6 +238,23 @@ export class VirtualGrid {
     const ctrl = event.ctrlKey || event.metaKey;
     if (event.key === 'Enter') {
       if (this.rows.length > 0) this.callbacks.onOpen(this.active.row);
+      event.preventDefault();
+      return;
+    }
+    if (this.selectable && ctrl && event.key.toLowerCase() === 'a') {
+      for (let row = 0; row < this.rows.length; row++) this.checked.add(row);
+      this.refreshChecked();
+      event.preventDefault();
+      return;
+    }
+    if (this.selectable && event.key === ' ') {
+      if (event.shiftKey) this.checkRange(this.active.row);
+      else this.toggleChecked(this.active.row);
+      event.preventDefault();
+      return;
+    }
+    if (this.selectable && event.key === 'Escape' && this.checked.size > 0) {
+      this.clearChecked();
       event.preventDefault();
       return;
     }
