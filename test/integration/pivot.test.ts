@@ -69,6 +69,21 @@ describe('pivot: cross-tab and drill-down against the sandbox', function () {
     }
   });
 
+  it('copies the aggregation the pivot sends, as Python', async () => {
+    const panel = vscode.window.createWebviewPanel('records.pivot', 'Pivot copy test', vscode.ViewColumn.Active, {});
+    const context = { extensionUri, globalStorageUri: vscode.Uri.file('/tmp') } as unknown as vscode.ExtensionContext;
+    const host = new PivotPanel(panel, context, api.connections, { connectionId, ...ref }, { dimensions: [{ field: 'state' }, { field: 'creation_date', grouping: 'month' }], measure: 'count', chart: 'auto', rlx: 'state != "done"' }, false);
+    try {
+      const snippet = await host.copyRequest('python');
+      assert.ok(snippet);
+      assert.match(snippet, /import requests/);
+      assert.ok(snippet.includes(String.raw`\"dimensions4Pivot\":\"state,creation_date__pivotbymonth\"`), snippet);
+      assert.ok(snippet.includes(String.raw`\"aggs4Pivot\":true`), snippet);
+    } finally {
+      panel.dispose();
+    }
+  });
+
   it('lists the records of a cell from the panel host', async () => {
     const panel = vscode.window.createWebviewPanel('records.pivot', 'Pivot test', vscode.ViewColumn.Active, {});
     const context = { extensionUri, globalStorageUri: vscode.Uri.file('/tmp') } as unknown as vscode.ExtensionContext;

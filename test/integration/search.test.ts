@@ -63,6 +63,17 @@ describe('search: the search view host against the sandbox', function () {
     assert.equal(reply.page.totalFound, direct.totalFound);
   });
 
+  it('copies the request of the last search as curl, the token left to $RECORDS_TOKEN', async () => {
+    await provider.search({ type: 'search', query: 'printer', scope: { connectionId, workspace: 'IT', app: 'TASK' }, skip: 0 });
+    const snippet = await provider.copyRequest('curl');
+    assert.ok(snippet);
+    assert.equal(await vscode.env.clipboard.readText(), snippet);
+    assert.match(snippet, /\/api\/tickets\/search/);
+    assert.match(snippet, /"ss":"printer"/);
+    assert.match(snippet, /project_alias = \\"IT\\" AND publishing_alias = \\"TASK\\"/);
+    assert.match(snippet, /\$RECORDS_TOKEN/);
+  });
+
   it('loads more without repeating the first page', async () => {
     const first = await provider.search({ type: 'search', query: 'printer', scope: { connectionId }, skip: 0 });
     assert.ok(first.ok);

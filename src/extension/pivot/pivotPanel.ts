@@ -2,8 +2,9 @@
 // saves CSV and opens the equivalent .rlx block. The page computes the table, the chart, the
 // CSV text and the cell filters (with core/rlx's quoting helpers); the host only does I/O.
 import * as vscode from 'vscode';
-import { RecordsApiError } from '../../core/api';
-import type { RecordData } from '../../core/api/types';
+import { type DescribableCall, RecordsApiError, type SnippetLanguage } from '../../core/api';
+import type { AggregationParams, RecordData } from '../../core/api/types';
+import { copyRequestSnippet } from '../requests/copyRequest';
 import type { ConnectionManager } from '../connections/connectionManager';
 import type { PivotConfig, PivotHostToView, PivotRunReply, PivotTarget, PivotViewState, PivotViewToHost } from '../../webview/pivot/protocol';
 import { recordReference } from '../tree/model/recordText';
@@ -23,7 +24,18 @@ export function pivotTitle(target: PivotTarget): string {
   return vscode.l10n.t('Pivot: {0}/{1}', target.workspace, target.app);
 }
 
+/** The request parameters of a pivot's settings: what it sends, and what "Copy as curl" copies. */
+function aggregationParams(config: PivotConfig): AggregationParams {
+  return {
+    dimensions4Pivot: config.dimensions.map((d) => (d.grouping ? `${d.field}__pivotby${d.grouping}` : d.field)).join(','),
+    ...(config.statsField ? { statsFields: config.statsField } : {}),
+    ...(config.rlx?.trim() ? { rlx: config.rlx.trim() } : {}),
+  };
+}
+
 export class PivotPanel implements vscode.Disposable {
+  /** The pivot in the active editor tab, for "Copy as curl" from its title bar. */
+  static active: PivotPanel | undefined;
   private readonly channel;
   private running: AbortController | undefined;
   private readonly disposables: vscode.Disposable[] = [];
@@ -46,10 +58,26 @@ export class PivotPanel implements vscode.Disposable {
       onPeerReady: () => void this.sendInit(),
     });
     panel.webview.html = createWebviewHtml({ webview: panel.webview, extensionUri: context.extensionUri, script: 'pivot', title: panel.title, loadingText: vscode.l10n.t('Loading the pivot…') });
-    this.disposables.push(this.channel, panel.onDidDispose(() => this.dispose()));
+    this.disposables.push(
+      this.channel,
+      panel.onDidDispose(() => this.dispose()),
+      panel.onDidChangeViewState(() => {
+        if (panel.active) PivotPanel.active = this;
+        else if (PivotPanel.active === this) PivotPanel.active = undefined;
+      }),
+    );
+    if (panel.active) PivotPanel.active = this;
+  }
+
+  /** "Copy as curl / fetch / Python": the aggregation this pivot sends with its current settings. */
+  async copyRequest(language?: SnippetLanguage): Promise<string | undefined> {
+    const client = await this.connections.client(this.target.connectionId);
+    const call: DescribableCall = { kind: 'aggregate', scope: { workspace: this.target.workspace, app: this.target.app }, params: aggregationParams(this.config) };
+    return copyRequestSnippet(client, call, this.connections.get(this.target.connectionId)?.name ?? this.target.connectionId, language);
   }
 
   dispose(): void {
+    if (PivotPanel.active === this) PivotPanel.active = undefined;
     this.running?.abort();
     for (const disposable of this.disposables.splice(0)) disposable.dispose();
   }
@@ -74,15 +102,7 @@ export class PivotPanel implements vscode.Disposable {
     try {
       const client = await this.connections.client(this.target.connectionId);
       const config = message.config;
-      const result = await client.aggregate(
-        { workspace: this.target.workspace, app: this.target.app },
-        {
-          dimensions4Pivot: config.dimensions.map((d) => (d.grouping ? `${d.field}__pivotby${d.grouping}` : d.field)).join(','),
-          ...(config.statsField ? { statsFields: config.statsField } : {}),
-          ...(config.rlx?.trim() ? { rlx: config.rlx.trim() } : {}),
-        },
-        { signal: controller.signal },
-      );
+      const result = await client.aggregate({ workspace: this.target.workspace, app: this.target.app }, aggregationParams(config), { signal: controller.signal });
       return { ok: true, result: { rows: result.data, filteredRecordsCount: result.filteredRecordsCount, totalRecordsCount: result.totalRecordsCount } };
     } catch (error) {
       if (error instanceof RecordsApiError && error.status === 401) this.connections.reportError(this.target.connectionId, error);

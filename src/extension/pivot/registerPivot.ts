@@ -1,6 +1,7 @@
 // "Pivot…" from an app in the tree or from the command palette (with pickers), and the
 // serializer that brings pivot panels back after a window reload.
 import * as vscode from 'vscode';
+import type { SnippetLanguage } from '../../core/api';
 import type { ConnectionManager } from '../connections/connectionManager';
 import type { PivotConfig, PivotTarget } from '../../webview/pivot/protocol';
 import { defaultPivotConfig, isPivotViewState, PIVOT_VIEW_TYPE, PivotPanel, pivotTitle } from './pivotPanel';
@@ -29,6 +30,13 @@ export function registerPivot(context: vscode.ExtensionContext, connections: Con
       if (!target) return undefined;
       open(target, given?.config);
       return true;
+    }),
+    vscode.commands.registerCommand('records.pivot.copyRequest', async (language?: SnippetLanguage) => {
+      if (PivotPanel.active === undefined) {
+        void vscode.window.showInformationMessage(vscode.l10n.t('Open a pivot first: its request is what gets copied.'));
+        return undefined;
+      }
+      return PivotPanel.active.copyRequest(language);
     }),
     vscode.window.registerWebviewPanelSerializer(PIVOT_VIEW_TYPE, {
       async deserializeWebviewPanel(panel: vscode.WebviewPanel, state: unknown): Promise<void> {

@@ -1,6 +1,7 @@
 // The search view and the "Search Records…" command. Cheap to call from activate(): the page
 // and its script load only when the view is first shown.
 import * as vscode from 'vscode';
+import type { SnippetLanguage } from '../../core/api';
 import type { ConnectionManager } from '../connections/connectionManager';
 import { SEARCH_VIEW_ID, SearchViewProvider } from './searchViewProvider';
 
@@ -10,6 +11,7 @@ export function registerSearchPanel(context: vscode.ExtensionContext, connection
     provider,
     vscode.window.registerWebviewViewProvider(SEARCH_VIEW_ID, provider),
     vscode.commands.registerCommand('records.search', () => provider.focus()),
+    vscode.commands.registerCommand('records.search.copyRequest', (language?: SnippetLanguage) => provider.copyRequest(language)),
   );
   return provider;
 }

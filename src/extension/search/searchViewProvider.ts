@@ -1,7 +1,9 @@
 // The host of the search view (a webview view under the Records tree): runs searches with the
 // connection's client, cancels the one a newer keystroke replaced, and opens results.
 import * as vscode from 'vscode';
-import { RecordsApiError } from '../../core/api';
+import { RecordsApiError, type SnippetLanguage } from '../../core/api';
+import type { SearchParams } from '../../core/api/types';
+import { copyRequestSnippet } from '../requests/copyRequest';
 import type { ConnectionManager } from '../connections/connectionManager';
 import type { MessageChannel } from '../../webview/shared/protocol';
 import type { ScopeChoices, SearchHostToView, SearchReply, SearchRequestMessage, SearchScope, SearchViewToHost } from '../../webview/search/protocol';
@@ -115,6 +117,19 @@ export class SearchViewProvider implements vscode.WebviewViewProvider, vscode.Di
     }
   }
 
+  private lastSearch: { connectionId: string; params: SearchParams } | undefined;
+
+  /** "Copy as curl / fetch / Python": the last search request this view sent. */
+  async copyRequest(language?: SnippetLanguage): Promise<string | undefined> {
+    const last = this.lastSearch;
+    if (last === undefined || !this.connections.get(last.connectionId)) {
+      void vscode.window.showInformationMessage(vscode.l10n.t('Search first: the request of the last search is what gets copied.'));
+      return undefined;
+    }
+    const client = await this.connections.client(last.connectionId);
+    return copyRequestSnippet(client, { kind: 'search', params: last.params }, this.connections.get(last.connectionId)?.name ?? last.connectionId, language);
+  }
+
   /** Runs one search; starting another cancels this one (search as you type). */
   async search(message: SearchRequestMessage): Promise<SearchReply> {
     this.running?.abort();
@@ -129,7 +144,11 @@ export class SearchViewProvider implements vscode.WebviewViewProvider, vscode.Di
       let paging = this.paging.get(connectionId);
       if (!paging) this.paging.set(connectionId, (paging = {}));
       const result = await searchPage(
-        (params) => client.search(params, { signal: controller.signal }),
+        (params) => {
+          // What was sent, exactly, for "Copy as curl" from the view's title bar.
+          this.lastSearch = { connectionId, params };
+          return client.search(params, { signal: controller.signal });
+        },
         { ss: message.query, rlx: scopeRlx(message.scope), skip: message.skip, firstId: message.firstId },
         paging,
       );
