@@ -15,6 +15,7 @@ import type { ConnectionInfo } from '../../src/extension/connections/connectionI
 import type { RecordsExtensionApi } from '../../src/extension/extension';
 import type * as NotebookBundle from '../../src/extension/lazy/notebook';
 import { RLX_OUTPUT_MIME, type RlxCellOutput, type RlxRendererReply } from '../../src/webview/notebook/protocol';
+import { startFaultRelay } from '../support/faultRelay';
 import { sandboxConnection } from './support/environment';
 
 const EXTENSION_ID = 'records-tools.records-service';
@@ -264,5 +265,35 @@ describe('rlx notebooks', function () {
     await waitFor(() => associations()['*.rlx'] === NOTEBOOK_TYPE, 'the editor association');
     await vscode.workspace.getConfiguration('records').update('rlx.openAsNotebook', false, vscode.ConfigurationTarget.Global);
     await waitFor(() => associations()['*.rlx'] === undefined, 'the association removed');
+  });
+
+  it('Cancel ends a running cell: its request is aborted, no output is left, and the cell can run again', async () => {
+    const relay = await startFaultRelay(sandboxConnection().url);
+    const stalled = await vscode.commands.executeCommand<ConnectionInfo | undefined>('records.addConnection', { name: 'Notebook Stalled', baseUrl: relay.url, authKind: 'authCode', token: sandboxConnection().adminToken, select: false });
+    assert.ok(stalled);
+    try {
+      // List requests reach the relay and are never answered (the status bar's live count of the
+      // active cell may send one too), until the test turns that off.
+      let stalling = true;
+      const stall = { kind: 'stall-before-headers' } as const;
+      relay.inject((method, path) => stalling && method === 'POST' && path.includes('/tickets/list'), stall, stall, stall, stall, stall);
+      const editor = await openNotebook('cancel.rlx', '@connection "Notebook Stalled"\n@app IT/TASK\n\n### Stalls\nstate = "open"\n');
+      const cell = editor.notebook.getCells().find((candidate) => candidate.kind === vscode.NotebookCellKind.Code && candidate.document.getText().includes('Stalls'));
+      assert.ok(cell);
+      const before = cell.executionSummary?.executionOrder;
+      void vscode.commands.executeCommand('notebook.cell.execute', { ranges: [{ start: cell.index, end: cell.index + 1 }], document: editor.notebook.uri });
+      await waitFor(() => cell.executionSummary?.executionOrder !== before && relay.count('POST', /\/tickets\/list/) >= 1, 'the cell running, its request at the relay');
+      await vscode.commands.executeCommand('notebook.cancelExecution', editor.notebook.uri);
+      await waitFor(() => cell.executionSummary?.executionOrder !== before && cell.executionSummary?.timing?.endTime !== undefined, 'the cell to end');
+      assert.equal(cell.executionSummary?.success, undefined, 'a cancelled run is neither a success nor a failure');
+      assert.equal(cell.outputs.length, 0, 'no output, no error');
+      // Run again: the relay forwards now, and the table comes.
+      stalling = false;
+      const code = await runAll(editor);
+      assert.equal(outputOf(code.find((candidate) => candidate.document.getText().includes('Stalls'))!).kind, 'list');
+    } finally {
+      await vscode.commands.executeCommand('records.removeConnection', stalled.id, { confirm: false });
+      await relay.close();
+    }
   });
 });

@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import type { ConnectionInfo } from '../../src/extension/connections/connectionInfo';
 import type { RecordsExtensionApi } from '../../src/extension/extension';
 import type { RlxRunResult } from '../../src/extension/rlx/queryRunner';
+import { clipboardHolds } from './support/clipboard';
 import { sandboxConnection } from './support/environment';
 
 const EXTENSION_ID = 'records-tools.records-service';
@@ -135,7 +136,7 @@ describe('rlx language', function () {
     const { document } = await openRlx('@app IT/TASK\n### Open\n@limit 3\nstate = "open"\n');
     const snippet = await vscode.commands.executeCommand<string | undefined>('records.rlx.copyRequest', document.uri, document.getText().indexOf('### Open'), 'curl');
     assert.ok(snippet, 'a snippet was made');
-    assert.equal(await vscode.env.clipboard.readText(), snippet, 'and copied');
+    await clipboardHolds(snippet);
     assert.ok(snippet.startsWith(`curl -sS -X POST '${sandbox.url}/api/w/IT/a/TASK/tickets/list?withTechnicalData=true'`), snippet);
     assert.match(snippet, /"authorization: SVC_AUTH_CODE \$RECORDS_TOKEN"/);
     assert.match(snippet, /--data-raw '\{"limitRecords":3,"rlx":"state = \\"open\\""\}'/);
