@@ -41,6 +41,9 @@ describe('saved queries and history in the editor', () => {
     await addTokenConnection(wb, CONNECTION, sandbox.url, sandbox.adminToken);
     const pane = queriesPane(wb);
     await pane.waitFor({ state: 'visible' });
+    // The view starts collapsed, leaving the Records tree the room.
+    const header = pane.locator('.pane-header');
+    if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
     // A built-in query opens as an .rlx file, its connection named in it.
     await wb.treeRow('Assigned to me', pane).click();
     const editor = wb.page.locator('.editor-instance .monaco-editor').first();
@@ -62,6 +65,8 @@ describe('saved queries and history in the editor', () => {
       await wb.contextMenu(savedRow, 'Run Query');
       await wb.webviewShowing('.grid-row', 60_000);
     }
+    // Fold the connection's queries so the history has the small pane to itself.
+    await wb.treeRow(CONNECTION, pane).locator('.monaco-tl-twistie').click();
     await wb.expandRow('History', pane);
     const runs = pane.locator('.monaco-list-row').filter({ hasText: SAVED }).filter({ hasText: CONNECTION });
     await runs.nth(1).waitFor({ state: 'visible' });

@@ -81,7 +81,8 @@ export class Workbench {
 
   /** The welcome content ("viewsWelcome") a view shows when it has nothing to list. */
   welcomeContent(): Locator {
-    return this.sideBar().locator('.welcome-view-content');
+    // Views without welcome text still have an (empty) container: the one with words is meant.
+    return this.sideBar().locator('.welcome-view-content').filter({ hasText: /\S/ }).first();
   }
 
   /**
