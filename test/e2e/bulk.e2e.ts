@@ -39,10 +39,8 @@ describe('bulk actions on results', () => {
     await editor.locator('.view-line').filter({ hasText: '@app IT/TASK' }).waitFor({ state: 'visible', timeout: 30_000 });
     await editor.locator('.view-lines').click();
     await page.keyboard.press('Control+End');
-    await page.keyboard.type('@fields number,title,state');
-    await page.keyboard.press('Escape');
-    await page.keyboard.press('Enter');
-    await page.keyboard.type('state = "open');
+    // Inserted whole: typing would race the completion list (an Enter could accept a suggestion).
+    await page.keyboard.insertText('@fields number,title,state\nstate = "open"');
     await page.keyboard.press('Escape');
     await editor.locator('.view-line').filter({ hasText: 'state = "open"' }).waitFor({ state: 'visible' });
     await page.keyboard.press('Control+Enter');

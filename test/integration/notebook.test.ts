@@ -267,6 +267,19 @@ describe('rlx notebooks', function () {
     await waitFor(() => associations()['*.rlx'] === undefined, 'the association removed');
   });
 
+  it('a table output hands its picked rows, or every match, to the bulk commands', async () => {
+    const editor = await openNotebook('bulk.rlx', '@app IT/TASK\n@connection "Notebook Sandbox"\n\n### Open\n@sort number asc\n@limit 5\nstate = "open"\n');
+    const cells = await runAll(editor);
+    const output = outputOf(cells[1]!);
+    assert.ok(output.kind === 'list' && output.bulk === true, 'a list of one app can be changed in bulk');
+    const runner = await vscode.commands.executeCommand<NotebookBundle.RlxCellRunner>('records.rlx.notebook.runner');
+    const bundle = createRequire(__filename)(join(extensionPath, 'dist', 'notebook.js')) as typeof NotebookBundle;
+    const table = runner.tables.get(output.outputId);
+    assert.ok(table);
+    assert.deepEqual(bundle.bulkSelectionOf(table, [0, 2]), { connectionId: connection.id, scope: ref, ids: [output.rows[0]!.id, output.rows[2]!.id] });
+    assert.deepEqual(bundle.bulkSelectionOf(table, 'all'), { connectionId: connection.id, scope: ref, all: true, rlx: 'state = "open"' });
+  });
+
   it('Cancel ends a running cell: its request is aborted, no output is left, and the cell can run again', async () => {
     const relay = await startFaultRelay(sandboxConnection().url);
     const stalled = await vscode.commands.executeCommand<ConnectionInfo | undefined>('records.addConnection', { name: 'Notebook Stalled', baseUrl: relay.url, authKind: 'authCode', token: sandboxConnection().adminToken, select: false });

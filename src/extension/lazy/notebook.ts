@@ -3,5 +3,5 @@
 export { deserializeRlxNotebook, serializeRlxNotebookData } from '../notebook/notebookSerializer';
 export { RlxCellRunner, summaryOf } from '../notebook/cellRunner';
 export type { RunMode } from '../notebook/cellRunner';
-export { onRendererMessage } from '../notebook/rendererMessages';
+export { bulkSelectionOf, onRendererMessage } from '../notebook/rendererMessages';
 export type { NotebookDeps } from '../notebook/notebookDeps';

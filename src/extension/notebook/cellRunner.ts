@@ -116,6 +116,7 @@ export class RlxCellRunner {
       kind: result.query.kind, outputId, title, scope,
       columns: table.columns(), rows: table.rows(), ...(highlights === undefined ? {} : { highlights }),
       total: table.total, canLoadMore: table.canLoadMore(),
+      bulk: result.query.kind === 'list' && result.query.scope.kind === 'app',
     };
   }
 

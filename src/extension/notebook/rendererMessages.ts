@@ -6,6 +6,8 @@ import { exportResults } from '../results/resultsExport';
 import type { RlxRendererMessage, RlxRendererReply } from '../../webview/notebook/protocol';
 import type { RlxCellRunner } from './cellRunner';
 import type { NotebookDeps } from './notebookDeps';
+import type { RecordTable } from './recordTable';
+import type { BulkSelection } from '../lazy/bulk';
 
 export async function onRendererMessage(deps: NotebookDeps, runner: RlxCellRunner, message: RlxRendererMessage, editor: vscode.NotebookEditor): Promise<RlxRendererReply | undefined> {
   const table = runner.tables.get(message.outputId);
@@ -32,6 +34,14 @@ export async function onRendererMessage(deps: NotebookDeps, runner: RlxCellRunne
       if (target !== undefined) await vscode.commands.executeCommand('records.openRecordEditor', target);
       return undefined;
     }
+    case 'bulk': {
+      // The same bulk commands as the results grid and the Records view.
+      const selection = bulkSelectionOf(table, message.rows);
+      if (selection === undefined) return undefined;
+      const command = message.action === 'setField' ? 'records.bulk.setField' : message.action === 'runAction' ? 'records.bulk.runAction' : 'records.bulk.delete';
+      await vscode.commands.executeCommand(command, selection);
+      return undefined;
+    }
     case 'export': {
       await exportResults({
         source: table.source,
@@ -46,4 +56,14 @@ export async function onRendererMessage(deps: NotebookDeps, runner: RlxCellRunne
       return undefined;
     }
   }
+}
+
+/** The records a table's picked rows (or `all` its matches) stand for, as the bulk commands take them. */
+export function bulkSelectionOf(table: RecordTable, rows: number[] | 'all'): BulkSelection | undefined {
+  const query = table.source.query;
+  if (query.kind !== 'list' || query.scope.kind !== 'app') return undefined;
+  const scope = query.scope.ref;
+  return rows === 'all'
+    ? { connectionId: table.connectionId, scope, all: true, ...(query.params.rlx ? { rlx: query.params.rlx } : {}) }
+    : { connectionId: table.connectionId, scope, ids: rows.map((row) => table.records[row]?.id).filter((id): id is string => typeof id === 'string') };
 }

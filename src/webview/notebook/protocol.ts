@@ -24,6 +24,8 @@ export interface RlxTableOutput extends OutputBase {
   highlights?: string[];
   total: number;
   canLoadMore: boolean;
+  /** Rows can be picked for bulk changes (a list of one app). */
+  bulk?: boolean;
 }
 
 /** A count (`@limit 0`, or the Count action). */
@@ -50,7 +52,9 @@ export type RlxCellOutput = RlxTableOutput | RlxCountOutput | RlxPivotOutput;
 export type RlxRendererMessage =
   | { type: 'loadMore'; outputId: string }
   | { type: 'open'; outputId: string; row: number }
-  | { type: 'export'; outputId: string; format: ExportFormat };
+  | { type: 'export'; outputId: string; format: ExportFormat }
+  /** `rows`: indexes of the picked rows, or `all` for every record the cell's query matches. */
+  | { type: 'bulk'; outputId: string; action: 'setField' | 'runAction' | 'delete'; rows: number[] | 'all' };
 
 /** Extension → renderer: rows appended after a Load more (or the reason it failed). */
 export type RlxRendererReply =

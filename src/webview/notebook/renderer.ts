@@ -122,19 +122,52 @@ function recordsHeader(output: RlxTableOutput, post: (message: RlxRendererMessag
 }
 
 function renderList(output: RlxTableOutput, post: (message: RlxRendererMessage) => void): HTMLElement[] {
+  const bar = bulkBar(output, post, () => grid.selectedRows, () => grid.clearChecked());
   const grid = new VirtualGrid({
     onSort: () => undefined,
     onOpen: (row) => post({ type: 'open', outputId: output.outputId, row }),
     onCopy: (text) => void navigator.clipboard?.writeText(text),
     onViewChanged: () => undefined,
+    onSelectionChanged: (rows) => bar.show(rows.length),
   });
   const { header } = recordsHeader(output, post, (reply) => reply.type === 'rows' && grid.append(reply.rows));
   if (output.rows.length === 0) return [header, el('p', { class: 'status' }, 'No records match.')];
   // The grid needs a height before it draws: as tall as its rows, up to the CSS maximum.
   grid.element.style.height = `${Math.min(360, (output.rows.length + 1) * 24 + 4)}px`;
+  grid.setSelectable(output.bulk === true);
   grid.setTable(output.columns, output.rows, undefined);
   requestAnimationFrame(() => grid.render());
-  return [header, grid.element];
+  return [header, bar.element, grid.element];
+}
+
+/** Bulk changes on the picked rows (Ctrl/Cmd+click, Shift+click, Space, Ctrl/Cmd+A), as in the results grid. */
+function bulkBar(output: RlxTableOutput, post: (message: RlxRendererMessage) => void, selected: () => number[], clear: () => void): { element: HTMLElement; show(count: number): void } {
+  let all = false;
+  const count = el('span', { class: 'selection-count', role: 'status' });
+  const selectAll = el('button', { type: 'button', class: 'link-button' }, `Select all ${nf.format(output.total)} matching`);
+  const action = (name: 'setField' | 'runAction' | 'delete', label: string): HTMLElement => {
+    const button = el('button', { type: 'button' }, label);
+    button.addEventListener('click', () => post({ type: 'bulk', outputId: output.outputId, action: name, rows: all ? 'all' : selected() }));
+    return button;
+  };
+  const clearButton = el('button', { type: 'button', class: 'link-button' }, 'Clear selection');
+  clearButton.addEventListener('click', () => clear());
+  selectAll.addEventListener('click', () => {
+    all = true;
+    count.textContent = `All ${nf.format(output.total)} matching records selected`;
+    selectAll.hidden = true;
+  });
+  const element = el('div', { class: 'bulk-bar', role: 'toolbar', 'aria-label': 'Selected records' }, count, selectAll, action('setField', 'Set Field…'), action('runAction', 'Run Action…'), action('delete', 'Delete…'), clearButton);
+  element.hidden = true;
+  return {
+    element,
+    show(picked: number): void {
+      all = false;
+      element.hidden = picked === 0;
+      count.textContent = picked === 1 ? '1 record selected' : `${nf.format(picked)} records selected`;
+      selectAll.hidden = output.total <= picked;
+    },
+  };
 }
 
 function renderSearch(output: RlxTableOutput, post: (message: RlxRendererMessage) => void): HTMLElement[] {
