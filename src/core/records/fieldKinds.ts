@@ -1,4 +1,5 @@
 import type { FieldDefinition, LocalizedText } from '../api/types';
+import { fieldKindOf } from '../schema/fieldKind';
 
 /** The control the editor shows for a field. `unknown` is a marker we do not know: shown as raw JSON, read-only. */
 export type FieldControlKind =
@@ -15,46 +16,14 @@ export type FieldControlKind =
   | 'filelist'
   | 'unknown';
 
-const NUMERIC_TYPES = new Set(['integer', 'int', 'number']);
-const REAL_TYPES = new Set(['real', 'float', 'double', 'decimal']);
-
-/** Chooses a control from the field's markers; a marker we never heard of never blocks the form. */
+/**
+ * Chooses a control from the field's kind (core/schema/fieldKind.ts, shared with the RLX features
+ * and the sandbox); a marker we never heard of never blocks the form. A yes/no field is typed as
+ * text until the form has a control of its own for it.
+ */
 export function controlKindOf(def: FieldDefinition): FieldControlKind {
-  const control = def.ed_control_type;
-  if (control === 'file' || control === 'filelist') return control;
-  const fieldType = (def.field_type ?? '').toLowerCase();
-  switch (def.ed_custom_field_type) {
-    case 'lookup':
-    case 'lookup_custom':
-      return 'lookup';
-    case 'person':
-      return 'person';
-    case 'authorinfo':
-      return 'authorinfo';
-    case 'lookup_link_to_entity':
-      return 'link';
-    case 'richtext':
-      return 'richtext';
-    case 'file':
-      return 'file';
-    case 'filelist':
-      return 'filelist';
-    case 'datetime':
-      return 'datetime';
-    case 'number':
-      return REAL_TYPES.has(fieldType) ? 'real' : 'integer';
-    case 'text':
-    case 'string':
-      return 'text';
-    case undefined:
-    case '':
-      if (fieldType === 'datetime') return 'datetime';
-      if (REAL_TYPES.has(fieldType)) return 'real';
-      if (NUMERIC_TYPES.has(fieldType)) return 'integer';
-      return 'text';
-    default:
-      return 'unknown';
-  }
+  const kind = fieldKindOf(def);
+  return kind === 'boolean' ? 'text' : kind;
 }
 
 /** Kinds whose values the editor can change. */

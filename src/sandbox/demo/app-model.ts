@@ -1,3 +1,4 @@
+import { fieldKindOf } from '../../core/schema/fieldKind';
 import type { FieldDefinition, LocalizedText, LookupValue } from '../../core/api/types';
 
 /** An app-defined action: allowed in `from` states, moves to `to` (if any), may set fields. */
@@ -33,28 +34,17 @@ export interface WorkspaceDefinition {
 /** How the sandbox treats a field's values (filters, validation, display). */
 export type ValueKind = 'text' | 'integer' | 'real' | 'datetime' | 'lookup' | 'person' | 'link' | 'richtext' | 'file' | 'filelist';
 
+/** The sandbox's value rules per kind (core/schema/fieldKind.ts, the one reading of the markers). */
 export function valueKindOf(def: FieldDefinition): ValueKind {
-  switch (def.ed_custom_field_type) {
-    case 'lookup':
-    case 'lookup_custom':
-      return 'lookup';
-    case 'person':
+  const kind = fieldKindOf(def);
+  switch (kind) {
     case 'authorinfo':
       return 'person';
-    case 'lookup_link_to_entity':
-      return 'link';
-    case 'richtext':
-      return 'richtext';
-    case 'file':
-      return 'file';
-    case 'filelist':
-      return 'filelist';
-    case 'datetime':
-      return 'datetime';
-    case 'number':
-      return def.field_type === 'real' ? 'real' : 'integer';
-    default:
+    case 'boolean':
+    case 'unknown':
       return 'text';
+    default:
+      return kind;
   }
 }
 

@@ -1,5 +1,6 @@
 // How a field behaves in a filter, derived from its definition (contract 2.4 markers).
 import type { FieldDefinition, LocalizedText, LookupValue } from '../../api/types';
+import { fieldKindOf } from '../../schema/fieldKind';
 import { escapeMarkdown, escapeMarkdownLines, markdownCode } from './markdown';
 import type { RlxScopeSchema } from './schemaSource';
 
@@ -18,18 +19,31 @@ export function schemaLookups(schema: RlxScopeSchema, name: string): readonly Lo
 
 export type RlxFieldType = 'text' | 'number' | 'date' | 'boolean' | 'lookup' | 'person' | 'link' | 'file';
 
+/** How a field compares in a filter: its kind (core/schema/fieldKind.ts) seen by RLX. */
 export function rlxFieldType(schema: RlxScopeSchema, name: string): RlxFieldType {
   const definition = schemaField(schema, name);
-  const custom = definition?.ed_custom_field_type ?? '';
-  const wire = definition?.field_type ?? '';
-  if (custom === 'person' || custom === 'authorinfo') return 'person';
-  if (custom === 'lookup' || custom === 'lookup_custom' || schemaLookups(schema, name) !== undefined) return 'lookup';
-  if (custom === 'lookup_link_to_entity') return 'link';
-  if (custom === 'file' || custom === 'filelist') return 'file';
-  if (custom === 'datetime' || wire === 'datetime' || wire === 'date') return 'date';
-  if (custom === 'number' || wire === 'integer' || wire === 'real' || wire === 'number') return 'number';
-  if (wire === 'boolean') return 'boolean';
-  return 'text';
+  const kind = definition === undefined ? 'text' : fieldKindOf(definition);
+  // A field the schema lists values for is a choice, whatever its markers say.
+  if (kind !== 'person' && kind !== 'authorinfo' && schemaLookups(schema, name) !== undefined) return 'lookup';
+  switch (kind) {
+    case 'person':
+    case 'authorinfo':
+      return 'person';
+    case 'lookup':
+    case 'link':
+    case 'boolean':
+      return kind;
+    case 'file':
+    case 'filelist':
+      return 'file';
+    case 'datetime':
+      return 'date';
+    case 'integer':
+    case 'real':
+      return 'number';
+    default:
+      return 'text';
+  }
 }
 
 /** Caption in the user's language when localized (English, then any). */
