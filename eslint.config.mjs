@@ -35,6 +35,20 @@ export default tseslint.config(
     },
   },
   {
+    // The filter language knows the contract's types (core/contract), never the client: the
+    // sandbox and the webviews parse RLX without pulling the HTTP client in.
+    files: ['src/core/rlx/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          { group: ['vscode'], message: 'core must not depend on vscode.' },
+          { group: ['**/extension/**', '**/sandbox/**', '**/webview/**'], message: 'core imports nothing from the other layers.' },
+          { group: ['**/api', '**/api/**'], message: 'core/rlx does not import the client (core/api); the contract types are in core/contract.' },
+        ],
+      }],
+    },
+  },
+  {
     files: ['src/webview/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', {

@@ -9,7 +9,7 @@
 // Run: npm run bench:references
 import { performance } from 'node:perf_hooks';
 import type { RecordsClient } from '../src/core/api';
-import type { AppRef, RecordData } from '../src/core/api/types';
+import type { AppRef, RecordData } from '../src/core/contract/types';
 import { ReferenceMatcher, fetchReferencedRecords, planReferenceLookups, type ReferenceMatch } from '../src/core/references';
 import { startTestSandbox } from '../test/api/support/sandbox';
 

@@ -3,7 +3,7 @@
 // would, then computes completions at a cursor spread over the file.
 // Run: npx tsx bench/rlx-completion.ts [--iterations N]
 import { performance } from 'node:perf_hooks';
-import type { FieldDefinition, LookupValue } from '../src/core/api/types';
+import type { FieldDefinition, LookupValue } from '../src/core/contract/types';
 import { parseRlxDocument } from '../src/core/rlx/document';
 import { type RlxSchemaSource, type RlxScopeSchema, getRlxCompletions, getRlxDiagnostics } from '../src/core/rlx/language';
 

@@ -4,7 +4,7 @@
 // Prints one line per case and, last, a JSON line `{"rlxHostile":[…]}` that bench/run.mjs reads.
 // Run: npx tsx bench/rlx-hostile.ts [--sizes 60000,100000,1000000]
 import { performance } from 'node:perf_hooks';
-import type { FieldDefinition } from '../src/core/api/types';
+import type { FieldDefinition } from '../src/core/contract/types';
 import { parseRlx } from '../src/core/rlx';
 import { compileLikePattern } from '../src/core/rlx/likePattern';
 import { parseRlxDocument } from '../src/core/rlx/document';

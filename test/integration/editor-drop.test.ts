@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { RecordsClient } from '../../src/core/api';
-import type { Attachment } from '../../src/core/api/types';
+import type { Attachment } from '../../src/core/contract/types';
 import { readAttachments } from '../../src/core/upload';
 import type { RecordEditorProvider } from '../../src/extension/editor/recordEditorProvider';
 import type { RecordEditorSession } from '../../src/extension/editor/recordEditorSession';

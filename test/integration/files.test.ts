@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { RecordsClient } from '../../src/core/api';
-import type { Attachment } from '../../src/core/api/types';
+import type { Attachment } from '../../src/core/contract/types';
 import { FileUploadResumeStore, TusUploader, attachUploads, readAttachments, uploadFile } from '../../src/core/upload';
 import type { EditorModel } from '../../src/core/records/editorProtocol';
 import type { RecordsExtensionApi } from '../../src/extension/extension';

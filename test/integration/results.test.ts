@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { RecordsClient } from '../../src/core/api';
-import type { RecordData } from '../../src/core/api/types';
+import type { RecordData } from '../../src/core/contract/types';
 import type { ConnectionInfo } from '../../src/extension/connections/connectionInfo';
 import type { RecordsExtensionApi } from '../../src/extension/extension';
 import type * as ResultsBundle from '../../src/extension/lazy/results';

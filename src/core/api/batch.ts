@@ -4,7 +4,7 @@ import { RecordsApiError, cancelledError } from './errors';
 import { type CallOptions } from './http';
 import { toBatchResults } from './normalize';
 import { type RichTextFieldTest, carriesRichText } from './richText';
-import { type BatchOperation, type BatchResult } from './types';
+import { type BatchOperation, type BatchResult } from '../contract/types';
 
 export const MAX_OPERATIONS_PER_REQUEST = 200;
 export const MAX_RICH_TEXT_OPERATIONS_PER_REQUEST = 50;

@@ -38,7 +38,7 @@ import {
   type SearchParams,
   type SearchResult,
   type Workspace,
-} from './types';
+} from '../contract/types';
 
 export type RecordsClientOptions = TransportOptions;
 

@@ -3,7 +3,7 @@
 // metadata adds titles, apps without records, and members. Pinned aliases cover workspaces
 // that have no records yet.
 import { RecordsApiError } from './errors';
-import { type AggregationResult, type Workspace, type WorkspaceUser } from './types';
+import { type AggregationResult, type Workspace, type WorkspaceUser } from '../contract/types';
 
 export interface DiscoveredApp {
   alias: string;

@@ -20,4 +20,4 @@ export { MAX_IN_LIST_VALUES, inListFilters } from './inList';
 export type { DiscoveredWorkspace, DiscoveredApp } from './discovery';
 export { DEFAULT_RETRY_DELAYS_MS, MAX_RETRY_AFTER_SECONDS, isRetryable, retryDelayMs, parseRetryAfter } from './retryPolicy';
 export type { RetryPolicy } from './retryPolicy';
-export * from './types';
+export * from '../contract/types';

@@ -9,7 +9,7 @@ import {
   type ListPage,
   type RecordData,
   type SearchResult,
-} from './types';
+} from '../contract/types';
 
 /** The service's default page size when limitRecords is omitted (contract 4.1). */
 const SERVICE_DEFAULT_LIMIT = 10;

@@ -1,6 +1,6 @@
 // Pages through a list (≤ 500 records a request, contract 8) until the reported count or a
 // short page says there is nothing more.
-import { type ListPage, type ListParams } from './types';
+import { type ListPage, type ListParams } from '../contract/types';
 
 export const MAX_PAGE_SIZE = 500;
 

@@ -1,5 +1,5 @@
 // Every alias goes through encodeURIComponent: aliases come from users and servers.
-import { type AppRef } from './types';
+import { type AppRef } from '../contract/types';
 
 const encode = encodeURIComponent;
 

@@ -1,6 +1,6 @@
 // Which batch operations carry rich text; the service wants smaller batches for those
 // (contract 4.6: 50-100 operations).
-import { type BatchOperation } from './types';
+import { type BatchOperation } from '../contract/types';
 
 export const HTML_MARKER = '<!-- html -->';
 

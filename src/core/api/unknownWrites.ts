@@ -4,7 +4,7 @@
 // again knowing it. Adds and actions cannot be told apart from other changes, so they stay
 // "unknown" with the advice to refresh.
 import type { BatchFailure, BatchOutcome } from './batch';
-import type { BatchOperation, RecordData } from './types';
+import type { BatchOperation, RecordData } from '../contract/types';
 
 /** Keys of an operation that are not field values. */
 const NOT_FIELDS = new Set(['transition', 'id', 'app_alias', 'workspace_alias', 'comment', 'minor_change']);

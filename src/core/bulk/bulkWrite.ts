@@ -8,7 +8,7 @@
 // operation whose outcome is unknown (an answer lost; the client has already read the records
 // back, see core/api/unknownWrites.ts) is reported, never sent again.
 import type { BatchFailure, BatchOutcome } from '../api/batch';
-import type { BatchOperation } from '../api/types';
+import type { BatchOperation } from '../contract/types';
 
 export const BULK_BATCH_SIZE = 200;
 

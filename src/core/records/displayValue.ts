@@ -1,4 +1,4 @@
-import type { RecordData } from '../api/types';
+import type { RecordData } from '../contract/types';
 import { formatDateTime } from './dateTime';
 import type { FormField } from './formModel';
 

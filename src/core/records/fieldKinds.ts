@@ -1,4 +1,4 @@
-import type { FieldDefinition, LocalizedText } from '../api/types';
+import type { FieldDefinition, LocalizedText } from '../contract/types';
 import { fieldKindOf } from '../schema/fieldKind';
 
 /** The control the editor shows for a field. `unknown` is a marker we do not know: shown as raw JSON, read-only. */

@@ -1,4 +1,4 @@
-import type { AppSchema, FieldDefinition, RecordData } from '../api/types';
+import type { AppSchema, FieldDefinition, RecordData } from '../contract/types';
 import { controlKindOf, type FieldControlKind, isEditableKind, isFileKind, localizedText } from './fieldKinds';
 
 /** One control of the record form, everything the webview needs to draw it without the schema. */

@@ -1,4 +1,4 @@
-import type { HistoryEntry } from '../api/types';
+import type { HistoryEntry } from '../contract/types';
 import { formatDateTime } from './dateTime';
 import { displayValue, type DisplayContext } from './displayValue';
 import type { FormField } from './formModel';

@@ -2,7 +2,7 @@
 // `number in (…)` with at most 300 values each (the `in`-list rule of core/api), so a file
 // with 5,000 references never sends 5,000 requests.
 import { MAX_IN_LIST_VALUES, inListFilters } from '../api/inList';
-import type { AppRef, ListPage, ListParams, RecordData } from '../api/types';
+import type { AppRef, ListPage, ListParams, RecordData } from '../contract/types';
 import { type RecordReference, referenceKey } from './referenceMatcher';
 
 export interface ReferenceLookup {

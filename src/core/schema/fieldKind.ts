@@ -2,7 +2,7 @@
 // record editor's form, the RLX language features and the sandbox, so they can never disagree
 // on what a field is. Each user projects it onto what it needs (a control, a filter type, a
 // value rule); none of them reads the markers itself.
-import type { FieldDefinition } from '../api/types';
+import type { FieldDefinition } from '../contract/types';
 
 export type FieldKind =
   | 'text'

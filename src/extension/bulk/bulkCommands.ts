@@ -6,7 +6,7 @@
 // Failed, Open Failed as RLX, Copy Report and Undo (of a Set Field).
 import * as vscode from 'vscode';
 import type { RecordsClient } from '../../core/api';
-import type { AppRef, AppSchema, FieldDefinition, RecordData } from '../../core/api/types';
+import type { AppRef, AppSchema, FieldDefinition, RecordData } from '../../core/contract/types';
 import { type BulkChange, type BulkReport, type BulkTarget, bulkOperations, commonActions, describeBulkReport, runBulkWrite, undoOperations } from '../../core/bulk/bulkWrite';
 import { controlKindOf, isEditableKind, localizedText } from '../../core/records/fieldKinds';
 import { quoteRlxString, rlxIn } from '../../core/rlx';

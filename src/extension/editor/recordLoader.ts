@@ -1,7 +1,7 @@
 // Reads what the record editor shows: the app's schema, the workspace's people, the current
 // user's time zone, and the record itself; and turns them into form fields and values.
 import * as vscode from 'vscode';
-import type { AppRef, AppSchema, CurrentUser, RecordData, Workspace } from '../../core/api/types';
+import type { AppRef, AppSchema, CurrentUser, RecordData, Workspace } from '../../core/contract/types';
 import type { RecordsClient } from '../../core/api';
 import { buildFormFields, defaultValuesOf, type DisplayContext, type FormField, formValuesOf, safeTimeZone } from '../../core/records';
 import { recordReadParams } from '../../core/records/recordRead';

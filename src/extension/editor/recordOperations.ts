@@ -2,7 +2,7 @@
 // history, delete the record, and search records for a link field. Each answers the form
 // through `post` and leaves the document's unsaved edits alone.
 import * as vscode from 'vscode';
-import type { BatchOperation, RecordData } from '../../core/api/types';
+import type { BatchOperation, RecordData } from '../../core/contract/types';
 import { historyItems } from '../../core/records';
 import type { HostToEditorMessage } from '../../core/records/editorProtocol';
 import { rlxAnd, rlxEquals } from '../../core/rlx/quote';

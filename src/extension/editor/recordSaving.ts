@@ -1,7 +1,7 @@
 // Writes of the record editor: save the changed fields (with the update_date conflict check and
 // its Reload / Overwrite / Merge question), create a record, and the batch call both use.
 import * as vscode from 'vscode';
-import type { BatchOperation } from '../../core/api/types';
+import type { BatchOperation } from '../../core/contract/types';
 import type { EditorIdentity } from '../../core/records/editorProtocol';
 import { changedFields, detectConflict, formValuesOf, isFileKind, mergeChanges } from '../../core/records';
 import { batchFailure } from './editorErrors';

@@ -3,7 +3,7 @@
 // record gets all the files or none; a 403 is explained; the tree shows the new attachments.
 import * as vscode from 'vscode';
 import { RecordsApiError } from '../../core/api';
-import type { Attachment } from '../../core/api/types';
+import type { Attachment } from '../../core/contract/types';
 import { type UploadedFile, attachUploads, readAttachments } from '../../core/upload';
 import type { RecordNode } from '../tree/treeNodes';
 import { chooseFileField, confirmReplace } from './fileFieldChoice';

@@ -1,6 +1,6 @@
 // Which file field the files go to, and whether replacing a single file is all right.
 import * as vscode from 'vscode';
-import type { Attachment } from '../../core/api/types';
+import type { Attachment } from '../../core/contract/types';
 import type { FileField } from './fileFields';
 
 /**

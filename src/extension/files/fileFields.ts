@@ -1,5 +1,5 @@
 // The file fields of an app, in the order they are offered. Pure (no vscode), unit-tested.
-import type { AppSchema } from '../../core/api/types';
+import type { AppSchema } from '../../core/contract/types';
 import { localized } from '../tree/model/recordText';
 import { isFileField } from '../tree/model/recordTooltip';
 

@@ -5,7 +5,7 @@
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import * as vscode from 'vscode';
-import type { Attachment } from '../../core/api/types';
+import type { Attachment } from '../../core/contract/types';
 import { attachFilesToRecord } from './attachFiles';
 import { sweepCopies } from './droppedFiles';
 import type { FilesHost } from './filesHost';

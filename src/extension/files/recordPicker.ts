@@ -2,7 +2,7 @@
 // ones; typing searches (words through the search endpoint, `WS/APP12` or a number directly).
 import * as vscode from 'vscode';
 import type { RecordsClient } from '../../core/api';
-import type { RecordData } from '../../core/api/types';
+import type { RecordData } from '../../core/contract/types';
 import { rlxEquals } from '../../core/rlx/quote';
 import { parseReference } from '../editor/editorArguments';
 import { recordReference, resolvedValue } from '../tree/model/recordText';

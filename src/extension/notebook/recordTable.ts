@@ -2,7 +2,7 @@
 // export work on them: the same columns, captions and display text as the results grid
 // (resultFields, rowCells and the schema cache), paged with the grid's ResultsQuery.
 import * as vscode from 'vscode';
-import type { RecordData } from '../../core/api/types';
+import type { RecordData } from '../../core/contract/types';
 import type { DisplayContext } from '../../core/records';
 import { learnPeople } from '../tree/model/recordText';
 import { exportCells, rowCells } from '../results/cellText';

@@ -1,6 +1,6 @@
 // The fields a pivot can group by or sum, from the app's schema plus the system fields every
 // record has (contract 4.1.1). Pure, so it is unit-tested.
-import type { AppSchema } from '../../core/api/types';
+import type { AppSchema } from '../../core/contract/types';
 import type { RlxScopeSchema } from '../../core/rlx/language/schemaSource';
 import { fieldCaption, rlxFieldType } from '../../core/rlx/language/fieldKinds';
 import type { PivotFieldChoice } from '../../webview/pivot/protocol';

@@ -3,7 +3,7 @@
 // CSV text and the cell filters (with core/rlx's quoting helpers); the host only does I/O.
 import * as vscode from 'vscode';
 import { type DescribableCall, RecordsApiError, type SnippetLanguage } from '../../core/api';
-import type { AggregationParams, RecordData } from '../../core/api/types';
+import type { AggregationParams, RecordData } from '../../core/contract/types';
 import { copyRequestSnippet } from '../requests/copyRequest';
 import type { ConnectionManager } from '../connections/connectionManager';
 import type { PivotConfig, PivotHostToView, PivotRunReply, PivotTarget, PivotViewState, PivotViewToHost } from '../../webview/pivot/protocol';

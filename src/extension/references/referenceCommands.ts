@@ -1,6 +1,6 @@
 // Command ids and arguments shared by the main bundle (which registers the commands) and the
 // references bundle (which puts them in links and hovers): ids, argument shapes, command URIs.
-import type { RecordData } from '../../core/api/types';
+import type { RecordData } from '../../core/contract/types';
 import type { RecordReference } from '../../core/references';
 import { openRecordArgument as searchHitArgument, toSearchHit } from '../search/searchHits';
 

@@ -3,7 +3,7 @@
 // words → search hits in the app. Debounced, and cancelled with the editor's token.
 import * as vscode from 'vscode';
 import type { RecordsClient } from '../../core/api';
-import type { RecordData } from '../../core/api/types';
+import type { RecordData } from '../../core/contract/types';
 import { referenceText } from '../../core/references';
 import { rlxAnd, rlxEquals } from '../../core/rlx/quote';
 import { toAbortSignal } from '../util/abort';

@@ -2,7 +2,7 @@
 // escaped; the actions (our own commands, no server text) are a second string trusted for
 // those commands only.
 import * as vscode from 'vscode';
-import type { RecordData } from '../../core/api/types';
+import type { RecordData } from '../../core/contract/types';
 import { type RecordReference, referenceText } from '../../core/references';
 import { stripTags } from '../../core/records/historyView';
 import { escapeMarkdown, recordTooltipMarkdown } from '../tree/model/recordTooltip';

@@ -4,7 +4,7 @@
 // it), one list request per app with `number in (…)`. Both caches are bounded.
 import * as vscode from 'vscode';
 import type { RecordsClient } from '../../core/api';
-import type { RecordData } from '../../core/api/types';
+import type { RecordData } from '../../core/contract/types';
 import {
   ReferenceMatcher,
   fetchReferencedRecords,

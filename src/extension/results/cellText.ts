@@ -1,7 +1,7 @@
 // The text of one cell: the same display rules as the record editor (displayValue: lookup
 // captions, people by name, dates in the user's zone) and the tree (resolvedValue: whatever
 // the service resolved), reused rather than written again. Pure, for unit tests.
-import type { RecordData } from '../../core/api/types';
+import type { RecordData } from '../../core/contract/types';
 import { type DisplayContext, displayValue, stripTags } from '../../core/records';
 import { recordReference, resolvedValue } from '../tree/model/recordText';
 import { MATCH_FIELD, REFERENCE_FIELD, type ResultField } from './resultColumns';

@@ -5,7 +5,7 @@
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import type { RecordData } from '../../core/api/types';
+import type { RecordData } from '../../core/contract/types';
 import { csvRow } from '../../core/records/csv';
 
 /** Turns pages of records into the text of one format. */

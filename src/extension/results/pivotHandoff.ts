@@ -1,7 +1,7 @@
 // A `@pivot` block opens in the pivot view (cross-tab, chart, drill-down) with the block's
 // dimensions, stats field and filter. The pivot view works on one app; a block scoped to a
 // workspace or to all apps shows its groups in the results grid instead.
-import type { AggregationParams, AggregationResult } from '../../core/api/types';
+import type { AggregationParams, AggregationResult } from '../../core/contract/types';
 import type { PivotConfig, PivotDimension, TimeGrouping } from '../../webview/pivot/protocol';
 import type { ResultsColumn, ResultsRow } from '../../webview/results/protocol';
 

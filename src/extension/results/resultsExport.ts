@@ -2,7 +2,7 @@
 // file with a cancellable progress notification ("1,500 of 10,000 records"). exportFile.ts
 // keeps a cancelled or failed export from leaving a file that looks complete.
 import * as vscode from 'vscode';
-import type { RecordData } from '../../core/api/types';
+import type { RecordData } from '../../core/contract/types';
 import type { ExportFormat, ResultsSort } from '../../webview/results/protocol';
 import { csvFormatter, jsonFormatter, writeExport } from './exportFile';
 import type { ResultsQuery } from './resultsQuery';

@@ -2,7 +2,7 @@
 // display text), pages further on Load more, sorts (on the server unless every row is here),
 // opens a row in the record editor and exports every page of the query to a file.
 import * as vscode from 'vscode';
-import type { RecordData } from '../../core/api/types';
+import type { RecordData } from '../../core/contract/types';
 import type { DisplayContext } from '../../core/records';
 import { describeRlxScope } from '../../core/rlx/document';
 import { learnPeople } from '../tree/model/recordText';

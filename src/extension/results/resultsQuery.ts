@@ -2,9 +2,9 @@
 // in turn for an export. A sort replaces the block's `@sort` on the server, so a sorted grid is
 // the first N records in that order, never a partial page sorted in place.
 import type { RecordsClient } from '../../core/api';
-import type { RecordData } from '../../core/api/types';
+import type { RecordData } from '../../core/contract/types';
 import type { RlxBlockQuery } from '../../core/rlx/document';
-import { scopeRef, withScope } from '../rlx/queryRunner';
+import { scopeRef, withScope } from '../../core/query/blockRequest';
 import { searchPage, type SearchPaging } from '../search/searchPaging';
 import type { ResultsSort } from '../../webview/results/protocol';
 

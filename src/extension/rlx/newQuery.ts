@@ -1,7 +1,7 @@
 // "New RLX Query" and "Open as RLX": an untitled `.rlx` document, scoped to the app of the
 // tree node it was invoked on, naming that node's connection with `@connection`.
 import * as vscode from 'vscode';
-import type { AppRef } from '../../core/api/types';
+import type { AppRef } from '../../core/contract/types';
 import { quoteConnectionName } from '../../core/rlx/document';
 import { type RlxDocumentModels, RLX_LANGUAGE_ID } from './documentModels';
 

@@ -1,12 +1,14 @@
-// Runs one block against the service: a list, a pivot or a search, in the block's scope.
-// A workspace scope (or a search, which takes no scope) becomes a filter on
-// project_alias / publishing_alias, which the contract lets every list filter on.
-import type { DescribableCall, RecordsClient } from '../../core/api';
+// Runs one block against the service: a list, a pivot or a search, in the block's scope. The
+// request a query becomes (its scope folded into the filter) is built in core/query.
+import type { RecordsClient } from '../../core/api';
 import { MAX_PAGE_SIZE } from '../../core/api/paging';
-import type { AggregationResult, AppRef, ListPage, RecordData } from '../../core/api/types';
-import { RlxPlaceholderError, expandRlxPlaceholders, findRlxPlaceholders, rlxAnd, rlxEquals, rlxPlaceholderProblem } from '../../core/rlx';
+import type { AggregationResult, ListPage, RecordData } from '../../core/contract/types';
+import { requestOf, scopeRef, withScope } from '../../core/query/blockRequest';
+import { RlxPlaceholderError, expandRlxPlaceholders, findRlxPlaceholders, rlxPlaceholderProblem } from '../../core/rlx';
+import { type RlxBlock, type RlxBlockQuery, type RlxDocument, type RlxQueryDefaults, blockQuery, parseBlockFilter } from '../../core/rlx/document';
 import { rlxPlaceholderContext } from './placeholderContext';
-import { type RlxBlock, type RlxBlockQuery, type RlxDocument, type RlxQueryDefaults, type RlxScope, blockQuery, parseBlockFilter } from '../../core/rlx/document';
+
+export { requestOf, scopeRef, withScope };
 
 export interface RlxRunResult {
   query: RlxBlockQuery;
@@ -54,21 +56,8 @@ export async function withPlaceholdersFilled(client: RecordsClient, query: RlxBl
   }
 }
 
-function scopeFilter(scope: RlxScope, withApp: boolean): string | undefined {
-  if (scope.kind === 'workspace') return rlxEquals('project_alias', scope.workspace);
-  if (scope.kind === 'app' && withApp) return rlxAnd(rlxEquals('project_alias', scope.ref.workspace), rlxEquals('publishing_alias', scope.ref.app));
-  return undefined;
-}
 
-export function scopeRef(scope: RlxScope): AppRef | undefined {
-  return scope.kind === 'app' ? scope.ref : undefined;
-}
 
-/** The block's filter with its scope as RLX where the request cannot carry the scope itself. */
-export function withScope(scope: RlxScope, rlx: string | undefined, withApp: boolean): string | undefined {
-  const combined = rlxAnd(scopeFilter(scope, withApp), rlx);
-  return combined === '' ? undefined : combined;
-}
 
 export async function runRlxBlock(
   client: RecordsClient,
@@ -104,26 +93,6 @@ export async function runRlxBlock(
   }
 }
 
-/**
- * The (first) request a block's query sends, its scope folded into the filter where the request
- * cannot carry it: what runs, and what "Copy as curl" copies.
- */
-export function requestOf(query: RlxBlockQuery): DescribableCall {
-  switch (query.kind) {
-    case 'list': {
-      const rlx = withScope(query.scope, query.params.rlx, false);
-      return { kind: 'list', scope: scopeRef(query.scope), params: { ...query.params, ...(rlx === undefined ? {} : { rlx }) } };
-    }
-    case 'pivot': {
-      const rlx = withScope(query.scope, query.params.rlx, false);
-      return { kind: 'aggregate', scope: scopeRef(query.scope), params: { ...query.params, ...(rlx === undefined ? {} : { rlx }) } };
-    }
-    case 'search': {
-      const rlx = withScope(query.scope, query.params.rlx, true);
-      return { kind: 'search', params: { ...query.params, ...(rlx === undefined ? {} : { rlx }) } };
-    }
-  }
-}
 
 /** Matches of the block's filter in its scope (directives other than @app do not count). */
 export async function countRlxBlock(

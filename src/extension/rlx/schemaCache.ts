@@ -3,7 +3,7 @@
 // "Records: Refresh Schemas" clears it.
 import * as vscode from 'vscode';
 import type { DiscoveredWorkspace, RecordsClient } from '../../core/api';
-import type { AppSchema } from '../../core/api/types';
+import type { AppSchema } from '../../core/contract/types';
 import type { RlxScope } from '../../core/rlx/document';
 import type { RlxSchemaSource, RlxScopeSchema, RlxWorkspaceAliases } from '../../core/rlx/language';
 

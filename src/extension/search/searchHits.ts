@@ -1,5 +1,5 @@
 // Search records → the few fields the search view shows. Pure, so it is unit-tested.
-import type { RecordData } from '../../core/api/types';
+import type { RecordData } from '../../core/contract/types';
 import type { SearchHit } from '../../webview/search/protocol';
 import { recordReference, resolvedValue } from '../tree/model/recordText';
 

@@ -2,7 +2,7 @@
 // skipRecords, a real service may ignore it. When a skipped request comes back starting with the
 // record already shown first, the service ignored the offset: ask again for the first
 // skip + pageSize results and keep the tail.
-import type { SearchParams, SearchResult } from '../../core/api/types';
+import type { SearchParams, SearchResult } from '../../core/contract/types';
 
 export const SEARCH_PAGE_SIZE = 25;
 /** Where the larger-limit fallback stops (the contract's advice for list sizes). */

@@ -2,7 +2,7 @@
 // connection's client, cancels the one a newer keystroke replaced, and opens results.
 import * as vscode from 'vscode';
 import { RecordsApiError, type SnippetLanguage } from '../../core/api';
-import type { SearchParams } from '../../core/api/types';
+import type { SearchParams } from '../../core/contract/types';
 import { copyRequestSnippet } from '../requests/copyRequest';
 import type { ConnectionManager } from '../connections/connectionManager';
 import type { MessageChannel } from '../../webview/shared/protocol';

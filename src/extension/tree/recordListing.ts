@@ -1,4 +1,4 @@
-import type { RecordData } from '../../core/api/types';
+import type { RecordData } from '../../core/contract/types';
 
 /**
  * The records one tree node has loaded so far (an app's top level or a record's children).

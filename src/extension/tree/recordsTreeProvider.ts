@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { DiscoveredWorkspace, RecordsClient } from '../../core/api';
-import type { AppRef, AppSchema, RecordData } from '../../core/api/types';
+import type { AppRef, AppSchema, RecordData } from '../../core/contract/types';
 import type { ConnectionManager } from '../connections/connectionManager';
 import { type ListingScope, type ListingView, clampPageSize, MAX_TREE_PAGE_SIZE, pageParams } from './model/listingQuery';
 import { rlxEquals } from '../../core/rlx';

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { AppSchema } from '../../core/api/types';
+import type { AppSchema } from '../../core/contract/types';
 import type { ConnectionInfo } from '../connections/connectionManager';
 import { sendsTokenInClear } from '../connections/connectionRules';
 import type { ListingView } from './model/listingQuery';

@@ -1,7 +1,7 @@
 // The elements of the Records tree. Each node is created once per id and reused (see
 // RecordsTreeProvider.node), because VS Code finds the row to refresh by object identity.
 import type { DiscoveredApp, DiscoveredWorkspace } from '../../core/api';
-import type { AppRef, Attachment, RecordData } from '../../core/api/types';
+import type { AppRef, Attachment, RecordData } from '../../core/contract/types';
 
 export interface ConnectionNode {
   kind: 'connection';

@@ -1,5 +1,5 @@
 import { fieldKindOf } from '../../core/schema/fieldKind';
-import type { FieldDefinition, LocalizedText, LookupValue } from '../../core/api/types';
+import type { FieldDefinition, LocalizedText, LookupValue } from '../../core/contract/types';
 
 /** An app-defined action: allowed in `from` states, moves to `to` (if any), may set fields. */
 export interface ActionDefinition {

@@ -1,4 +1,4 @@
-import type { Attachment } from '../../core/api/types';
+import type { Attachment } from '../../core/contract/types';
 import type { StoredHistoryEntry, StoredRecord, StoreState } from '../store/model';
 import type { ActionDefinition, AppDefinition } from './app-model';
 import { DEMO_APPS } from './apps';

@@ -1,7 +1,7 @@
 // The Records Service endpoints (contract 4, decisions.md) mapped onto SandboxService.
 // Routes are matched before authentication, so an unknown path is 404 whoever asks.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AppRef } from '../../core/api/types';
+import type { AppRef } from '../../core/contract/types';
 import type { SandboxService, SandboxUser } from '../service/contract';
 import {
   expectObject,

@@ -1,6 +1,6 @@
 // Turns parsed JSON bodies into the typed parameters of the domain. Only shapes are checked
 // here (a number where a number belongs); meaning (fields, filters) is the domain's job.
-import type { AggregationParams, HistoryParams, ListParams, SearchParams } from '../../core/api/types';
+import type { AggregationParams, HistoryParams, ListParams, SearchParams } from '../../core/contract/types';
 import { HttpError } from './errors';
 
 type JsonObject = Record<string, unknown>;

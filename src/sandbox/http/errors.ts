@@ -1,7 +1,7 @@
 // Every error answer of the sandbox has the JSON body of decisions.md "Errors", whatever
 // layer (routing, auth, body parsing, domain) raised it.
 import type { ServerResponse } from 'node:http';
-import type { ErrorBody } from '../../core/api/types';
+import type { ErrorBody } from '../../core/contract/types';
 import { SandboxError, type SandboxErrorCode } from '../service/contract';
 
 /** Codes of the domain plus the transport-only ones (decisions.md allows more; clients must not depend on them). */

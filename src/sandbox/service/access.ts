@@ -1,4 +1,4 @@
-import type { FieldDefinition } from '../../core/api/types';
+import type { FieldDefinition } from '../../core/contract/types';
 import type { AppDefinition } from '../demo/app-model';
 import { DEMO_APPS } from '../demo/apps';
 import { DEMO_USERS, type UserAccess } from '../demo/users';

@@ -1,4 +1,4 @@
-import type { AggregationParams, AggregationResult, AggregationRow, AppRef, StatsValues } from '../../core/api/types';
+import type { AggregationParams, AggregationResult, AggregationRow, AppRef, StatsValues } from '../../core/contract/types';
 import { findApp } from '../demo/apps';
 import type { StoredRecord } from '../store/model';
 import type { RecordStore } from '../store/record-store';

@@ -1,4 +1,4 @@
-import type { Attachment } from '../../core/api/types';
+import type { Attachment } from '../../core/contract/types';
 import type { StoredRecord } from '../store/model';
 import type { RecordChangeListener } from '../store/record-store';
 

@@ -1,4 +1,4 @@
-import type { BatchOperation, BatchResult } from '../../core/api/types';
+import type { BatchOperation, BatchResult } from '../../core/contract/types';
 import type { AppDefinition } from '../demo/app-model';
 import { findApp } from '../demo/apps';
 import type { Mutation, StoredHistoryEntry, StoredRecord } from '../store/model';

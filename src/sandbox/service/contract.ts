@@ -16,7 +16,7 @@ import type {
   SearchParams,
   SearchResult,
   Workspace,
-} from '../../core/api/types';
+} from '../../core/contract/types';
 
 export type SandboxRole = 'admin' | 'member' | 'restricted' | 'readonly';
 

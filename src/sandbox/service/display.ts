@@ -1,4 +1,4 @@
-import type { FieldDefinition } from '../../core/api/types';
+import type { FieldDefinition } from '../../core/contract/types';
 import { type AppDefinition, valueKindOf } from '../demo/app-model';
 import { DEMO_USERS } from '../demo/users';
 import type { RecordStore } from '../store/record-store';

@@ -1,5 +1,5 @@
 import type { RlxFieldKind } from '../../core/rlx';
-import type { FieldDefinition } from '../../core/api/types';
+import type { FieldDefinition } from '../../core/contract/types';
 import { type AppDefinition, type ValueKind, valueKindOf } from '../demo/app-model';
 import type { UserPermissions } from './access';
 

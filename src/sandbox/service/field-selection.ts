@@ -1,4 +1,4 @@
-import type { FieldDefinition } from '../../core/api/types';
+import type { FieldDefinition } from '../../core/contract/types';
 import { valueKindOf } from '../demo/app-model';
 import { unknownField } from './errors';
 import type { FieldCatalog } from './field-catalog';

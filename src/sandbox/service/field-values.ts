@@ -1,5 +1,5 @@
 import { lookup as mimeLookup } from 'mime-types';
-import type { Attachment, FieldDefinition } from '../../core/api/types';
+import type { Attachment, FieldDefinition } from '../../core/contract/types';
 import { type AppDefinition, valueKindOf } from '../demo/app-model';
 import { DEMO_USERS } from '../demo/users';
 import type { StoredRecord } from '../store/model';

@@ -1,4 +1,4 @@
-import type { HistoryEntry, HistoryParams } from '../../core/api/types';
+import type { HistoryEntry, HistoryParams } from '../../core/contract/types';
 import type { RlxFieldKind } from '../../core/rlx';
 import { findApp } from '../demo/apps';
 import type { StoredHistoryEntry } from '../store/model';

@@ -1,4 +1,4 @@
-import type { AppRef, ListPage, ListParams } from '../../core/api/types';
+import type { AppRef, ListPage, ListParams } from '../../core/contract/types';
 import type { StoredRecord } from '../store/model';
 import type { RecordStore } from '../store/record-store';
 import type { UserPermissions } from './access';

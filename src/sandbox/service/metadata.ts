@@ -1,4 +1,4 @@
-import type { AppRef, AppSchema, CurrentUser, Workspace } from '../../core/api/types';
+import type { AppRef, AppSchema, CurrentUser, Workspace } from '../../core/contract/types';
 import { DEMO_WORKSPACES, findApp } from '../demo/apps';
 import { DEMO_USERS } from '../demo/users';
 import type { UserPermissions } from './access';

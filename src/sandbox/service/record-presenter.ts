@@ -1,4 +1,4 @@
-import type { RecordData } from '../../core/api/types';
+import type { RecordData } from '../../core/contract/types';
 import { type AppDefinition, valueKindOf } from '../demo/app-model';
 import { findApp } from '../demo/apps';
 import type { StoredRecord } from '../store/model';

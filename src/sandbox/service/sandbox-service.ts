@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import type {
   AggregationParams, AggregationResult, AppRef, AppSchema, BatchResult, CurrentUser, HistoryEntry, HistoryParams,
   ListPage, ListParams, SearchParams, SearchResult, Workspace,
-} from '../../core/api/types';
+} from '../../core/contract/types';
 import { DEMO_USERS, publicUser } from '../demo/users';
 import type { BackgroundIndexer } from '../search/background-indexer';
 import type { InvertedIndex } from '../search/inverted-index';

@@ -1,4 +1,4 @@
-import type { AppRef } from '../../core/api/types';
+import type { AppRef } from '../../core/contract/types';
 import type { AppDefinition } from '../demo/app-model';
 import { findApp } from '../demo/apps';
 import type { StoredRecord } from '../store/model';

@@ -1,5 +1,5 @@
 import { parseSearchQuery } from '../../core/search';
-import type { SearchParams, SearchResult } from '../../core/api/types';
+import type { SearchParams, SearchResult } from '../../core/contract/types';
 import { findApp } from '../demo/apps';
 import { buildHighlights } from '../search/highlight';
 import type { InvertedIndex } from '../search/inverted-index';

@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { Attachment } from '../../core/api/types';
+import type { Attachment } from '../../core/contract/types';
 import { valueKindOf } from '../demo/app-model';
 import { findApp } from '../demo/apps';
 import { htmlToText } from '../search/html-text';

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import type { AggregationResult, ListPage, RecordData } from '../../../src/core/api/types';
+import type { AggregationResult, ListPage, RecordData } from '../../../src/core/contract/types';
 import { ADMIN_ID, call, callJson, READONLY_TOKEN, startTestSandbox, type ErrorShape, type TestSandbox } from './support/test-sandbox';
 
 describe('sandbox HTTP: API endpoints', () => {

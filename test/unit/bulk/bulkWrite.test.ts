@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import { runBatch } from '../../../src/core/api/batch';
 import { RecordsApiError } from '../../../src/core/api/errors';
-import type { BatchOperation } from '../../../src/core/api/types';
+import type { BatchOperation } from '../../../src/core/contract/types';
 import { bulkOperations, commonActions, describeBulkReport, runBulkWrite, undoOperations } from '../../../src/core/bulk/bulkWrite';
 
 /** A service that refuses a request naming the operations on `forbidden` ids (or naming none). */

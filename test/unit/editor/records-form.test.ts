@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import type { AppSchema, RecordData } from '../../../src/core/api/types';
+import type { AppSchema, RecordData } from '../../../src/core/contract/types';
 import {
   buildFormFields,
   changedFields,

@@ -2,7 +2,7 @@
 // picker offers first.
 import * as assert from 'node:assert/strict';
 import type * as vscode from 'vscode';
-import type { AppSchema } from '../../../src/core/api/types';
+import type { AppSchema } from '../../../src/core/contract/types';
 import { fileFieldsOf } from '../../../src/extension/files/fileFields';
 import { recentRecords, rememberRecord } from '../../../src/extension/records/recentRecords';
 

@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { fetchReferencedRecords, planReferenceLookups, type RecordReference } from '../../../src/core/references';
-import type { AppRef, ListPage, ListParams } from '../../../src/core/api/types';
+import type { AppRef, ListPage, ListParams } from '../../../src/core/contract/types';
 
 describe('reference batcher', () => {
   it('asks for 5,000 references of one app in one request per 300 numbers, each number once', () => {

@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { RecordData } from '../../../src/core/api/types';
+import type { RecordData } from '../../../src/core/contract/types';
 import { csvFormatter, jsonFormatter, partialPathOf, writeExport } from '../../../src/extension/results/exportFile';
 
 async function* pagesOf(pages: RecordData[][], failAfter?: number): AsyncGenerator<RecordData[]> {

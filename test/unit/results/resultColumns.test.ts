@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import type { RecordData } from '../../../src/core/api/types';
+import type { RecordData } from '../../../src/core/contract/types';
 import type { DisplayContext } from '../../../src/core/records';
 import type { RlxScopeSchema } from '../../../src/core/rlx/language';
 import { cellText, compareRecords, exportCells, rowCells } from '../../../src/extension/results/cellText';

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import type { RecordsClient } from '../../../src/core/api';
-import type { AggregationParams, AppRef, ListParams, SearchParams } from '../../../src/core/api/types';
+import type { AggregationParams, AppRef, ListParams, SearchParams } from '../../../src/core/contract/types';
 import { parseRlxDocument } from '../../../src/core/rlx/document';
 import { RlxBlockError, countRlxBlock, runRlxBlock } from '../../../src/extension/rlx/queryRunner';
 

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import type { RecordsClient } from '../../../src/core/api';
 import { iteratePages, type PagingParams } from '../../../src/core/api/paging';
-import type { AppRef, ListParams, ListPage } from '../../../src/core/api/types';
+import type { AppRef, ListParams, ListPage } from '../../../src/core/contract/types';
 import { parseRlxDocument } from '../../../src/core/rlx/document';
 import { runRlxBlock } from '../../../src/extension/rlx/queryRunner';
 

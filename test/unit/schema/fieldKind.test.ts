@@ -1,7 +1,7 @@
 // One reading of a field's kind, for every kind of the contract, and the three places that use
 // it (the record editor's controls, RLX filter types, the sandbox's value rules) agreeing on it.
 import * as assert from 'node:assert/strict';
-import type { FieldDefinition } from '../../../src/core/api/types';
+import type { FieldDefinition } from '../../../src/core/contract/types';
 import { controlKindOf } from '../../../src/core/records/fieldKinds';
 import { rlxFieldType } from '../../../src/core/rlx/language/fieldKinds';
 import type { RlxScopeSchema } from '../../../src/core/rlx/language/schemaSource';

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import type { AppSchema, RecordData } from '../../../src/core/api/types';
+import type { AppSchema, RecordData } from '../../../src/core/contract/types';
 import { checkFilter, clampPageSize, listOfFieldsFor, listingRlx, pageParams, sortByText } from '../../../src/extension/tree/model/listingQuery';
 import { attachmentName, fileFieldNames, formatBytes, recordAttachments } from '../../../src/extension/tree/model/recordAttachments';
 import { countDescription, learnPeople, recordDescription, recordLabel, recordReference, resolvedValue } from '../../../src/extension/tree/model/recordText';

@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import type { SearchParams, SearchResult } from '../../../src/core/api/types';
+import type { SearchParams, SearchResult } from '../../../src/core/contract/types';
 import { rememberSearch } from '../../../src/extension/search/recentSearches';
 import { searchPage, type SearchPaging } from '../../../src/extension/search/searchPaging';
 

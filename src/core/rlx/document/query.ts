@@ -1,6 +1,6 @@
 // What running a block asks of the service: the block's directives (inherited from the file
 // where the block has none) and its filter, in the shape of the client's parameters.
-import type { AggregationParams, ListParams, SearchParams } from '../../api/types';
+import type { AggregationParams, ListParams, SearchParams } from '../../contract/types';
 import { type RlxBlock, type RlxDocument, type RlxScope, blockFilterSource, blockScope, effectiveDirective } from './rlxDocument';
 
 export type RlxBlockQuery =

@@ -4,7 +4,7 @@
 import { parseRlx } from '../parser';
 import { maskRlxPlaceholders } from '../placeholders';
 import type { RlxParseResult } from '../nodes';
-import type { AppRef } from '../../api/types';
+import type { AppRef } from '../../contract/types';
 import { type RlxDirective, type RlxDirectiveName, parseRlxDirective } from './directives';
 import { type RlxLine, lineIndexAt, splitRlxLines } from './lines';
 

@@ -1,5 +1,5 @@
 // How a field behaves in a filter, derived from its definition (contract 2.4 markers).
-import type { FieldDefinition, LocalizedText, LookupValue } from '../../api/types';
+import type { FieldDefinition, LocalizedText, LookupValue } from '../../contract/types';
 import { fieldKindOf } from '../../schema/fieldKind';
 import { escapeMarkdown, escapeMarkdownLines, markdownCode } from './markdown';
 import type { RlxScopeSchema } from './schemaSource';

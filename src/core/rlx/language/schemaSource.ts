@@ -1,7 +1,7 @@
 // What the language features need to know about the service, from whatever cache the host
 // keeps. Synchronous on purpose: completion must answer in milliseconds, so the host loads
 // schemas ahead (and the features degrade to syntax-only help while a schema is unknown).
-import type { FieldDefinition, LookupValue, WorkspaceUser } from '../../api/types';
+import type { FieldDefinition, LookupValue, WorkspaceUser } from '../../contract/types';
 import type { RlxScope } from '../document';
 
 export interface RlxScopeSchema {

@@ -1,4 +1,4 @@
-import type { AppSchema } from '../../../core/api/types';
+import type { AppSchema } from '../../../core/contract/types';
 
 export interface ActionChoice {
   alias: string;

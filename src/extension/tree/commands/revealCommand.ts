@@ -1,5 +1,5 @@
 import type * as vscode from 'vscode';
-import type { AppRef } from '../../../core/api/types';
+import type { AppRef } from '../../../core/contract/types';
 import type { RecordsTreeProvider } from '../recordsTreeProvider';
 import type { AppNode, LoadMoreNode, RecordNode, RecordsTreeNode } from '../treeNodes';
 

@@ -1,6 +1,6 @@
 // How the tree asks for one page of records. Pure, so paging, filter and sort rules are
 // unit-tested; the RLX it builds goes through the core quoting helpers only.
-import type { AppSchema, ListParams } from '../../../core/api/types';
+import type { AppSchema, ListParams } from '../../../core/contract/types';
 import { parseRlx, rlxAnd, rlxEquals } from '../../../core/rlx';
 import { fileFieldNames } from './recordAttachments';
 

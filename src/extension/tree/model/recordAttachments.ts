@@ -1,7 +1,7 @@
 // Finds the attachments of a record. `filelist` fields arrive in `__link_lists` (contract
 // 2.1), `file` fields as a one-item array on the field itself (contract 2.1 value formats);
 // a service may use either place for either kind, so both are read.
-import type { AppSchema, Attachment, RecordData } from '../../../core/api/types';
+import type { AppSchema, Attachment, RecordData } from '../../../core/contract/types';
 import { isFileField } from './recordTooltip';
 
 export interface RecordAttachment {

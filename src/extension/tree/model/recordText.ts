@@ -1,6 +1,6 @@
 // Display text of a record in the tree, derived only from what the service sent. Pure (no
 // `vscode`), so the wording rules are unit-tested without an editor.
-import type { AppSchema, LocalizedText, RecordData } from '../../../core/api/types';
+import type { AppSchema, LocalizedText, RecordData } from '../../../core/contract/types';
 
 /** `WS/APP123`: how people refer to a record in chats and tickets. */
 export function recordReference(record: RecordData, fallback?: { workspace: string; app: string }): string {

@@ -1,6 +1,6 @@
 // The Markdown of a record's hover in the tree. Everything in it comes from the server, so
 // every value is escaped: a title like `[x](command:…)` must show as text, never as a link.
-import type { AppSchema, FieldDefinition, RecordData } from '../../../core/api/types';
+import type { AppSchema, FieldDefinition, RecordData } from '../../../core/contract/types';
 import { localized, recordReference, resolvedValue } from './recordText';
 
 /** Backslash-escapes every ASCII punctuation character CommonMark could interpret. */
