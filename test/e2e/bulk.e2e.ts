@@ -1,7 +1,7 @@
 // Bulk changes in the browser-hosted editor: run a query, pick three rows of the results grid
 // with Ctrl+click, Run Action…, confirm, and read the report; the sandbox has the change.
 import * as assert from 'node:assert/strict';
-import { addTokenConnection, removeConnection } from './support/connections';
+import { addTokenConnection, closeEditorsAndRemoveConnection } from './support/connections';
 import { requireSandbox } from './support/environment';
 import { type Workbench, useWorkbench } from './support/workbench';
 
@@ -13,12 +13,7 @@ describe('bulk actions on results', () => {
   // Registered before useWorkbench(), so this runs while the window is still open.
   after(async function () {
     this.timeout(60_000);
-    if (opened === undefined) return;
-    const wb = opened;
-    for (let left = 10; left > 0 && (await wb.page.locator('.tabs-container .tab').count()) > 0; left--) {
-      await wb.runCommand('View: Revert and Close Editor').catch(() => undefined);
-    }
-    await removeConnection(wb, CONNECTION).catch(() => undefined);
+    if (opened !== undefined) await closeEditorsAndRemoveConnection(opened, CONNECTION);
   });
   const workbench = useWorkbench();
 

@@ -3,7 +3,7 @@
 // the History.
 import * as assert from 'node:assert/strict';
 import type { Locator } from 'playwright-core';
-import { addTokenConnection, removeConnection } from './support/connections';
+import { addTokenConnection, closeEditorsAndRemoveConnection } from './support/connections';
 import { requireSandbox } from './support/environment';
 import { startPromptingCommand } from './support/quickInput';
 import { type Workbench, useWorkbench } from './support/workbench';
@@ -22,13 +22,7 @@ describe('saved queries and history in the editor', () => {
   // Registered before useWorkbench(), so this runs while the window is still open.
   after(async function () {
     this.timeout(60_000);
-    if (opened === undefined) return;
-    const wb = opened;
-    // Untitled queries would come back through hot exit in the next spec's window.
-    for (let left = 10; left > 0 && (await wb.page.locator('.tabs-container .tab').count()) > 0; left--) {
-      await wb.runCommand('View: Revert and Close Editor').catch(() => undefined);
-    }
-    await removeConnection(wb, CONNECTION).catch(() => undefined);
+    if (opened !== undefined) await closeEditorsAndRemoveConnection(opened, CONNECTION);
   });
   const workbench = useWorkbench();
 

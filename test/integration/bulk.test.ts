@@ -8,6 +8,7 @@ import type { BulkReport } from '../../src/core/bulk/bulkWrite';
 import type { ConnectionInfo } from '../../src/extension/connections/connectionInfo';
 import type { RecordsExtensionApi } from '../../src/extension/extension';
 import { sandboxConnection } from './support/environment';
+import { adminPost, countTasks } from './support/sandboxTruth';
 
 const TASK = { workspace: 'IT', app: 'TASK' };
 
@@ -17,19 +18,6 @@ describe('bulk changes', function () {
   const ids: string[] = [];
   const tag = `B${Date.now().toString(36)}`;
 
-  /** Straight to the sandbox as the admin: the truth the extension's report is checked against. */
-  const admin = async (path: string, body: unknown): Promise<unknown> => {
-    const sandbox = sandboxConnection();
-    const response = await fetch(`${sandbox.url}${path}`, {
-      method: 'POST',
-      headers: { authorization: `SVC_AUTH_CODE ${sandbox.adminToken}`, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    assert.equal(response.status, 200, await response.clone().text());
-    return response.json();
-  };
-  const count = async (rlx: string): Promise<number> =>
-    ((await admin('/api/w/IT/a/TASK/tickets/list?withTechnicalData=true', { limitRecords: 1, rlx })) as { filteredRecordsCount: number }).filteredRecordsCount;
   const selection = () => ({ connectionId: connection.id, scope: TASK, ids });
 
   before(async () => {
@@ -37,7 +25,7 @@ describe('bulk changes', function () {
     const sandbox = sandboxConnection();
     // 450 fresh tasks, 2 of them confidential (hidden from Rita Restricted).
     for (let start = 0; start < 450; start += 150) {
-      const added = (await admin('/api/tickets/multi', Array.from({ length: 150 }, (_, i) => ({
+      const added = (await adminPost('/api/tickets/multi', Array.from({ length: 150 }, (_, i) => ({
         transition: 'add', workspace_alias: 'IT', app_alias: 'TASK', title: `${tag} ${start + i}`, c_external_ref: `${tag}-old-${start + i}`,
         c_confidential: start + i === 7 || start + i === 333 ? 'yes' : 'no',
       })))) as { data: { id: string } }[];
@@ -52,7 +40,7 @@ describe('bulk changes', function () {
 
   after(async () => {
     if (connection) await vscode.commands.executeCommand('records.removeConnection', connection.id, { confirm: false });
-    if (ids.length > 0) await admin('/api/tickets/multi', ids.map((id) => ({ transition: 'delete', id })));
+    if (ids.length > 0) await adminPost('/api/tickets/multi', ids.map((id) => ({ transition: 'delete', id })));
   });
 
   it('sets a field on 450 records in 3 batches: 448 changed at the sandbox, the 2 Rita cannot change are reported', async () => {
@@ -62,7 +50,7 @@ describe('bulk changes', function () {
     assert.equal(report.failed.length, 2);
     assert.deepEqual(new Set(report.failed.map((failure) => failure.id)), new Set([ids[7], ids[333]]));
     assert.ok(report.failed.every((failure) => failure.status === 403 || failure.status === 404), JSON.stringify(report.failed));
-    assert.equal(await count(`c_external_ref = "${tag}-new"`), 448);
+    assert.equal(await countTasks(`c_external_ref = "${tag}-new"`), 448);
     // 3 batches of ≤ 200, plus the two batches sent again without the refused records.
     assert.ok(report.requests >= 3 && report.requests <= 5, `requests: ${report.requests}`);
   });
@@ -73,14 +61,14 @@ describe('bulk changes', function () {
     assert.ok(report);
     assert.deepEqual(new Set(report.succeeded), new Set([ids[7], ids[333]]));
     assert.equal(report.requests, 1);
-    assert.equal(await count(`c_external_ref = "${tag}-new"`), 450);
+    assert.equal(await countTasks(`c_external_ref = "${tag}-new"`), 450);
   });
 
   it('Undo puts back the values read before the change', async () => {
     const report = await vscode.commands.executeCommand<BulkReport | undefined>('records.bulk.undo', { confirmed: true });
     assert.equal(report?.succeeded.length, 450);
-    assert.equal(await count(`c_external_ref = "${tag}-new"`), 0);
-    assert.equal(await count(`c_external_ref like "${tag}-old-%"`), 450);
+    assert.equal(await countTasks(`c_external_ref = "${tag}-new"`), 0);
+    assert.equal(await countTasks(`c_external_ref like "${tag}-old-%"`), 450);
   });
 
   it('Cancel after the first batch leaves exactly 200 changed and says so', async () => {
@@ -89,6 +77,6 @@ describe('bulk changes', function () {
     assert.equal(report.cancelled, true);
     assert.equal(report.succeeded.length, 200);
     assert.equal(report.notSent.length, 250);
-    assert.equal(await count(`c_external_ref = "${tag}-cancel"`), 200);
+    assert.equal(await countTasks(`c_external_ref = "${tag}-cancel"`), 200);
   });
 });

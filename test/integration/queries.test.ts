@@ -9,6 +9,7 @@ import type { QueryNode } from '../../src/extension/queries/queriesView';
 import type { SavedQuery } from '../../src/extension/queries/queryStore';
 import type { RlxRunResult } from '../../src/extension/rlx/queryRunner';
 import { sandboxConnection } from './support/environment';
+import { countTasks } from './support/sandboxTruth';
 
 const NAME = 'Queries Sandbox';
 
@@ -17,15 +18,6 @@ describe('saved queries and history', function () {
   let api: RecordsExtensionApi;
   let connection: ConnectionInfo;
 
-  const count = async (rlx: string): Promise<number> => {
-    const sandbox = sandboxConnection();
-    const response = await fetch(`${sandbox.url}/api/w/IT/a/TASK/tickets/list?withTechnicalData=true`, {
-      method: 'POST',
-      headers: { authorization: `SVC_AUTH_CODE ${sandbox.adminToken}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ limitRecords: 1, rlx }),
-    });
-    return ((await response.json()) as { filteredRecordsCount: number }).filteredRecordsCount;
-  };
   const rowsOf = (node?: QueryNode) => api.queries.provider.getChildren(node);
   const groupOf = () => rowsOf().find((node): node is Extract<QueryNode, { kind: 'connection' }> => node.kind === 'connection' && node.connectionId === connection.id);
 
@@ -63,11 +55,11 @@ describe('saved queries and history', function () {
   it('runs a saved and a built-in query from the view: counts equal the sandbox’s, and the history shows both runs', async () => {
     const [saved, assigned] = rowsOf(groupOf());
     const first = await vscode.commands.executeCommand<RlxRunResult | undefined>('records.queries.run', saved);
-    assert.equal(first?.filtered, await count('state = "open"'));
+    assert.equal(first?.filtered, await countTasks('state = "open"'));
     const second = await vscode.commands.executeCommand<RlxRunResult | undefined>('records.queries.run', assigned);
     const admin = sandboxConnection().users.find((user) => user.token === sandboxConnection().adminToken)!;
     // No @app: every app; the TASK app alone already has some.
-    assert.ok((second?.filtered ?? 0) >= (await count(`keeper_id = "${admin.id}"`)));
+    assert.ok((second?.filtered ?? 0) >= (await countTasks(`keeper_id = "${admin.id}"`)));
     assert.equal(second?.query.params.rlx?.includes(`keeper_id = "${admin.id}"`), true, 'the placeholder was filled in');
 
     const history = await waitFor(() => (api.queries.store.history().length >= 2 ? api.queries.store.history() : undefined));

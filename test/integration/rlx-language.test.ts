@@ -7,6 +7,7 @@ import type { RecordsExtensionApi } from '../../src/extension/extension';
 import type { RlxRunResult } from '../../src/extension/rlx/queryRunner';
 import { clipboardHolds } from './support/clipboard';
 import { sandboxConnection } from './support/environment';
+import { countTasks } from './support/sandboxTruth';
 
 const EXTENSION_ID = 'records-tools.records-service';
 
@@ -103,15 +104,6 @@ describe('rlx language', function () {
     const sandbox = sandboxConnection();
     const admin = sandbox.users.find((user) => user.token === sandbox.adminToken);
     assert.ok(admin, 'the admin demo user');
-    const count = async (rlx: string): Promise<number> => {
-      const response = await fetch(`${sandbox.url}/api/w/IT/a/TASK/tickets/list?withTechnicalData=true`, {
-        method: 'POST',
-        headers: { authorization: `SVC_AUTH_CODE ${sandbox.adminToken}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ limitRecords: 1, rlx }),
-      });
-      assert.equal(response.status, 200, await response.clone().text());
-      return ((await response.json()) as { filteredRecordsCount: number }).filteredRecordsCount;
-    };
     const settings = vscode.workspace.getConfiguration('records.rlx');
     await settings.update('timeZone', 'UTC', vscode.ConfigurationTarget.Global);
     try {
@@ -119,13 +111,13 @@ describe('rlx language', function () {
       const run = (title: string) => vscode.commands.executeCommand<RlxRunResult | undefined>('records.rlx.runBlock', document.uri, document.getText().indexOf(title));
       const mine = await run('### Mine');
       assert.equal(mine?.query.params.rlx, `keeper_id = "${admin.id}"`, 'the query sent names the signed-in user');
-      assert.equal(mine?.filtered, await count(`keeper_id = "${admin.id}"`));
+      assert.equal(mine?.filtered, await countTasks(`keeper_id = "${admin.id}"`));
       assert.ok((mine?.filtered ?? 0) > 0, 'the admin keeps records in the demo data');
       const now = new Date();
       const since = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - 7)).toISOString();
       const recent = await run('### This week');
       assert.equal(recent?.query.params.rlx, `update_date >= "${since}"`, 'midnight UTC seven days ago');
-      assert.equal(recent?.filtered, await count(`update_date >= "${since}"`));
+      assert.equal(recent?.filtered, await countTasks(`update_date >= "${since}"`));
     } finally {
       await settings.update('timeZone', undefined, vscode.ConfigurationTarget.Global);
     }

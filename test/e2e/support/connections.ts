@@ -22,3 +22,14 @@ export async function removeConnection(wb: Workbench, name: string): Promise<voi
   if (await pick.isVisible()) await pick.click();
   await wb.answerDialog(`Remove the connection "${name}"`, 'Remove');
 }
+
+/**
+ * A spec's cleanup while its window is still open: untitled queries reverted and closed (hot
+ * exit would bring them back in the next spec's window), then its connection removed.
+ */
+export async function closeEditorsAndRemoveConnection(wb: Workbench, name: string): Promise<void> {
+  for (let left = 10; left > 0 && (await wb.page.locator('.tabs-container .tab').count()) > 0; left--) {
+    await wb.runCommand('View: Revert and Close Editor').catch(() => undefined);
+  }
+  await removeConnection(wb, name).catch(() => undefined);
+}
