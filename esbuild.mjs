@@ -57,6 +57,17 @@ const oauthOnDemand = {
   },
 };
 
+// undici is most of the HTTP client: core/api/network.ts requires it when the first dispatcher
+// is made, and every bundle of the extension shares one copy, dist/undici.js.
+const undiciOnDemand = {
+  name: 'undici-on-demand',
+  setup(build) {
+    build.onResolve({ filter: /(^|\/)undiciCore(\.js)?$/ }, (args) =>
+      args.kind === 'require-call' ? { path: './undici.js', external: true } : undefined,
+    );
+  },
+};
+
 // Features that the first paint of the tree does not need (the results grid, uploads…) are
 // bundles of their own: the extension reaches them only through `await import('../lazy/x.js')`,
 // which this plugin turns into a require of dist/x.js at that moment. Lint forbids a static
@@ -87,7 +98,7 @@ const builds = {
     entryPoints: { extension: 'src/extension/extension.ts' },
     outdir: 'dist',
     external: ['vscode'],
-    plugins: [withoutPlainLlhttp, oauthOnDemand, lazyFeatures],
+    plugins: [withoutPlainLlhttp, oauthOnDemand, undiciOnDemand, lazyFeatures],
     metafile: true,
   },
   lazy: {
@@ -95,7 +106,13 @@ const builds = {
     entryPoints: lazyEntries(),
     outdir: 'dist',
     external: ['vscode'],
-    plugins: [withoutPlainLlhttp, oauthOnDemand, lazyFeatures],
+    plugins: [withoutPlainLlhttp, oauthOnDemand, undiciOnDemand, lazyFeatures],
+  },
+  undici: {
+    ...nodeCommon,
+    entryPoints: { undici: 'src/core/api/undiciCore.ts' },
+    outdir: 'dist',
+    plugins: [withoutPlainLlhttp],
   },
   oauth: {
     ...nodeCommon,

@@ -1,6 +1,7 @@
 // Measures what `activate()` costs inside the bundle: loading dist/extension.js and running
 // activate() against a stand-in `vscode` module whose every member is an inert callable (the
-// real host adds its own fixed overhead, not ours). Prints one JSON line {loadMs, activateMs}.
+// real host adds its own fixed overhead, not ours). Prints one JSON line {loadMs, activateMs},
+// plus lazyMs with `--lazy <bundle>`: the module load of that feature bundle on its first use.
 'use strict';
 const Module = require('node:module');
 const { performance } = require('node:perf_hooks');
@@ -58,5 +59,13 @@ const extension = require(path.resolve(__dirname, '../dist/extension.js'));
 const t1 = performance.now();
 extension.activate(context);
 const t2 = performance.now();
-process.stdout.write(`${JSON.stringify({ loadMs: t1 - t0, activateMs: t2 - t1 })}\n`);
+// `--lazy <name>`: then what the first use of that feature bundle adds (its module load).
+const lazyIndex = process.argv.indexOf('--lazy');
+let lazyMs;
+if (lazyIndex > 0) {
+  const t3 = performance.now();
+  require(path.resolve(__dirname, '../dist', `${process.argv[lazyIndex + 1]}.js`));
+  lazyMs = performance.now() - t3;
+}
+process.stdout.write(`${JSON.stringify({ loadMs: t1 - t0, activateMs: t2 - t1, lazyMs })}\n`);
 process.exit(0);

@@ -255,7 +255,7 @@ describe('rlx results grid', function () {
   });
 
   it('brings a panel back after a reload from the state its page saved, with its sort', async () => {
-    const schemas = new RlxSchemaCache((id) => api.connections.client(id));
+    const schemas = new RlxSchemaCache(api.connections.catalog);
     const webviewPanel = vscode.window.createWebviewPanel('records.results', 'Restored', vscode.ViewColumn.Active, {});
     const state = {
       key: 'restored#Restored', connectionId: connection.id, title: 'Restored',

@@ -76,7 +76,8 @@ export interface StreamedResponse {
 const DEFAULT_USER_AGENT = 'records-service-vscode';
 
 export class HttpTransport {
-  readonly dispatcher: Dispatcher;
+  private ownDispatcher: Dispatcher | undefined;
+  private readonly baseHref: string;
   private readonly origin: string;
   private readonly pathPrefix: string;
   private readonly timeoutMs: number;
@@ -98,9 +99,16 @@ export class HttpTransport {
     this.pathPrefix = base.pathname.replace(/\/+$/, '');
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.retryDelaysMs = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
-    this.dispatcher = createNetworkDispatcher(base.href, { ...options.network, ...(options.proxy ? { proxy: options.proxy } : {}) }, {
-      connectTimeoutMs: this.timeoutMs,
-    });
+    this.baseHref = base.href;
+  }
+
+  /** Made on first use: a client that never sends (a tree painted from its cache) never loads undici. */
+  get dispatcher(): Dispatcher {
+    return (this.ownDispatcher ??= createNetworkDispatcher(
+      this.baseHref,
+      { ...this.options.network, ...(this.options.proxy ? { proxy: this.options.proxy } : {}) },
+      { connectTimeoutMs: this.timeoutMs },
+    ));
   }
 
   /** Sends a request and parses the JSON answer; throws RecordsApiError on any failure. */
@@ -165,7 +173,7 @@ export class HttpTransport {
   }
 
   async close(): Promise<void> {
-    await this.dispatcher.close();
+    await this.ownDispatcher?.close();
   }
 
   private async withRetries<T>(request: HttpRequest, facts: RequestFacts, attemptOnce: (timeoutMs: number) => Promise<T>): Promise<T> {

@@ -5,7 +5,19 @@
 import { readFileSync } from 'node:fs';
 import * as tls from 'node:tls';
 import type { Dispatcher } from 'undici';
-import { Agent, EnvHttpProxyAgent } from './undiciCore';
+import type * as UndiciCoreModule from './undiciCore';
+
+type UndiciCore = typeof UndiciCoreModule;
+let undiciCore: UndiciCore | undefined;
+/**
+ * undici is most of the client's code, and the first paint of the tree can come from the
+ * tree cache: it is loaded when the first dispatcher is made, not at activation. The extension
+ * build turns this require into one of `dist/undici.js` (see esbuild.mjs), shared by every bundle.
+ */
+function undici(): UndiciCore {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (undiciCore ??= require('./undiciCore') as UndiciCore);
+}
 
 /** VS Code's `http.proxySupport`: `off` means no proxy at all, the other values use one. */
 export type ProxySupport = 'off' | 'on' | 'fallback' | 'override';
@@ -44,9 +56,9 @@ export function createNetworkDispatcher(baseUrl: string, settings: NetworkSettin
   const connect = { timeout: options.connectTimeoutMs, ...tlsOptions };
   const proxy = resolveProxy(settings);
   const noProxy = noProxyList(settings);
-  if (!proxy || noProxy.includes('*') || isLoopbackHost(new URL(baseUrl).hostname)) return new Agent({ connect });
+  if (!proxy || noProxy.includes('*') || isLoopbackHost(new URL(baseUrl).hostname)) return new (undici().Agent)({ connect });
   // undici's own proxy routing: per request, by origin, with NO_PROXY rules (suffixes, ports).
-  return new EnvHttpProxyAgent({
+  return new (undici().EnvHttpProxyAgent)({
     httpProxy: proxy,
     httpsProxy: proxy,
     noProxy: noProxy.join(','),

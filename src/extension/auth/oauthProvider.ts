@@ -106,7 +106,7 @@ export class RecordsOAuthProvider implements vscode.AuthenticationProvider, OAut
     await this.connections.credentials.setOAuth(connection.id, tokens);
     const session = toSession(connection, tokens);
     this.changed.fire({ added: [session], removed: [], changed: [] });
-    this.connections.notifyChanged();
+    this.connections.notifyChanged(connection.id);
     return session;
   }
 
@@ -118,7 +118,7 @@ export class RecordsOAuthProvider implements vscode.AuthenticationProvider, OAut
     this.resetRefresh(sessionId);
     if (connection && tokens) await this.revoke(connection, tokens);
     if (connection && tokens) this.changed.fire({ added: [], removed: [toSession(connection, tokens)], changed: [] });
-    this.connections.notifyChanged();
+    this.connections.notifyChanged(sessionId);
   }
 
   async accessToken(connection: ConnectionInfo): Promise<string | undefined> {
@@ -174,7 +174,7 @@ export class RecordsOAuthProvider implements vscode.AuthenticationProvider, OAut
   private async sessionEnded(connection: ConnectionInfo, reason: SessionEnd, tokens: OAuthTokenSet): Promise<void> {
     if (tokens.loginHint) this.lastLoginHints.set(connection.id, tokens.loginHint);
     this.changed.fire({ added: [], removed: [toSession(connection, tokens)], changed: [] });
-    this.connections.notifyChanged();
+    this.connections.notifyChanged(connection.id);
     const signIn = vscode.l10n.t('Sign In');
     const { sessionEndedText } = await oauthFlow();
     const message = sessionEndedText(connection.name, reason);

@@ -10,6 +10,7 @@ import type { AppRef, AppSchema, FieldDefinition, RecordData } from '../../core/
 import { type BulkChange, type BulkReport, type BulkTarget, bulkOperations, commonActions, describeBulkReport, runBulkWrite, undoOperations } from '../../core/bulk/bulkWrite';
 import { controlKindOf, isEditableKind, localizedText } from '../../core/records/fieldKinds';
 import { quoteRlxString, rlxIn } from '../../core/rlx';
+import type { ConnectionCatalog } from '../connections/connectionCatalog';
 import type { ConnectionManager } from '../connections/connectionManager';
 import { describeError } from '../connections/errorText';
 
@@ -52,12 +53,12 @@ export class BulkActions {
     if (selection === undefined) return this.nothingSelected();
     return this.guarded(async () => {
       const client = await this.connections.client(selection.connectionId);
-      const schema = await schemaFor(client, selection.scope);
+      const schema = await this.connections.catalog.schema(selection.connectionId, selection.scope);
       const field = args.field ?? (await pickField(schema));
       if (field === undefined) return undefined;
       const definition = schema.fields?.[field];
       if (definition === undefined || !isEditableKind(controlKindOf(definition))) throw new Error(vscode.l10n.t('"{0}" is not a field of {1}/{2} that can be changed. Pick another field.', field, selection.scope.workspace, selection.scope.app));
-      const value = args.value !== undefined ? args.value : await pickValue(client, selection.scope, schema, definition);
+      const value = args.value !== undefined ? args.value : await pickValue(this.connections.catalog, selection.connectionId, selection.scope, schema, definition);
       if (value === undefined) return undefined;
       const records = await this.readTargets(client, selection, field);
       const caption = localizedText(definition.ed_caption) || field;
@@ -73,7 +74,7 @@ export class BulkActions {
       const client = await this.connections.client(selection.connectionId);
       const records = await this.readTargets(client, selection);
       const allowed = commonActions(records);
-      const schema = await schemaFor(client, selection.scope);
+      const schema = await this.connections.catalog.schema(selection.connectionId, selection.scope);
       const caption = (alias: string) => schema.transitions?.find((t) => t.alias === alias)?.caption ?? alias;
       let action = args.action;
       if (action === undefined) {
@@ -283,11 +284,6 @@ function targetsOf(records: readonly RecordData[], change?: BulkChange): BulkTar
   return records.map((record) => (change?.kind === 'setField' ? { id: record.id, previous: record[change.field] ?? null } : { id: record.id }));
 }
 
-/** The app's schema (fields, lookups, actions) for the prompts. */
-function schemaFor(client: RecordsClient, scope: AppRef): Promise<AppSchema> {
-  return client.getSchema(scope);
-}
-
 async function confirm(count: number, description: string, connection: string): Promise<boolean> {
   const message = vscode.l10n.t('{0} on {1} records on "{2}"?', description, count.toLocaleString(), connection);
   if (count <= 50) {
@@ -310,7 +306,7 @@ async function pickField(schema: AppSchema): Promise<string | undefined> {
   return picked?.name;
 }
 
-async function pickValue(client: RecordsClient, scope: AppRef, schema: AppSchema, def: FieldDefinition): Promise<unknown> {
+async function pickValue(catalog: ConnectionCatalog, connectionId: string, scope: AppRef, schema: AppSchema, def: FieldDefinition): Promise<unknown> {
   const kind = controlKindOf(def);
   const caption = localizedText(def.ed_caption) || def.name;
   const clear = { label: vscode.l10n.t('(empty)'), value: null as unknown };
@@ -319,7 +315,7 @@ async function pickValue(client: RecordsClient, scope: AppRef, schema: AppSchema
     return (await vscode.window.showQuickPick([...values.map((v) => ({ label: v.caption, description: v.id, value: v.id as unknown })), clear], { title: vscode.l10n.t('Set "{0}" to', caption) }))?.value;
   }
   if (kind === 'person') {
-    const users = ((await client.getWorkspace(scope.workspace)).workspace_users ?? []).filter((u) => u.id !== undefined);
+    const users = ((await catalog.workspace(connectionId, scope.workspace)).workspace_users ?? []).filter((u) => u.id !== undefined);
     return (await vscode.window.showQuickPick([...users.map((u) => ({ label: u.name, description: u.role, value: u.id as unknown })), clear], { title: vscode.l10n.t('Set "{0}" to', caption) }))?.value;
   }
   const text = await vscode.window.showInputBox({

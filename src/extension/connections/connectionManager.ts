@@ -7,6 +7,7 @@ import { authorizationHeader, newConnectionId, normalizeBaseUrl, normalizeIssuer
 import { describeError, isCancellation, isUnauthorized } from './errorText';
 import { logRequest, SHOW_LOG_COMMAND } from '../log/requestLog';
 import { affectsNetwork, networkKey, readNetworkSettings } from './networkSettings';
+import { ConnectionCatalog } from './connectionCatalog';
 
 export type { AuthKind, ConnectionInfo } from './connectionInfo';
 
@@ -41,17 +42,23 @@ export class ConnectionManager implements vscode.Disposable {
   /** Fires with the connection id when a client is first created, i.e. the connection is being used. */
   readonly onDidCreateClient: vscode.Event<string> = this.clientCreated.event;
   readonly credentials: CredentialStore;
+  /** What is known about each connection's service (workspaces, schemas, people): see connectionCatalog.ts. */
+  readonly catalog: ConnectionCatalog;
   private readonly clients = new Map<string, { key: string; client: Promise<RecordsClient> }>();
   private readonly disposables: vscode.Disposable[] = [];
   private oauth: OAuthTokenSource | undefined;
 
   constructor(private readonly context: vscode.ExtensionContext) {
     this.credentials = new CredentialStore(context.secrets);
+    this.catalog = new ConnectionCatalog(this);
     // The connection list (names, addresses, auth kinds; never a secret) follows Settings Sync.
     context.globalState.setKeysForSync([...ALL_SYNCED_STATE_KEYS]);
     this.disposables.push(
       this.changed,
       this.clientCreated,
+      this.catalog,
+      // Before anyone else hears of a change: an edited or removed connection's facts are gone.
+      this.changed.event(() => this.catalog.reconcile()),
       vscode.workspace.onDidChangeConfiguration((e) => {
         // Proxy and certificate settings are fixed when a client's agent is created: a change
         // needs new clients (no reload; requests under way finish on the old agent).
@@ -132,17 +139,21 @@ export class ConnectionManager implements vscode.Disposable {
   /** Stores the token of an auth-code or bearer connection. */
   async setToken(id: string, token: string): Promise<void> {
     await this.credentials.setToken(id, token);
+    // Another token may be another person: what they may see and who "@me" is.
+    this.catalog.invalidate(id, { reason: 'session' });
     this.changed.fire();
   }
 
   /** Forgets every secret of the connection. */
   async signOut(id: string): Promise<void> {
     await this.credentials.clear(id);
+    this.catalog.invalidate(id, { reason: 'session' });
     this.changed.fire();
   }
 
   /** Lets other parts (the OAuth provider) announce that a connection's sign-in state changed. */
-  notifyChanged(): void {
+  notifyChanged(id?: string): void {
+    this.catalog.invalidate(id, { reason: 'session' });
     this.changed.fire();
   }
 

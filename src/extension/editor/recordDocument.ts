@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import { changedFields, displayValue, formatDateTime, sameValue } from '../../core/records';
 import type { EditorIdentity, EditorModel, HostToEditorMessage } from '../../core/records/editorProtocol';
 import type { ConnectionManager } from '../connections/connectionManager';
-import { loadRecord, type LoadedRecord, type LoaderCache } from './recordLoader';
+import { loadRecord, type LoadedRecord } from './recordLoader';
 import { createRecord, saveRecord, type Ask } from './recordSaving';
 import { identityFromUri } from './recordUri';
 
@@ -45,7 +45,6 @@ function backupsOf(memento: vscode.Memento): Record<string, BackupData> {
 export class RecordDocument implements vscode.CustomDocument {
   readonly identity: EditorIdentity;
   private loadedRecord: LoadedRecord | undefined;
-  private readonly cache: LoaderCache = {};
   /** Unsaved field values (only fields that differ from the loaded record). */
   private pending: Record<string, unknown> = {};
   private comment = '';
@@ -143,7 +142,7 @@ export class RecordDocument implements vscode.CustomDocument {
     this.post({ type: 'busy', busy: true, label: vscode.l10n.t('Loading…') });
     try {
       const client = await this.host.connections.client(this.identity.connectionId);
-      const loaded = await loadRecord(client, this.identity, this.cache);
+      const loaded = await loadRecord(client, this.identity, this.host.connections.catalog);
       this.post({ type: 'busy', busy: false });
       if (!loaded) {
         this.post({ type: 'notice', tone: 'error', message: vscode.l10n.t('The record no longer exists, or you may no longer read it. Close this editor and refresh the Records view.') });

@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import { changedFields, sameValue } from '../../core/records';
 import type { EditorIdentity } from '../../core/records/editorProtocol';
 import type { ConnectionManager } from '../connections/connectionManager';
-import { loadRecord, readRecord, type LoadedRecord, type LoaderCache } from './recordLoader';
+import { loadRecord, readRecord, type LoadedRecord } from './recordLoader';
 import { editableChanges, writeBatch } from './recordSaving';
 import { RECORD_JSON_NAME } from './recordJsonUri';
 import { identityFromUri, RECORDS_SCHEME } from './recordUri';
@@ -40,7 +40,6 @@ function jsonOf(loaded: LoadedRecord): string {
 export class RecordJsonFileSystem implements vscode.FileSystemProvider, vscode.TextDocumentContentProvider {
   private readonly opened = new Map<string, Opened>();
   private readonly theirs = new Map<string, string>();
-  private readonly cache: LoaderCache = {};
   private readonly changes = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
   readonly onDidChangeFile = this.changes.event;
   readonly diagnostics = vscode.languages.createDiagnosticCollection('records-json');
@@ -95,7 +94,7 @@ export class RecordJsonFileSystem implements vscode.FileSystemProvider, vscode.T
     const current = await readRecord(loaded.client, identity);
     if (!current) throw vscode.FileSystemError.FileNotFound(vscode.l10n.t('The record was deleted on the server, or you may no longer read it.'));
     if (current.update_date !== loaded.record?.update_date) {
-      const fresh = await loadRecord(loaded.client, identity, this.cache);
+      const fresh = await loadRecord(loaded.client, identity, this.connections.catalog);
       const theirsUri = uri.with({ scheme: RECORD_THEIRS_SCHEME, query: String(Date.now()) });
       this.theirs.set(theirsUri.toString(), fresh ? jsonOf(fresh) : '');
       const compare = vscode.l10n.t('Compare');
@@ -123,7 +122,7 @@ export class RecordJsonFileSystem implements vscode.FileSystemProvider, vscode.T
     const identity = identityOfJson(uri);
     if (!identity?.recordId) throw vscode.FileSystemError.FileNotFound(uri);
     const client = await this.connections.client(identity.connectionId);
-    const loaded = await loadRecord(client, identity, this.cache);
+    const loaded = await loadRecord(client, identity, this.connections.catalog);
     if (!loaded) throw vscode.FileSystemError.FileNotFound(vscode.l10n.t('The record no longer exists, or you may not read it.'));
     // A record with no action open to the user (a read-only user) cannot be edited either.
     const opened: Opened = { loaded, shown: loaded.values, text: jsonOf(loaded), mtime: Date.now(), readOnly: (loaded.record?.transitions?.length ?? 0) === 0 };

@@ -6,6 +6,7 @@ import type { RecordsClient } from '../../core/api';
 import { buildFormFields, defaultValuesOf, type DisplayContext, type FormField, formValuesOf, safeTimeZone } from '../../core/records';
 import { recordReadParams } from '../../core/records/recordRead';
 import type { EditorIdentity } from '../../core/records/editorProtocol';
+import { type ConnectionCatalog, SYSTEM_PERSON_FIELDS } from '../connections/connectionCatalog';
 
 /** A record as the editor loaded it: the base that edits are compared with. */
 export interface LoadedRecord {
@@ -20,39 +21,40 @@ export interface LoadedRecord {
   actionCaptions: Map<string, string>;
 }
 
-/** What the editor keeps between loads of one record: people and time zone rarely change. */
-export interface LoaderCache {
-  workspace?: Workspace;
-  user?: CurrentUser;
-}
-
 /**
- * Schema, people and current user of the record's app. The one place the editor acquires them
- * (a per-connection catalog can take this over without touching the rest of the editor).
+ * Schema, people and current user of the record's app, from the connection's catalog
+ * (connectionCatalog.ts): reopening a record or another of the same app reads none of them again.
  */
-export async function loadAppContext(client: RecordsClient, identity: EditorIdentity, cache: LoaderCache): Promise<{ schema: AppSchema; workspace: Workspace; user: CurrentUser }> {
+export async function loadAppContext(catalog: ConnectionCatalog, identity: EditorIdentity): Promise<{ schema: AppSchema; workspace: Workspace; user: CurrentUser }> {
   const [schema, workspace, user] = await Promise.all([
-    client.getSchema(appRef(identity)),
-    cache.workspace ? Promise.resolve(cache.workspace) : client.getWorkspace(identity.workspace),
-    cache.user ? Promise.resolve(cache.user) : client.currentUser(),
+    catalog.schema(identity.connectionId, appRef(identity)),
+    catalog.workspace(identity.connectionId, identity.workspace),
+    catalog.currentUser(identity.connectionId),
   ]);
-  cache.workspace = workspace;
-  cache.user = user;
   return { schema, workspace, user };
 }
 
 /** Loads the record (or a new record's defaults); undefined when the record is gone or unreadable. */
-export async function loadRecord(client: RecordsClient, identity: EditorIdentity, cache: LoaderCache): Promise<LoadedRecord | undefined> {
+export async function loadRecord(client: RecordsClient, identity: EditorIdentity, catalog: ConnectionCatalog): Promise<LoadedRecord | undefined> {
   const creating = identity.recordId === undefined;
-  const [{ schema, workspace, user }, record] = await Promise.all([loadAppContext(client, identity, cache), creating ? Promise.resolve(undefined) : readRecord(client, identity)]);
+  const [{ schema, workspace, user }, record] = await Promise.all([loadAppContext(catalog, identity), creating ? Promise.resolve(undefined) : readRecord(client, identity)]);
   if (!creating && !record) return undefined;
   const locale = vscode.env.language;
   const fields = buildFormFields(schema, { locale, forNewRecord: creating });
   const values = record ? formValuesOf(record, fields) : defaultValuesOf(schema, fields);
   const listed = (workspace.workspace_users ?? []).filter((u) => typeof u.id === 'string').map((u) => ({ id: u.id as string, name: u.name }));
-  const people = new Map(listed.map((u) => [u.id, u.name]));
-  learnPeople(record, people);
-  const ctx: DisplayContext = { timeZone: safeTimeZone(user.timezone), locale, users: people };
+  // The people to pick: the workspace's members, and those the record itself names (decisions.md
+  // "Person fields": a workspace may list members without ids). Names shown: every one the
+  // connection's records resolved so far.
+  const known = catalog.people(identity.connectionId);
+  if (record) catalog.learnPeople(identity.connectionId, [record], schema);
+  const people = new Map(listed.map((u): [string, string] => [u.id, u.name]));
+  for (const field of SYSTEM_PERSON_FIELDS) {
+    const id = record?.[field];
+    const name = typeof id === 'string' ? known.get(id) : undefined;
+    if (typeof id === 'string' && name !== undefined && !people.has(id)) people.set(id, name);
+  }
+  const ctx: DisplayContext = { timeZone: safeTimeZone(user.timezone), locale, users: new Map([...known, ...people]) };
   const actionCaptions = new Map((schema.transitions ?? []).map((t) => [t.alias, t.caption]));
   return { client, schema, fields, record, values, ctx, users: [...people].map(([id, name]) => ({ id, name })), actionCaptions };
 }
@@ -67,12 +69,3 @@ export function appRef(identity: EditorIdentity): AppRef {
   return { workspace: identity.workspace, app: identity.app };
 }
 
-/** Names of people the record already resolved (when the workspace does not list user ids). */
-function learnPeople(record: RecordData | undefined, people: Map<string, string>): void {
-  if (!record) return;
-  for (const field of ['keeper_id', 'created_by_account_id', 'update_account_id']) {
-    const id = record[field];
-    const name = record._renderobj?.[`${field}__resolved`] ?? record.resolved_values?.[field];
-    if (typeof id === 'string' && typeof name === 'string' && !people.has(id)) people.set(id, name);
-  }
-}

@@ -101,8 +101,7 @@ async function askForApp(connections: ConnectionManager): Promise<EditorIdentity
   const connectionId = activeConnection(connections);
   if (!connectionId) return undefined;
   try {
-    const client = await connections.client(connectionId);
-    const workspaces = await client.discoverWorkspaces({ pinned: connections.get(connectionId)?.pinnedWorkspaces });
+    const workspaces = await connections.catalog.workspaces(connectionId);
     const items = workspaces.flatMap((w) => w.apps.map((a) => ({ label: `${w.alias}/${a.alias}`, description: `${w.title} · ${a.caption}`, workspace: w.alias, app: a.alias })));
     const pick = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('New Record'), placeHolder: vscode.l10n.t('Choose the app the new record belongs to') });
     return pick ? { connectionId, workspace: pick.workspace, app: pick.app } : undefined;

@@ -41,7 +41,7 @@ export async function attachFilesToRecord(host: FilesHost, record: RecordTarget,
   let stage = vscode.l10n.t('Could not attach files to {0}', record.reference);
   try {
     const client = await connections.client(record.connectionId);
-    const schema = await (host.tree ? host.tree.schema(record.connectionId, ref) : client.getSchema(ref)).catch(() => undefined);
+    const schema = await connections.catalog.readableSchema(record.connectionId, ref);
     const field = await chooseFileField(fileFieldsOf(schema), files.length, record.reference, args.field);
     if (!field) return CANCELLED;
     if (field.single) {

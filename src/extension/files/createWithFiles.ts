@@ -32,7 +32,7 @@ export async function createRecordWithFiles(
   const pseudo: RecordTarget = { ...app, recordId: '', reference: where };
   try {
     const client = await host.connections.client(app.connectionId);
-    const schema = await (host.tree ? host.tree.schema(app.connectionId, ref) : client.getSchema(ref)).catch(() => undefined);
+    const schema = await host.connections.catalog.readableSchema(app.connectionId, ref);
     const fields = fileFieldsOf(schema);
     // A new record's files belong in its attachments; other fields only when asked for.
     const field = await chooseFileField(fields, files.length, where, args.field ?? (fields.some((f) => f.name === 'attachments') ? 'attachments' : undefined));

@@ -9,7 +9,7 @@ import { describeError, isCancellation } from '../connections/errorText';
 import { groupsTable, pivotConfigOfBlock } from '../results/pivotHandoff';
 import { ResultsQuery } from '../results/resultsQuery';
 import { RlxBlockError, countRlxBlock, runRlxBlock } from '../rlx/queryRunner';
-import { rlxQueryDefaults } from '../rlx/querySettings';
+import { rlxRunDefaults } from '../rlx/querySettings';
 import { RLX_OUTPUT_MIME, type RlxCellOutput } from '../../webview/notebook/protocol';
 import { cellModel, headerCellOf, notebookHeader } from './notebookHeader';
 import { reportQueryRun } from '../queries/reportRun';
@@ -78,7 +78,7 @@ export class RlxCellRunner {
     const connectionId = await this.connectionOf(notebook);
     const client = await this.deps.connections.client(connectionId);
     // The same settings as a run from the text editor (`records.rlx.defaultLimit`).
-    const defaults = rlxQueryDefaults();
+    const defaults = rlxRunDefaults(this.deps.connections.catalog, connectionId);
     const query = blockQuery(model, block, defaults);
     const title = block.title || vscode.l10n.t('Query');
     const scope = describeRlxScope(query.scope);

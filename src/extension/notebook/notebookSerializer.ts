@@ -3,7 +3,7 @@
 // writes the file byte for byte. Outputs are never written (the controller makes them again).
 import * as vscode from 'vscode';
 import { type RlxNotebookCellData, cellKindOf, parseRlxNotebook, serializeRlxNotebook } from '../../core/rlx/notebook';
-import { RLX_LANGUAGE_ID } from '../rlx/documentModels';
+import { RLX_LANGUAGE_ID } from '../rlx/rlxIds';
 
 // ignoreBOM keeps a byte order mark in the text, so it is written back too.
 const decoder = new TextDecoder('utf-8', { ignoreBOM: true });

@@ -19,11 +19,13 @@ const DEFAULT_SETTING = 'records.rlx.openAsNotebook';
 // Loaded once; later calls get the same module.
 const loadNotebook = () => import('../lazy/notebook.js');
 
-export function registerRlxNotebook(deps: Omit<NotebookDeps, 'postToRenderer'>): vscode.Disposable {
+/** `deps` is asked when a cell first runs or a renderer first writes: it may start the `.rlx` language. */
+export function registerRlxNotebook(deps: () => Promise<Omit<NotebookDeps, 'postToRenderer'>>): vscode.Disposable {
   const messaging = vscode.notebooks.createRendererMessaging(RLX_RENDERER_ID);
-  const full: NotebookDeps = { ...deps, postToRenderer: (message, editor) => void messaging.postMessage(message, editor) };
-  let runner: RlxCellRunner | undefined;
-  const runnerOf = async (): Promise<RlxCellRunner> => (runner ??= new (await loadNotebook()).RlxCellRunner(full));
+  let full: Promise<NotebookDeps> | undefined;
+  const fullDeps = () => (full ??= deps().then((given) => ({ ...given, postToRenderer: (message, editor) => void messaging.postMessage(message, editor) })));
+  let runner: Promise<RlxCellRunner> | undefined;
+  const runnerOf = (): Promise<RlxCellRunner> => (runner ??= Promise.all([loadNotebook(), fullDeps()]).then(([bundle, given]) => new bundle.RlxCellRunner(given)));
   const controller = vscode.notebooks.createNotebookController(RLX_NOTEBOOK_CONTROLLER_ID, RLX_NOTEBOOK_TYPE, vscode.l10n.t('Records Service'));
   controller.supportedLanguages = ['rlx'];
   controller.supportsExecutionOrder = true;
@@ -36,7 +38,7 @@ export function registerRlxNotebook(deps: Omit<NotebookDeps, 'postToRenderer'>):
       deserializeNotebook: async (content) => (await loadNotebook()).deserializeRlxNotebook(content),
       serializeNotebook: async (data) => (await loadNotebook()).serializeRlxNotebookData(data),
     }, { transientOutputs: true }),
-    messaging.onDidReceiveMessage(async ({ editor, message }) => (await loadNotebook()).onRendererMessage(full, await runnerOf(), message as RlxRendererMessage, editor)),
+    messaging.onDidReceiveMessage(async ({ editor, message }) => (await loadNotebook()).onRendererMessage(await fullDeps(), await runnerOf(), message as RlxRendererMessage, editor)),
     vscode.commands.registerCommand(RLX_NOTEBOOK_COMMANDS.openAsNotebook, (uri?: vscode.Uri) => reopen(uri ?? vscode.window.activeTextEditor?.document.uri, RLX_NOTEBOOK_TYPE)),
     vscode.commands.registerCommand(RLX_NOTEBOOK_COMMANDS.openAsText, (uri?: vscode.Uri) => reopen(uri ?? vscode.window.activeNotebookEditor?.notebook.uri, 'default')),
     vscode.commands.registerCommand(RLX_NOTEBOOK_COMMANDS.countCell, async (cell?: vscode.NotebookCell) => {

@@ -85,8 +85,7 @@ export class PivotPanel implements vscode.Disposable {
   private async sendInit(): Promise<void> {
     let fields = pivotFieldChoices({});
     try {
-      const client = await this.connections.client(this.target.connectionId);
-      fields = pivotFieldChoices(await client.getSchema({ workspace: this.target.workspace, app: this.target.app }));
+      fields = pivotFieldChoices(await this.connections.catalog.schema(this.target.connectionId, { workspace: this.target.workspace, app: this.target.app }));
     } catch (error) {
       this.connections.reportError(this.target.connectionId, error, vscode.l10n.t('Could not read the fields of {0}/{1}', this.target.workspace, this.target.app));
     }

@@ -20,9 +20,8 @@ export async function pickPivotTarget(connections: ConnectionManager): Promise<P
   if (!connectionId) return undefined;
   const id = connectionId;
   try {
-    const client = await connections.client(id);
     const items = vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Reading workspaces…') }, async () => {
-      const workspaces = await client.discoverWorkspaces({ pinned: connections.get(id)?.pinnedWorkspaces });
+      const workspaces = await connections.catalog.workspaces(id);
       return workspaces.flatMap((w) => w.apps.map((a) => ({ label: a.caption, description: `${w.alias}/${a.alias}`, detail: w.title, workspace: w.alias, app: a.alias })));
     });
     const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Pivot: Pick an App'), matchOnDescription: true, matchOnDetail: true });

@@ -1,11 +1,16 @@
 // "Pivot…" from an app in the tree or from the command palette (with pickers), and the
-// serializer that brings pivot panels back after a window reload.
+// serializer that brings pivot panels back after a window reload. The panel itself is the
+// pivot bundle (dist/pivot.js, entry src/extension/lazy/pivot.ts), loaded on first use.
 import * as vscode from 'vscode';
 import type { SnippetLanguage } from '../../core/api';
 import type { ConnectionManager } from '../connections/connectionManager';
 import type { PivotConfig, PivotTarget } from '../../webview/pivot/protocol';
-import { defaultPivotConfig, isPivotViewState, PIVOT_VIEW_TYPE, PivotPanel, pivotTitle } from './pivotPanel';
-import { pickPivotTarget } from './pivotPickers';
+
+/** The panels' view type (`onWebviewPanel:records.pivot` in package.json). */
+const PIVOT_VIEW_TYPE = 'records.pivot';
+
+// Loaded once; later calls get the same module.
+const loadPivot = () => import('../lazy/pivot.js');
 
 /** What `records.pivot` accepts: an app node of the tree, or `{connectionId, workspace, app, config?}`. */
 export function pivotTargetFromArgument(arg: unknown): { target: PivotTarget; config?: PivotConfig } | undefined {
@@ -19,32 +24,19 @@ export function pivotTargetFromArgument(arg: unknown): { target: PivotTarget; co
 }
 
 export function registerPivot(context: vscode.ExtensionContext, connections: ConnectionManager): void {
-  const open = (target: PivotTarget, config: PivotConfig | undefined): PivotPanel => {
-    const panel = vscode.window.createWebviewPanel(PIVOT_VIEW_TYPE, pivotTitle(target), vscode.ViewColumn.Active, { retainContextWhenHidden: false });
-    return new PivotPanel(panel, context, connections, target, config ?? defaultPivotConfig(), config !== undefined);
-  };
   context.subscriptions.push(
     vscode.commands.registerCommand('records.pivot', async (arg?: unknown) => {
+      const pivot = await loadPivot();
       const given = pivotTargetFromArgument(arg);
-      const target = given?.target ?? (await pickPivotTarget(connections));
+      const target = given?.target ?? (await pivot.pickPivotTarget(connections));
       if (!target) return undefined;
-      open(target, given?.config);
+      pivot.openPivot(context, connections, target, given?.config);
       return true;
     }),
-    vscode.commands.registerCommand('records.pivot.copyRequest', async (language?: SnippetLanguage) => {
-      if (PivotPanel.active === undefined) {
-        void vscode.window.showInformationMessage(vscode.l10n.t('Open a pivot first: its request is what gets copied.'));
-        return undefined;
-      }
-      return PivotPanel.active.copyRequest(language);
-    }),
+    vscode.commands.registerCommand('records.pivot.copyRequest', async (language?: SnippetLanguage) => (await loadPivot()).copyActivePivotRequest(language)),
     vscode.window.registerWebviewPanelSerializer(PIVOT_VIEW_TYPE, {
       async deserializeWebviewPanel(panel: vscode.WebviewPanel, state: unknown): Promise<void> {
-        if (!isPivotViewState(state) || !connections.get(state.target.connectionId)) {
-          panel.dispose();
-          return;
-        }
-        new PivotPanel(panel, context, connections, state.target, state.config, true);
+        (await loadPivot()).restorePivot(context, connections, panel, state);
       },
     }),
   );

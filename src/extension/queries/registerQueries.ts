@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import { blockAt, parseRlxDocument, standaloneBlockText } from '../../core/rlx/document';
 import { RECORD_RUN_COMMAND } from './reportRun';
 import type { ConnectionManager } from '../connections/connectionManager';
-import { RLX_LANGUAGE_ID } from '../rlx/documentModels';
+import { RLX_LANGUAGE_ID } from '../rlx/rlxIds';
 import type { RlxLanguageHandle } from '../rlx/registerRlxLanguage';
 import { QueriesTreeProvider, type QueryNode, textWithCurrentConnection, textWithTitle } from './queriesView';
 import { type QueryRun, QueryStore } from './queryStore';
@@ -133,7 +133,7 @@ async function saveFromEditor(store: QueryStore, connections: ConnectionManager,
   const at = offset ?? (editor?.document === document ? document.offsetAt(editor.selection.active) : 0);
   const block = blockAt(model, at);
   if (block === undefined) return undefined;
-  const connectionId = rlx.connectionOf(document);
+  const connectionId = await rlx.connectionOf(document);
   if (connectionId === undefined) {
     void vscode.window.showWarningMessage(vscode.l10n.t('Choose the connection of this file first (the status bar or the CodeLens above the first query): a saved query runs against it.'));
     return undefined;

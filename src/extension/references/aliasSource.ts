@@ -1,7 +1,6 @@
 // What references need to know about a connection, and nothing more: which workspace and app
 // aliases exist (so only real references are matched) and the names of people (for the
-// assignee in hovers). The connection catalog is meant to provide exactly this; see
-// aliasSourceAdapter.ts for where it comes from today.
+// assignee in hovers). The connection catalog provides it; see aliasSourceAdapter.ts.
 import type * as vscode from 'vscode';
 import type { ReferenceAliases } from '../../core/references';
 

@@ -1,35 +1,28 @@
-// The one place that knows where reference aliases come from. Today: the workspaces the
-// Records tree discovered (its own cached discovery, which honours pinned workspaces), so
-// references never send a discovery request of their own and share the tree's answer.
-// TODO(catalog): point this at the per-connection catalog next to connectionManager.ts when it
-// lands — `aliases` from its workspaces/apps, `people` from its people, `onDidChange` from its
-// change event — and nothing else in src/extension/references changes.
-import * as vscode from 'vscode';
+// The one place that knows where reference aliases come from: the connection's catalog
+// (connectionCatalog.ts), whose workspaces honour pinned ones and are shared with the tree and
+// every other feature, so references never send a discovery request of their own.
+import type * as vscode from 'vscode';
 import type { ReferenceAliases } from '../../core/references';
-import type { RecordsTreeProvider } from '../tree/recordsTreeProvider';
-import type { RecordsTreeNode, WorkspaceNode } from '../tree/treeNodes';
+import type { ConnectionCatalog } from '../connections/connectionCatalog';
 import type { ReferenceAliasSource } from './aliasSource';
 
-export function referenceAliasSource(tree: RecordsTreeProvider): ReferenceAliasSource & vscode.Disposable {
-  const changed = new vscode.EventEmitter<string | undefined>();
-  const listener = tree.onDidChangeTreeData((node: RecordsTreeNode | undefined) => {
-    // Only a refresh of everything or of a connection can change its workspaces and apps.
-    if (node === undefined) changed.fire(undefined);
-    else if (node.kind === 'connection') changed.fire(node.connectionId);
-  });
+export function referenceAliasSource(catalog: ConnectionCatalog): ReferenceAliasSource & vscode.Disposable {
   return {
     async aliases(connectionId: string): Promise<ReferenceAliases> {
-      const connection = (await tree.getChildren()).find((node) => node.kind === 'connection' && node.connectionId === connectionId);
-      if (connection === undefined) return new Map();
-      // Not signed in, or discovery failed: message rows, no workspaces, so nothing matches.
-      const workspaces = (await tree.getChildren(connection)).filter((node): node is WorkspaceNode => node.kind === 'workspace');
-      return new Map(workspaces.map((node) => [node.workspace.alias, node.workspace.apps.map((app) => app.alias)]));
+      try {
+        const workspaces = await catalog.workspaces(connectionId);
+        return new Map(workspaces.map((workspace) => [workspace.alias, workspace.apps.map((app) => app.alias)]));
+      } catch {
+        // Not signed in, or discovery failed: no workspaces, so nothing matches.
+        return new Map();
+      }
     },
-    people: (connectionId) => tree.peopleOf(connectionId),
-    onDidChange: changed.event,
+    people: (connectionId) => catalog.people(connectionId),
+    // Only dropped facts can change aliases; a schema arriving cannot.
+    onDidChange: (listener, thisArgs, disposables) =>
+      catalog.onDidChange((change) => change.kind === 'invalidated' && listener.call(thisArgs, change.connectionId), undefined, disposables),
     dispose(): void {
-      listener.dispose();
-      changed.dispose();
+      // Nothing of its own to release: listeners are disposed by whoever subscribed.
     },
   };
 }

@@ -26,7 +26,7 @@ export interface ReferencesHandle {
 }
 
 export function registerReferences(context: vscode.ExtensionContext, connections: ConnectionManager, tree: RecordsTree): ReferencesHandle {
-  const aliases: ReferenceAliasSource & vscode.Disposable = referenceAliasSource(tree.provider);
+  const aliases: ReferenceAliasSource & vscode.Disposable = referenceAliasSource(connections.catalog);
   let loading: Promise<ReferenceFeature> | undefined;
   const feature = (): Promise<ReferenceFeature> => {
     loading ??= import('../lazy/references.js').then((bundle) => {

@@ -2,14 +2,15 @@
 // the first block the connection the file runs against (or why it cannot run).
 import * as vscode from 'vscode';
 import { blockQuery } from '../../core/rlx/document';
-import { RLX_CHOOSE_CONNECTION_COMMAND } from './connectionStatus';
+import { RLX_COMMANDS } from './rlxIds';
 import { NOTEBOOK_CELL_SCHEME } from '../notebook/notebookHeader';
 import type { RlxConnectionRule } from './documentConnection';
 import { type RlxDocumentModels, RLX_LANGUAGE_ID } from './documentModels';
 
-export const RLX_RUN_BLOCK_COMMAND = 'records.rlx.runBlock';
-export const RLX_COUNT_COMMAND = 'records.rlx.count';
-export const RLX_COPY_REQUEST_COMMAND = 'records.rlx.copyRequest';
+const RLX_RUN_BLOCK_COMMAND = RLX_COMMANDS.runBlock;
+const RLX_COUNT_COMMAND = RLX_COMMANDS.count;
+const RLX_COPY_REQUEST_COMMAND = RLX_COMMANDS.copyRequest;
+const RLX_CHOOSE_CONNECTION_COMMAND = RLX_COMMANDS.chooseConnection;
 
 export function registerRlxCodeLens(models: RlxDocumentModels, rule: RlxConnectionRule): vscode.Disposable {
   const changed = new vscode.EventEmitter<void>();

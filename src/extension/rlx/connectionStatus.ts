@@ -5,8 +5,9 @@ import { headerCellOf, notebookCellOf } from '../notebook/notebookHeader';
 import { connectionDirectiveOf, quoteConnectionName } from '../../core/rlx/document';
 import type { ConnectionManager } from '../connections/connectionManager';
 import { type RlxDocumentModels, RLX_LANGUAGE_ID, toRange } from './documentModels';
+import { RLX_COMMANDS } from './rlxIds';
 
-export const RLX_CHOOSE_CONNECTION_COMMAND = 'records.rlx.chooseConnection';
+const RLX_CHOOSE_CONNECTION_COMMAND = RLX_COMMANDS.chooseConnection;
 
 export class RlxConnectionStatus implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem('records.rlx.connection', vscode.StatusBarAlignment.Left, 51);

@@ -5,7 +5,7 @@ import { type RlxDocument, parseRlxDocument } from '../../core/rlx/document';
 import type { RlxConnectionRule } from './documentConnection';
 import { cellModel, headerCellOf, notebookCellOf } from '../notebook/notebookHeader';
 
-export const RLX_LANGUAGE_ID = 'rlx';
+export { RLX_LANGUAGE_ID } from './rlxIds';
 
 export class RlxDocumentModels {
   private readonly models = new Map<string, { version: string; model: RlxDocument }>();

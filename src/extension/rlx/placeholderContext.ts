@@ -1,7 +1,7 @@
 // What RLX placeholders stand for at this moment (`@me`, `@today-7d`…): the signed-in user of
 // the query's connection and the user's time zone (`records.rlx.timeZone`, else the machine's).
 // No vscode import: the query runner that uses it is unit-tested in plain Node.
-import type { RecordsClient } from '../../core/api';
+import { cancelledError } from '../../core/api/errors';
 import type { RlxPlaceholderContext } from '../../core/rlx';
 
 /** `configured` when it names a time zone this runtime knows, else the machine's. */
@@ -19,14 +19,15 @@ export function effectiveTimeZone(configured: string | undefined): string {
 }
 
 /**
- * `needsUser`: the text uses `@me`, so the connection is asked who is signed in (one request;
- * when that fails, `@me` says so when it is filled in).
+ * `needsUser`: the text uses `@me`, so `currentUser` is asked who is signed in (the connection
+ * catalog's answer; when that fails, `@me` says so when it is filled in).
  */
-export async function rlxPlaceholderContext(client: RecordsClient | undefined, needsUser: boolean, timeZone?: string, signal?: AbortSignal): Promise<RlxPlaceholderContext> {
+export async function rlxPlaceholderContext(currentUser: (() => Promise<{ id: string }>) | undefined, needsUser: boolean, timeZone?: string, signal?: AbortSignal): Promise<RlxPlaceholderContext> {
   const context: RlxPlaceholderContext = { now: new Date(), timeZone: effectiveTimeZone(timeZone) };
-  if (needsUser && client !== undefined) {
+  if (needsUser && currentUser !== undefined) {
     try {
-      context.userId = (await client.currentUser(signal === undefined ? {} : { signal })).id;
+      context.userId = (await currentUser()).id;
+      if (signal?.aborted) throw cancelledError();
     } catch (error) {
       if (signal?.aborted) throw error;
     }

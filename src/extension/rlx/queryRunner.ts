@@ -20,6 +20,12 @@ export interface RlxRunResult {
   total?: number;
 }
 
+/**
+ * The settings a run uses, and who `@me` is: the connection catalog's signed-in user, so a run
+ * asks the service only the first time (without it, the client is asked).
+ */
+export type RlxRunDefaults = RlxQueryDefaults & { currentUser?: () => Promise<{ id: string }> };
+
 /** Refuses a block whose filter does not parse, naming the first problem and its line. */
 export class RlxBlockError extends Error {}
 
@@ -41,12 +47,13 @@ export function checkRunnable(document: RlxDocument, block: RlxBlock): void {
  * The query with its placeholders (`@me`, `@today-7d`…) filled in, as the service will get it.
  * Later pages of the same result reuse it, so "now" does not move between pages.
  */
-export async function withPlaceholdersFilled(client: RecordsClient, query: RlxBlockQuery, timeZone?: string, signal?: AbortSignal): Promise<RlxBlockQuery> {
+export async function withPlaceholdersFilled(client: RecordsClient, query: RlxBlockQuery, defaults?: RlxRunDefaults, signal?: AbortSignal): Promise<RlxBlockQuery> {
   const rlx = query.params.rlx;
   if (rlx === undefined) return query;
   const placeholders = findRlxPlaceholders(rlx);
   if (placeholders.length === 0) return query;
-  const context = await rlxPlaceholderContext(client, placeholders.some((placeholder) => placeholder.name === 'me'), timeZone, signal);
+  const currentUser = defaults?.currentUser ?? (() => client.currentUser(signal === undefined ? {} : { signal }));
+  const context = await rlxPlaceholderContext(currentUser, placeholders.some((placeholder) => placeholder.name === 'me'), defaults?.timeZone, signal);
   try {
     const filled = expandRlxPlaceholders(rlx, context).text;
     return { ...query, params: { ...query.params, rlx: filled } } as RlxBlockQuery;
@@ -56,18 +63,15 @@ export async function withPlaceholdersFilled(client: RecordsClient, query: RlxBl
   }
 }
 
-
-
-
 export async function runRlxBlock(
   client: RecordsClient,
   document: RlxDocument,
   block: RlxBlock,
   signal?: AbortSignal,
-  defaults?: RlxQueryDefaults,
+  defaults?: RlxRunDefaults,
 ): Promise<RlxRunResult> {
   checkRunnable(document, block);
-  const query = await withPlaceholdersFilled(client, blockQuery(document, block, defaults), defaults?.timeZone, signal);
+  const query = await withPlaceholdersFilled(client, blockQuery(document, block, defaults), defaults, signal);
   const options = signal === undefined ? {} : { signal };
   const call = requestOf(query);
   switch (call.kind) {
@@ -92,18 +96,16 @@ export async function runRlxBlock(
     }
   }
 }
-
-
 /** Matches of the block's filter in its scope (directives other than @app do not count). */
 export async function countRlxBlock(
   client: RecordsClient,
   document: RlxDocument,
   block: RlxBlock,
   signal?: AbortSignal,
-  defaults?: RlxQueryDefaults,
+  defaults?: RlxRunDefaults,
 ): Promise<{ filtered: number; total: number }> {
   checkRunnable(document, block);
-  const query = await withPlaceholdersFilled(client, blockQuery(document, block), defaults?.timeZone, signal);
+  const query = await withPlaceholdersFilled(client, blockQuery(document, block), defaults, signal);
   const rlx = withScope(query.scope, query.params.rlx, false);
   return client.countRecords(scopeRef(query.scope), rlx, signal === undefined ? {} : { signal });
 }

@@ -11,7 +11,7 @@ import { reportQueryRun } from '../queries/reportRun';
 import { isCancellation } from '../connections/errorText';
 import type { ResultsDeps } from '../lazy/results';
 import { markResultsRunning, resultsKey, showQueryResults } from './results';
-import { rlxQueryDefaults } from './querySettings';
+import { rlxRunDefaults } from './querySettings';
 
 interface Target {
   document: vscode.TextDocument;
@@ -28,7 +28,7 @@ export class RlxRunCommands {
     if (target === undefined) return undefined;
     const title = target.block.title ?? vscode.l10n.t('Query');
     const key = resultsKey(target.document.uri, title);
-    void markResultsRunning(key, true);
+    markResultsRunning(key, true);
     const started = Date.now();
     const finished = (outcome: { count: number } | { error: string }): void =>
       reportQueryRun({
@@ -47,7 +47,7 @@ export class RlxRunCommands {
         (_progress, token) => {
           const abort = new AbortController();
           token.onCancellationRequested(() => abort.abort());
-          return runRlxBlock(client, this.models.model(target.document), target.block, abort.signal, rlxQueryDefaults());
+          return runRlxBlock(client, this.models.model(target.document), target.block, abort.signal, rlxRunDefaults(this.connections.catalog, target.connectionId));
         },
       );
       finished({ count: result.aggregation?.data.length ?? result.filtered });
@@ -55,7 +55,7 @@ export class RlxRunCommands {
       return result;
     } catch (error) {
       if (!isCancellation(error)) finished({ error: error instanceof Error ? error.message : String(error) });
-      void markResultsRunning(key, false);
+      markResultsRunning(key, false);
       this.report(target.connectionId, error, vscode.l10n.t('run "{0}"', title));
       return undefined;
     }
@@ -67,7 +67,7 @@ export class RlxRunCommands {
     try {
       const client = await this.connections.client(target.connectionId);
       const model = this.models.model(target.document);
-      const counts = await countRlxBlock(client, model, target.block, undefined, rlxQueryDefaults());
+      const counts = await countRlxBlock(client, model, target.block, undefined, rlxRunDefaults(this.connections.catalog, target.connectionId));
       void vscode.window.showInformationMessage(vscode.l10n.t('{0} of {1} records in {2} match "{3}".', counts.filtered.toLocaleString(), counts.total.toLocaleString(), describeRlxScope(blockScope(model, target.block)), target.block.title ?? vscode.l10n.t('the query')));
       return counts;
     } catch (error) {
@@ -84,8 +84,8 @@ export class RlxRunCommands {
       const client = await this.connections.client(target.connectionId);
       const model = this.models.model(target.document);
       checkRunnable(model, target.block);
-      const defaults = rlxQueryDefaults();
-      const query = await withPlaceholdersFilled(client, blockQuery(model, target.block, defaults), defaults.timeZone);
+      const defaults = rlxRunDefaults(this.connections.catalog, target.connectionId);
+      const query = await withPlaceholdersFilled(client, blockQuery(model, target.block, defaults), defaults);
       return await copyRequestSnippet(client, requestOf(query), this.connections.get(target.connectionId)?.name ?? target.connectionId, language);
     } catch (error) {
       this.report(target.connectionId, error, vscode.l10n.t('copy the request'));

@@ -1,30 +1,27 @@
-// Schemas per connection and app, kept in memory so completion never waits on the network:
-// the language features read the cache synchronously, and `ensure` fills it in the background.
-// "Records: Refresh Schemas" clears it.
+// The `.rlx` language's view of the connection catalog (connectionCatalog.ts): completion,
+// hover and diagnostics read workspaces, schemas and people synchronously through `sourceFor`,
+// and `ensure` asks the catalog for what a block's scope needs. Nothing is kept here: the
+// catalog holds the facts (pinned workspaces included) and says when they change.
 import * as vscode from 'vscode';
-import type { DiscoveredWorkspace, RecordsClient } from '../../core/api';
 import type { AppSchema } from '../../core/contract/types';
 import type { RlxScope } from '../../core/rlx/document';
 import type { RlxSchemaSource, RlxScopeSchema, RlxWorkspaceAliases } from '../../core/rlx/language';
-
-interface ConnectionEntry {
-  workspaces?: DiscoveredWorkspace[];
-  loadingWorkspaces?: Promise<void>;
-  schemas: Map<string, AppSchema>;
-  loadingSchemas: Map<string, Promise<void>>;
-}
+import type { ConnectionCatalog } from '../connections/connectionCatalog';
 
 export class RlxSchemaCache implements vscode.Disposable {
-  private readonly entries = new Map<string, ConnectionEntry>();
-  private readonly changed = new vscode.EventEmitter<string>();
-  /** Fires with the connection id when something new was loaded (diagnostics re-run then). */
-  readonly onDidChange = this.changed.event;
+  /** Fires with the connection id (or '' for all) when facts arrived or were dropped: diagnostics re-run then. */
+  readonly onDidChange: vscode.Event<string>;
+  private readonly emitter = new vscode.EventEmitter<string>();
+  private readonly subscription: vscode.Disposable;
 
   constructor(
-    private readonly clientFor: (connectionId: string) => Promise<RecordsClient>,
+    private readonly catalog: ConnectionCatalog,
     /** The names `@connection` may use (completion and the unknown-name check). */
     private readonly connectionNames: () => readonly string[] = () => [],
-  ) {}
+  ) {
+    this.onDidChange = this.emitter.event;
+    this.subscription = catalog.onDidChange((change) => this.emitter.fire(change.connectionId ?? ''));
+  }
 
   /** The synchronous view the language features use, for one connection. */
   sourceFor(connectionId: string | undefined): RlxSchemaSource {
@@ -35,64 +32,29 @@ export class RlxSchemaCache implements vscode.Disposable {
     };
   }
 
-  /** Loads what `scope` needs (workspaces, then the app schemas); errors leave the cache empty. */
+  /** Asks the catalog for what `scope` needs (workspaces, then the app schemas); rejects when they cannot be read. */
   async ensure(connectionId: string, scope: RlxScope): Promise<void> {
-    const entry = this.entry(connectionId);
-    await this.ensureWorkspaces(connectionId, entry);
-    const refs = scope.kind === 'app' ? [scope.ref] : scope.kind === 'workspace' ? (entry.workspaces?.find((w) => w.alias === scope.workspace)?.apps ?? []).map((app) => ({ workspace: scope.workspace, app: app.alias })) : [];
-    await Promise.all(refs.map((ref) => this.ensureSchema(connectionId, entry, `${ref.workspace}/${ref.app}`, ref)));
+    const workspaces = await this.catalog.workspaces(connectionId);
+    const refs = scope.kind === 'app'
+      ? [scope.ref]
+      : scope.kind === 'workspace'
+        ? (workspaces.find((w) => w.alias === scope.workspace)?.apps ?? []).map((app) => ({ workspace: scope.workspace, app: app.alias }))
+        : [];
+    await Promise.all(refs.map((ref) => this.catalog.schema(connectionId, ref)));
   }
 
+  /** "Refresh Schemas": the catalog forgets every connection's facts. */
   clear(): void {
-    this.entries.clear();
-    this.changed.fire('');
+    this.catalog.invalidate();
   }
 
   dispose(): void {
-    this.changed.dispose();
-  }
-
-  private entry(connectionId: string): ConnectionEntry {
-    let entry = this.entries.get(connectionId);
-    if (entry === undefined) {
-      entry = { schemas: new Map(), loadingSchemas: new Map() };
-      this.entries.set(connectionId, entry);
-    }
-    return entry;
-  }
-
-  private ensureWorkspaces(connectionId: string, entry: ConnectionEntry): Promise<void> {
-    if (entry.workspaces !== undefined) return Promise.resolve();
-    entry.loadingWorkspaces ??= (async () => {
-      try {
-        entry.workspaces = await (await this.clientFor(connectionId)).discoverWorkspaces();
-        this.changed.fire(connectionId);
-      } finally {
-        entry.loadingWorkspaces = undefined;
-      }
-    })();
-    return entry.loadingWorkspaces;
-  }
-
-  private ensureSchema(connectionId: string, entry: ConnectionEntry, key: string, ref: { workspace: string; app: string }): Promise<void> {
-    if (entry.schemas.has(key)) return Promise.resolve();
-    let loading = entry.loadingSchemas.get(key);
-    if (loading === undefined) {
-      loading = (async () => {
-        try {
-          entry.schemas.set(key, await (await this.clientFor(connectionId)).getSchema(ref));
-          this.changed.fire(connectionId);
-        } finally {
-          entry.loadingSchemas.delete(key);
-        }
-      })();
-      entry.loadingSchemas.set(key, loading);
-    }
-    return loading;
+    this.subscription.dispose();
+    this.emitter.dispose();
   }
 
   private aliases(connectionId: string): RlxWorkspaceAliases[] | undefined {
-    return this.entries.get(connectionId)?.workspaces?.map((workspace) => ({
+    return this.catalog.knownWorkspaces(connectionId)?.map((workspace) => ({
       alias: workspace.alias,
       title: workspace.title,
       apps: workspace.apps.map((app) => ({ alias: app.alias, caption: app.caption })),
@@ -100,17 +62,18 @@ export class RlxSchemaCache implements vscode.Disposable {
   }
 
   private scopeSchema(connectionId: string, scope: RlxScope): RlxScopeSchema | undefined {
-    const entry = this.entries.get(connectionId);
-    if (entry === undefined || scope.kind === 'global') return undefined;
+    if (scope.kind === 'global') return undefined;
+    const workspaces = this.catalog.knownWorkspaces(connectionId);
     const workspaceAlias = scope.kind === 'app' ? scope.ref.workspace : scope.workspace;
-    const users = entry.workspaces?.find((workspace) => workspace.alias === workspaceAlias)?.users ?? [];
+    const workspace = workspaces?.find((w) => w.alias === workspaceAlias);
+    const users = workspace?.users ?? [];
     if (scope.kind === 'app') {
-      const schema = entry.schemas.get(`${scope.ref.workspace}/${scope.ref.app}`);
+      const schema = this.catalog.knownSchema(connectionId, scope.ref);
       return schema?.fields === undefined ? undefined : { fields: schema.fields, lookups: schema.lookups ?? {}, users };
     }
     // A workspace scope knows the fields of all its apps once every schema is loaded.
-    const apps = entry.workspaces?.find((workspace) => workspace.alias === workspaceAlias)?.apps ?? [];
-    const schemas = apps.map((app) => entry.schemas.get(`${workspaceAlias}/${app.alias}`));
+    const apps = workspace?.apps ?? [];
+    const schemas: (AppSchema | undefined)[] = apps.map((app) => this.catalog.knownSchema(connectionId, { workspace: workspaceAlias, app: app.alias }));
     if (apps.length === 0 || schemas.some((schema) => schema?.fields === undefined)) return undefined;
     const merged: RlxScopeSchema = { fields: {}, lookups: {}, users };
     for (const schema of schemas) {

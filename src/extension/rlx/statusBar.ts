@@ -6,7 +6,7 @@ import { type RlxDocument, blockAt, blockScope, describeRlxScope, parseBlockFilt
 import type { ConnectionManager } from '../connections/connectionManager';
 import { type RlxDocumentModels, RLX_LANGUAGE_ID } from './documentModels';
 import { countRlxBlock } from './queryRunner';
-import { rlxQueryDefaults } from './querySettings';
+import { rlxRunDefaults } from './querySettings';
 
 export const RLX_COUNT_DELAY_MS = 500;
 
@@ -33,6 +33,9 @@ export class RlxStatusBar implements vscode.Disposable {
   private schedule(): void {
     const editor = vscode.window.activeTextEditor;
     if (editor === undefined || editor.document.languageId !== RLX_LANGUAGE_ID) {
+      // The editor went away: a count waiting for it would ask about text nobody sees (a closed
+      // untitled file has no @connection left and would count on the active connection).
+      this.cancelCount();
       this.item.hide();
       return;
     }
@@ -58,7 +61,15 @@ export class RlxStatusBar implements vscode.Disposable {
     this.timer = setTimeout(() => void this.count(editor.document, model, block.start, scope, key), delay);
   }
 
+  private cancelCount(): void {
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.timer = undefined;
+    this.inFlight?.abort();
+    this.lastKey = '';
+  }
+
   private async count(document: vscode.TextDocument, model: RlxDocument, blockStart: number, scope: string, key: string): Promise<void> {
+    if (document.isClosed || vscode.window.activeTextEditor?.document !== document) return;
     const connectionId = this.models.connectionOf(document);
     const block = blockAt(model, blockStart);
     if (connectionId === undefined || block === undefined || parseBlockFilter(block).errors.length > 0) return;
@@ -66,7 +77,7 @@ export class RlxStatusBar implements vscode.Disposable {
     this.inFlight = abort;
     try {
       const client = await this.connections.client(connectionId);
-      const counts = await countRlxBlock(client, model, block, abort.signal, rlxQueryDefaults());
+      const counts = await countRlxBlock(client, model, block, abort.signal, rlxRunDefaults(this.connections.catalog, connectionId));
       if (this.lastKey !== key) return;
       // Plurals are whole sentences in the bundle, never a suffix glued on.
       const matches = counts.filtered === 1 ? vscode.l10n.t('1 match') : vscode.l10n.t('{0} matches', counts.filtered.toLocaleString());

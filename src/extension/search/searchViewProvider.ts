@@ -78,8 +78,7 @@ export class SearchViewProvider implements vscode.WebviewViewProvider, vscode.Di
     const connections = this.connections.list().map((c) => ({ id: c.id, name: c.name }));
     if (!connectionId || !this.connections.get(connectionId)) return { connections, workspaces: [] };
     try {
-      const client = await this.connections.client(connectionId);
-      const discovered = await client.discoverWorkspaces({ pinned: this.connections.get(connectionId)?.pinnedWorkspaces });
+      const discovered = await this.connections.catalog.workspaces(connectionId);
       return {
         connections,
         workspaces: discovered.map((w) => ({ alias: w.alias, title: w.title, apps: w.apps.map((a) => ({ alias: a.alias, caption: a.caption })) })),

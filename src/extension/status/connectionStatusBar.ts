@@ -3,15 +3,16 @@ import type { ConnectionInfo, ConnectionManager } from '../connections/connectio
 import { sendsTokenInClear } from '../connections/connectionRules';
 
 /**
- * Shows the active connection and the signed-in user's name (from GET /api/common); a click
- * selects another connection. The user is looked up only after the connection was used or
- * changed, so activation stays free of network calls.
+ * Shows the active connection and the signed-in user's name (the connection catalog's current
+ * user, GET /api/common); a click selects another connection. The user is looked up only after
+ * the connection was used or changed, so activation stays free of network calls.
  */
 export class ConnectionStatusBar implements vscode.Disposable {
   private readonly item: vscode.StatusBarItem;
-  private readonly userNames = new Map<string, string | null>();
   private readonly disposables: vscode.Disposable[] = [];
   private generation = 0;
+  /** Connections asked who is signed in since the list last changed: a failed lookup is not repeated for every new client. */
+  private readonly askedSinceChange = new Set<string>();
 
   constructor(private readonly connections: ConnectionManager) {
     this.item = vscode.window.createStatusBarItem('records.connection', vscode.StatusBarAlignment.Left, 50);
@@ -20,11 +21,11 @@ export class ConnectionStatusBar implements vscode.Disposable {
     this.disposables.push(
       this.item,
       connections.onDidChangeConnections(() => {
-        this.userNames.clear();
+        this.askedSinceChange.clear();
         void this.refresh(true);
       }),
       connections.onDidCreateClient((id) => {
-        if (id === connections.activeId && !this.userNames.has(id)) void this.refresh(true);
+        if (id === connections.activeId && !this.askedSinceChange.has(id)) void this.refresh(true);
       }),
     );
     void this.refresh(false);
@@ -52,20 +53,18 @@ export class ConnectionStatusBar implements vscode.Disposable {
       this.render(connection, vscode.l10n.t('signed out'), vscode.l10n.t('{0} ({1}): not signed in. Run "Records: Sign In".', connection.name, connection.baseUrl));
       return;
     }
-    const known = this.userNames.get(connection.id);
-    this.render(connection, known ?? undefined, vscode.l10n.t('{0} ({1}). Click to switch connections.', connection.name, connection.baseUrl));
+    const known = this.connections.catalog.knownUser(connection.id)?.name;
+    this.render(connection, known, vscode.l10n.t('{0} ({1}). Click to switch connections.', connection.name, connection.baseUrl));
     if (known !== undefined || !lookUpUser) return;
+    let name: string | undefined;
+    this.askedSinceChange.add(connection.id);
     try {
-      const client = await this.connections.client(connection.id);
-      const user = await client.currentUser({ timeoutMs: 15_000 });
-      this.userNames.set(connection.id, user.name);
+      name = (await this.connections.catalog.currentUser(connection.id, { timeoutMs: 15_000 })).name;
     } catch {
       // The status bar is informational; errors surface where the user asked for data.
-      this.userNames.set(connection.id, null);
     }
     if (generation !== this.generation) return;
-    const name = this.userNames.get(connection.id);
-    this.render(connection, name ?? undefined, vscode.l10n.t('{0} ({1}). Click to switch connections.', connection.name, connection.baseUrl));
+    this.render(connection, name, vscode.l10n.t('{0} ({1}). Click to switch connections.', connection.name, connection.baseUrl));
   }
 
   dispose(): void {

@@ -1,0 +1,147 @@
+// The connection catalog (src/extension/connections/connectionCatalog.ts) in the extension host,
+// against a sandbox of its own behind a counting relay: features share its requests, pinned
+// workspaces reach the `.rlx` language, and Refresh, a pin list edit and a sign-in drop what it knew.
+import * as assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import { RecordsClient } from '../../src/core/api';
+import type { RecordsExtensionApi } from '../../src/extension/extension';
+import { RecordsTreeProvider } from '../../src/extension/tree/recordsTreeProvider';
+import type * as SandboxApi from '../../src/sandbox/api';
+import { type FaultRelay, startFaultRelay } from '../support/faultRelay';
+import { repositoryRoot } from './support/environment';
+
+const EXTENSION_ID = 'records-tools.records-service';
+const ADMIN = 'sandbox-admin-token';
+const CONNECTION = 'Catalog tests';
+const TASK = { workspace: 'IT', app: 'TASK' };
+
+function memoryMemento(): vscode.Memento {
+  const values = new Map<string, unknown>();
+  return {
+    keys: () => [...values.keys()],
+    get: <T>(key: string, fallback?: T) => (values.has(key) ? (values.get(key) as T) : fallback),
+    update: async (key: string, value: unknown) => void values.set(key, value),
+  } as vscode.Memento;
+}
+
+const opened: vscode.TextDocument[] = [];
+
+async function completionLabels(text: string): Promise<string[]> {
+  const offset = text.indexOf('|');
+  const document = await vscode.workspace.openTextDocument({ language: 'rlx', content: text.replace('|', '') });
+  opened.push(document);
+  await vscode.window.showTextDocument(document);
+  const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', document.uri, document.positionAt(offset));
+  return list.items.map((item) => (typeof item.label === 'string' ? item.label : item.label.label));
+}
+
+describe('connection catalog', function () {
+  this.timeout(60_000);
+  let api: RecordsExtensionApi;
+  let sandbox: SandboxApi.RunningSandbox;
+  let dataDir: string;
+  let relay: FaultRelay;
+  let connectionId: string;
+
+  const schemaReads = (): number => relay.count('GET', /\/api\/schema\/IT!TASK/);
+  const discoveries = (): number => relay.count('POST', /^\/api\/tickets\/list/);
+  const userReads = (): number => relay.count('GET', /^\/api\/common/);
+
+  before(async () => {
+    api = (await vscode.extensions.getExtension<RecordsExtensionApi>(EXTENSION_ID)!.activate())!;
+    const { startSandbox } = createRequire(__filename)(join(repositoryRoot(), 'dist/sandbox.js')) as typeof SandboxApi;
+    dataDir = mkdtempSync(join(tmpdir(), 'records-catalog-'));
+    sandbox = await startSandbox({ dataDir, port: 0, records: 20 });
+    relay = await startFaultRelay(sandbox.url);
+    const connection = await api.connections.add({ name: CONNECTION, baseUrl: relay.url, authKind: 'authCode' });
+    connectionId = connection.id;
+    await api.connections.setToken(connectionId, ADMIN);
+  });
+
+  after(async () => {
+    // Untitled and changed: closed without the save prompt.
+    for (const document of opened) {
+      await vscode.window.showTextDocument(document);
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    }
+    if (connectionId) await api.connections.remove(connectionId);
+    await relay?.close();
+    await sandbox?.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('two features asking for the same schema at once send one request: the tree and `.rlx` completion', async () => {
+    const tree = new RecordsTreeProvider(api.connections, memoryMemento());
+    const beforeSchema = schemaReads();
+    const beforeDiscovery = discoveries();
+    const [labels, schema] = await Promise.all([
+      completionLabels(`@connection "${CONNECTION}"\n@app IT/TASK\n### Open\n|`),
+      tree.schema(connectionId, TASK),
+    ]);
+    assert.ok(schema?.fields?.state, 'the tree got the schema');
+    assert.ok(labels.includes('state'), `completion offers the schema's fields: ${labels.slice(0, 20).join(', ')}`);
+    assert.equal(schemaReads() - beforeSchema, 1, 'one schema request for both');
+    assert.ok(discoveries() - beforeDiscovery <= 1, 'at most one discovery for both');
+    // Asked again by a third feature (bulk, pivot, the editor read the same catalog): no request.
+    await api.connections.catalog.schema(connectionId, TASK);
+    await completionLabels(`@connection "${CONNECTION}"\n@app IT/TASK\n### Again\nstate = |`);
+    assert.equal(schemaReads() - beforeSchema, 1, 'still one');
+    tree.dispose();
+  });
+
+  it('pinned workspaces reach `.rlx` completion: a workspace without records appears once pinned', async () => {
+    // Empty HR in this sandbox: discovery (an aggregation over records) cannot find it any more.
+    const admin = new RecordsClient({ baseUrl: sandbox.url, authorization: async () => `SVC_AUTH_CODE ${ADMIN}` });
+    const hiring = await admin.listRecords({ workspace: 'HR', app: 'HIRING' }, { limitRecords: 500 });
+    if (hiring.data.length > 0) await admin.batch(hiring.data.map((record) => ({ transition: 'delete', id: record.id })));
+    await admin.dispose();
+    await vscode.commands.executeCommand('records.refresh');
+    const unpinned = await completionLabels(`@connection "${CONNECTION}"\n@app |`);
+    assert.ok(!unpinned.some((label) => label.startsWith('HR')), `HR is not discovered: ${unpinned.join(', ')}`);
+
+    const before = discoveries();
+    await api.connections.update(connectionId, { pinnedWorkspaces: ['HR'] });
+    const pinned = await completionLabels(`@connection "${CONNECTION}"\n@app |`);
+    assert.ok(pinned.some((label) => label.startsWith('HR')), `the pinned HR is offered: ${pinned.join(', ')}`);
+    assert.equal(discoveries() - before, 1, 'the edit dropped the old workspaces: read once again');
+    assert.ok(api.connections.catalog.knownWorkspaces(connectionId)?.some((workspace) => workspace.alias === 'HR'));
+  });
+
+  it('Refresh drops everything the catalog knew: the next asks read workspaces and schemas again', async () => {
+    await api.connections.catalog.workspaces(connectionId);
+    await api.connections.catalog.schema(connectionId, TASK);
+    const [schemasBefore, discoveriesBefore] = [schemaReads(), discoveries()];
+    await api.connections.catalog.schema(connectionId, TASK);
+    assert.equal(schemaReads(), schemasBefore, 'kept until refreshed');
+
+    await vscode.commands.executeCommand('records.refresh');
+    assert.equal(api.connections.catalog.knownSchema(connectionId, TASK), undefined);
+    await api.connections.catalog.workspaces(connectionId);
+    await api.connections.catalog.schema(connectionId, TASK);
+    assert.equal(schemaReads() - schemasBefore, 1);
+    assert.equal(discoveries() - discoveriesBefore, 1);
+
+    // "Refresh Schemas" from a `.rlx` file is the same catalog.
+    await vscode.commands.executeCommand('records.rlx.refreshSchemas');
+    await api.connections.catalog.schema(connectionId, TASK);
+    assert.equal(schemaReads() - schemasBefore, 2);
+  });
+
+  it('signing in as someone else drops the facts of the one before: who `@me` is, what they may see', async () => {
+    const admin = await api.connections.catalog.currentUser(connectionId);
+    assert.equal(admin.name, 'Ada Admin');
+    const readsBefore = userReads();
+    await api.connections.catalog.currentUser(connectionId);
+    assert.equal(userReads(), readsBefore, 'read once per sign-in');
+
+    await api.connections.setToken(connectionId, 'sandbox-member-token');
+    assert.equal(api.connections.catalog.knownUser(connectionId), undefined);
+    assert.equal((await api.connections.catalog.currentUser(connectionId)).name, 'Max Member');
+    const workspaces = (await api.connections.catalog.workspaces(connectionId)).map((workspace) => workspace.alias);
+    assert.ok(!workspaces.includes('HR'), `Max may not read HR, pinned or not: ${workspaces.join(', ')}`);
+  });
+});
