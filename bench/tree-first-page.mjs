@@ -1,19 +1,22 @@
-// `node bench/tree-first-page.mjs`: how long the Records tree takes from a click on an app
-// with 100,000 records to its first record row on screen, against the raw HTTP request for
-// the same page. Target: the tree within 1.5× of the raw request.
-// Runs the real editor (code-server + the packaged extension) in headless Chromium against
-// the sandbox (dist/sandbox.js) in a temp folder. Each run starts from the state a first
-// expansion sees: app collapsed, nothing listed yet, schemas prefetched by the workspace
-// (Refresh All, then idle). Options: --skip-build (reuse dist/), --runs N (default 7),
+// `node bench/tree-first-page.mjs` (`npm run bench:tree`): how long the Records tree takes from
+// a click on an app with 100,000 records to its first record row on screen, in the real editor
+// (code-server + the packaged extension, headless Chromium) against the sandbox, three ways,
+// all in one run:
+// - first expand: the page must be read (Refresh All before each click). Compared with the raw
+//   HTTP request for the same page. Target (with --latency 100): ≤ 1.3× the raw request.
+// - seen before: a new window (the page reloaded, so a new extension host) expands an app the
+//   last window showed: its rows come from the tree cache at once, one request reconciles them.
+//   Compared with the editor's own floor measured in the same window: expanding an empty app
+//   (one row, ~1 ms of service). Target: ≤ 1.15× the floor.
+// - the editor floor itself, in a warm window.
+// Prefetch is off in the bench's editor (`records.tree.prefetch`), so every figure is the path
+// named, not a page read ahead. Options: --skip-build (reuse dist/), --runs N (default 7),
 // --records N (default 100000), --trace (the editor talks to the sandbox through a timing
 // proxy, to list the requests sent after the refresh and, for each run, when the list
-// request left and came back relative to the click; the proxy adds ~1 ms, so
-// the ratio of a traced run is slightly pessimistic), --latency MS (the same proxy holds every
-// answer for MS milliseconds, as a service across a network would, and the raw request goes
-// through it too: on loopback the sandbox answers in ~10 ms, less than the editor itself
-// takes to pass a click to the extension and draw rows, so the ratio mostly measures the
-// editor; with a realistic round trip it measures what the extension adds). Prints medians, the ratio and one JSON line;
-// exits 1 when the ratio is over the target, 2 when the run itself failed.
+// request left and came back relative to the click; the proxy adds ~1 ms), --latency MS (the
+// same proxy holds every answer for MS milliseconds, as a service across a network would, and
+// the raw request goes through it too). Prints medians, both ratios and one JSON line; exits 1
+// when a ratio is over its target, 2 when the run itself failed.
 import * as esbuild from 'esbuild';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, request as httpRequest } from 'node:http';
@@ -39,7 +42,11 @@ const LATENCY_MS = option('latency', 0);
 const TRACE = args.includes('--trace') || LATENCY_MS > 0;
 const RUNS = option('runs', 7);
 const RECORDS = option('records', 100_000);
-const TARGET_RATIO = 1.5;
+/** First expand against the raw request (the target is for --latency 100). */
+const TARGET_RATIO = 1.3;
+/** Seen before (from the tree cache) against the editor floor. */
+const TARGET_SEEN_RATIO = 1.15;
+const WARM_UP_APP_ROW = 'Incidents';
 const APP = { workspace: 'IT', app: 'TASK' };
 const APP_ROW = 'Tasks';
 const WORKSPACE_ROW = 'IT Operations';
@@ -256,6 +263,38 @@ async function measureTree(page, runs, proxy) {
   return { first, times, traces, firstTrace: traceOf(first, proxy), floor };
 }
 
+/**
+ * A new window each run (the page reloaded: a new extension host, the tree cache read from disk):
+ * warm the editor's code paths on another app, then time the empty app (the floor of this
+ * window) and the app the last window showed (its kept rows).
+ */
+async function measureSeenBefore(page, runs) {
+  const seen = [];
+  const floor = [];
+  for (let i = 0; i < runs; i++) {
+    await page.reload({ waitUntil: 'domcontentloaded' });
+    await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: 60_000 });
+    await openRecordsView(page);
+    await setExpanded(page, CONNECTION_ROW, true);
+    await setExpanded(page, WORKSPACE_ROW, true);
+    await treeRow(page, APP_ROW).waitFor({ state: 'visible' });
+    for (const row of [APP_ROW, EMPTY_APP_ROW, WARM_UP_APP_ROW]) await setExpanded(page, row, false);
+    await setExpanded(page, WARM_UP_APP_ROW, true);
+    await sideBar(page).locator('.monaco-list-row').filter({ hasText: RECORD_ROW }).first().waitFor({ state: 'visible', timeout: 60_000 });
+    await setExpanded(page, WARM_UP_APP_ROW, false);
+    await page.waitForTimeout(IDLE_MS);
+    const empty = await timeExpansion(page, EMPTY_APP_ROW, EMPTY_ROW);
+    await setExpanded(page, EMPTY_APP_ROW, false);
+    await page.waitForTimeout(300);
+    const kept = await timeExpansion(page);
+    floor.push(empty.painted);
+    seen.push(kept.painted);
+    console.log(`  new window ${i + 1}: seen before ${ms(kept.painted)}, empty app ${ms(empty.painted)}`);
+    await setExpanded(page, APP_ROW, false);
+  }
+  return { seen, floor };
+}
+
 // ---- main -----------------------------------------------------------------------------------
 
 async function main() {
@@ -272,7 +311,7 @@ async function main() {
   // With a simulated network, the raw request crosses it too.
   if (LATENCY_MS > 0) sandbox.rawUrl = proxy.url;
   const editorSandboxUrl = proxy?.url ?? sandbox.url;
-  const profile = createEditorProfile({ settings: { 'records.sandbox.url': editorSandboxUrl } });
+  const profile = createEditorProfile({ settings: { 'records.sandbox.url': editorSandboxUrl, 'records.tree.prefetch': false } });
   let server;
   let browser;
   try {
@@ -294,6 +333,7 @@ async function main() {
     console.log(`bench: editor up in ${seconds(phase)}`);
 
     const tree = await measureTree(page, RUNS, proxy);
+    const seenBefore = await measureSeenBefore(page, RUNS);
     const raw = await measureRawRequest(sandbox, body, RUNS);
     const schemaTimes = await measureSchemaRequest(sandbox, RUNS);
 
@@ -306,21 +346,29 @@ async function main() {
     console.log(`tree: click → first record row, median   ${ms(treeMedian)}  (${RUNS} runs)`);
     console.log(`raw:  POST list (${raw.returned} records), median   ${ms(rawMedian)}  (${RUNS} runs${LATENCY_MS ? `, ${LATENCY_MS} ms simulated latency` : ''})`);
     console.log(`raw:  GET schema, median                 ${ms(median(schemaTimes))}`);
-    console.log(`ratio tree/raw                           ${ratio.toFixed(2)}× (target ≤ ${TARGET_RATIO}×)${ratio <= TARGET_RATIO ? '  ok' : '  OVER TARGET'}`);
+    console.log(`ratio first expand/raw                   ${ratio.toFixed(2)}× (target ≤ ${TARGET_RATIO}× with --latency 100)${ratio <= TARGET_RATIO ? '  ok' : '  OVER TARGET'}`);
     const floorMedian = median(tree.floor);
     const added = treeMedian - floorMedian;
     console.log(`editor floor: empty app → its row, median ${ms(floorMedian)}  (click → extension host → one row drawn${LATENCY_MS ? ', plus one simulated round trip' : ''})`);
     // Under a simulated latency both sides pay the round trip, so the difference says nothing.
     if (!LATENCY_MS) console.log(`tree − floor (what a 50-row page adds)   ${ms(added)} = ${(added / rawMedian).toFixed(2)}× the raw request`);
+    const seenMedian = median(seenBefore.seen);
+    const seenFloorMedian = median(seenBefore.floor);
+    const seenRatio = seenMedian / seenFloorMedian;
+    console.log(`seen before (new window, kept rows), median ${ms(seenMedian)}  (${RUNS} windows)`);
+    console.log(`editor floor in those windows, median    ${ms(seenFloorMedian)}`);
+    console.log(`ratio seen before/floor                  ${seenRatio.toFixed(2)}× (target ≤ ${TARGET_SEEN_RATIO}×)${seenRatio <= TARGET_SEEN_RATIO ? '  ok' : '  OVER TARGET'}`);
     console.log(JSON.stringify({
       bench: 'tree-first-page', records: RECORDS, runs: RUNS, latencyMs: LATENCY_MS,
       treeMedianMs: round(treeMedian), treeFirstColdMs: round(tree.first.painted), rawMedianMs: round(rawMedian),
-      schemaMedianMs: round(median(schemaTimes)), ratio: round(ratio, 2), target: TARGET_RATIO, ok: ratio <= TARGET_RATIO,
+      schemaMedianMs: round(median(schemaTimes)), ratio: round(ratio, 2), target: TARGET_RATIO, ok: ratio <= TARGET_RATIO && seenRatio <= TARGET_SEEN_RATIO,
+      seenBeforeMedianMs: round(seenMedian), seenBeforeFloorMedianMs: round(seenFloorMedian), seenBeforeRatio: round(seenRatio, 2), seenBeforeTarget: TARGET_SEEN_RATIO,
+      seenBeforeRunsMs: seenBefore.seen.map((t) => round(t)), seenBeforeFloorRunsMs: seenBefore.floor.map((t) => round(t)),
       editorFloorMedianMs: round(median(tree.floor)), aboveFloorRatio: round((treeMedian - median(tree.floor)) / rawMedian, 2),
       treeRunsMs: tree.times.map((t) => round(t)), rawRunsMs: raw.times.map((t) => round(t)),
       ...(TRACE ? { traced: true, firstTrace: tree.firstTrace, traces: tree.traces } : {}),
     }));
-    return ratio <= TARGET_RATIO;
+    return ratio <= TARGET_RATIO && seenRatio <= TARGET_SEEN_RATIO;
   } finally {
     await browser?.close().catch(() => undefined);
     await server?.stop();

@@ -12,6 +12,10 @@ export class RecordListing {
   total: number | undefined;
   error: unknown;
   stale = true;
+  /** A first page was read (or failed) in this window: kept rows from an earlier one are not shown any more. */
+  loadedOnce = false;
+  /** The rows shown are kept ones (the tree cache) or the last read, and reading them again failed: said on the node. */
+  refreshFailure: unknown;
   private controller: AbortController | undefined;
 
   /** Aborts the previous request of this listing: a node refreshed again needs only the newest answer. */

@@ -1,22 +1,24 @@
 import * as vscode from 'vscode';
 import type { DiscoveredWorkspace, RecordsClient } from '../../core/api';
+import { RecordsApiError } from '../../core/api/errors';
 import type { AppRef, AppSchema, RecordData } from '../../core/contract/types';
 import type { ConnectionManager } from '../connections/connectionManager';
 import { type ListingScope, type ListingView, clampPageSize, MAX_TREE_PAGE_SIZE, pageParams } from './model/listingQuery';
 import { rlxEquals } from '../../core/rlx';
 import { fileFieldNames, recordAttachments } from './model/recordAttachments';
-import { learnPeople } from './model/recordText';
 import { ListingViewStore } from './listingViewStore';
+import { connectionKey } from '../connections/connectionCatalog';
+import type { TreeCache } from './treeCache';
+import { PREFETCH_SETTING, TreePrefetch } from './treePrefetch';
 import { RecordListing } from './recordListing';
 import { errorNodes } from './treeErrors';
 import { resolveRecordTooltip, treeItemFor, type TreeItemContext } from './treeItems';
 import type { AppNode, ConnectionNode, ListingOwner, LoadMoreNode, MessageNode, RecordNode, RecordsTreeNode, WorkspaceNode } from './treeNodes';
 
-const SYSTEM_PERSON_FIELDS = ['keeper_id', 'created_by_account_id', 'update_account_id'];
-
 /**
  * connection → workspaces → apps → records (paged, with children and attachments).
- * Every answer is cached per node until that node is refreshed, so "Load more" appends
+ * Workspaces, schemas and people come from the connection's catalog (connectionCatalog.ts);
+ * record pages are kept per node until that node is refreshed, so "Load more" appends
  * without re-reading earlier pages and a collapse/expand costs no request.
  */
 export class RecordsTreeProvider implements vscode.TreeDataProvider<RecordsTreeNode>, vscode.Disposable {
@@ -24,18 +26,56 @@ export class RecordsTreeProvider implements vscode.TreeDataProvider<RecordsTreeN
   readonly onDidChangeTreeData = this.changed.event;
   private readonly nodes = new Map<string, RecordsTreeNode>();
   private readonly listings = new Map<string, RecordListing>();
-  private readonly workspaces = new Map<string, Promise<DiscoveredWorkspace[]>>();
-  private readonly schemas = new Map<string, Promise<AppSchema | undefined>>();
-  private readonly people = new Map<string, Map<string, string>>();
   private readonly views: ListingViewStore;
   private readonly disposables: vscode.Disposable[] = [];
 
+  private readonly cache: TreeCache | undefined;
+  private readonly prefetch: TreePrefetch<AppNode> | undefined;
+  /** Nodes shown from the tree cache whose one reconciling request was sent (once per window, until refreshed). */
+  private readonly revalidated = new Set<string>();
+  /** Connections whose kept workspaces could not be read again: said on the node. */
+  private readonly workspaceFailures = new Map<string, unknown>();
+
+  /**
+   * `cache`: what the tree last showed, shown at once next time (the extension passes its one
+   * TreeCache; tests may leave it out). `prefetch`: read the first page of visible apps on idle.
+   */
   constructor(
     private readonly connections: ConnectionManager,
     memento: vscode.Memento,
+    options: { cache?: TreeCache; prefetch?: boolean } = {},
   ) {
     this.views = new ListingViewStore(memento);
-    this.disposables.push(this.changed, connections.onDidChangeConnections(() => this.refresh()));
+    this.cache = options.cache;
+    this.prefetch = options.prefetch
+      ? new TreePrefetch<AppNode>((app) => this.prefetchFirstPage(app), () => vscode.workspace.getConfiguration().get<boolean>(PREFETCH_SETTING, true))
+      : undefined;
+    if (this.prefetch) this.disposables.push({ dispose: () => this.prefetch?.cancel() });
+    this.disposables.push(
+      // The tree cache follows the session: another user's rows are never shown.
+      connections.catalog.onDidChange((change) => {
+        if (change.kind === 'invalidated' && (change.reason === 'session' || change.reason === 'edit')) this.cache?.forget(change.connectionId);
+        if (change.kind === 'loaded' && change.connectionId !== undefined) this.noteUser(change.connectionId);
+      }),
+      this.changed,
+      // The connection list or a sign-in changed: pages are read again; workspaces and schemas
+      // come from the catalog, which has already dropped what the change made wrong.
+      connections.onDidChangeConnections(() => {
+        this.cache?.retain(connections.list().map((c) => c.id));
+        this.revalidated.clear();
+        for (const listing of this.listings.values()) {
+          listing.cancel();
+          listing.stale = true;
+        }
+        this.changed.fire(undefined);
+      }),
+      // Facts dropped elsewhere ("Refresh Schemas", a sign-in): show what the catalog reads now.
+      connections.catalog.onDidChange((change) => {
+        if (change.kind !== 'invalidated' || this.invalidating) return;
+        const node = change.connectionId === undefined ? undefined : this.nodes.get(`conn:${change.connectionId}`);
+        this.changed.fire(node);
+      }),
+    );
   }
 
   // ---- TreeDataProvider ------------------------------------------------------------------
@@ -85,20 +125,23 @@ export class RecordsTreeProvider implements vscode.TreeDataProvider<RecordsTreeN
   /** Re-reads a node (or everything) the next time VS Code asks; aborts its running request. */
   refresh(node?: RecordsTreeNode): void {
     const target = node?.kind === 'message' ? node.retryTarget : node;
+    this.prefetch?.cancel();
     if (!target) {
+      this.revalidated.clear();
+      this.workspaceFailures.clear();
       for (const listing of this.listings.values()) {
         listing.cancel();
         listing.stale = true;
       }
-      this.workspaces.clear();
-      this.schemas.clear();
+      this.invalidateCatalog(undefined);
       this.prefetchSchemas();
       this.changed.fire(undefined);
       return;
     }
     if (target.kind === 'connection') {
-      this.workspaces.delete(target.connectionId);
-      this.forgetSchemas(target.connectionId);
+      this.revalidated.delete(target.id);
+      this.workspaceFailures.delete(target.connectionId);
+      this.invalidateCatalog(target.connectionId);
       this.prefetchSchemas(target.connectionId);
     }
     if (target.kind === 'app' || target.kind === 'record') {
@@ -106,14 +149,15 @@ export class RecordsTreeProvider implements vscode.TreeDataProvider<RecordsTreeN
       listing?.cancel();
       if (listing) listing.stale = true;
     }
-    if (target.kind === 'app') this.schemas.delete(schemaKey(target.connectionId, target.ref));
+    if (target.kind === 'app') this.invalidateCatalog(target.connectionId, { app: target.ref });
     this.changed.fire(target.kind === 'loadMore' || target.kind === 'attachment' ? undefined : target);
   }
 
   /** Auto-refresh: re-reads what is expanded, keeping loaded pages and cached schemas. */
   refreshQuietly(): void {
     for (const listing of this.listings.values()) listing.stale = true;
-    this.workspaces.clear();
+    // New counts, same schemas.
+    this.invalidateCatalog(undefined, { keepSchemas: true });
     this.changed.fire(undefined);
   }
 
@@ -217,28 +261,14 @@ export class RecordsTreeProvider implements vscode.TreeDataProvider<RecordsTreeN
     return listing;
   }
 
-  /** The schema of an app (cached per connection; undefined when the user cannot read it). */
-  schema(connectionId: string, ref: AppRef): Promise<AppSchema | undefined> {
-    const key = schemaKey(connectionId, ref);
-    let schema = this.schemas.get(key);
-    if (!schema) {
-      schema = this.connections
-        .client(connectionId)
-        .then((client) => client.getSchema(ref))
-        .then((s) => {
-          const readable = s.fields ? s : undefined;
-          this.resolvedSchemas.set(key, readable);
-          return readable;
-        });
-      // A failed read is not cached: the next expand tries again.
-      schema.catch(() => this.schemas.delete(key));
-      this.schemas.set(key, schema);
-    }
-    return schema;
+  /** The schema of an app (from the catalog; undefined when the user cannot read it). Rejects when it cannot be read. */
+  async schema(connectionId: string, ref: AppRef): Promise<AppSchema | undefined> {
+    const schema = await this.connections.catalog.schema(connectionId, ref);
+    return schema.fields ? schema : undefined;
   }
 
   peopleOf(connectionId: string): ReadonlyMap<string, string> {
-    return this.people.get(connectionId) ?? new Map();
+    return this.connections.catalog.people(connectionId);
   }
 
   listingFor(owner: ListingOwner): RecordListing | undefined {
@@ -263,25 +293,19 @@ export class RecordsTreeProvider implements vscode.TreeDataProvider<RecordsTreeN
     if (!(await this.connections.hasCredentials(node.connectionId))) {
       return [this.signInNode(node)];
     }
-    let found: DiscoveredWorkspace[];
-    try {
-      let pending = this.workspaces.get(node.connectionId);
-      if (!pending) {
-        pending = this.discover(node.connectionId, connection.pinnedWorkspaces);
-        pending.catch(() => this.workspaces.delete(node.connectionId));
-        this.workspaces.set(node.connectionId, pending);
+    let found = this.connections.catalog.knownWorkspaces(node.connectionId) ?? (await this.keptWorkspaces(node));
+    if (found === undefined) {
+      try {
+        found = await this.connections.catalog.workspaces(node.connectionId);
+        this.cache?.rememberWorkspaces(node.connectionId, connectionKey(connection), found);
+      } catch (error) {
+        return errorNodes(node, error, { connectionName: connection.name, baseUrl: connection.baseUrl });
       }
-      found = await pending;
-    } catch (error) {
-      return errorNodes(node, error, { connectionName: connection.name, baseUrl: connection.baseUrl });
     }
     if (found.length === 0) {
       return [this.message(node, 'empty', 'info', vscode.l10n.t('No workspaces found. Add workspace aliases to the connection ("Records: Edit Connection") if they have no records yet.'))];
     }
-    const users = this.people.get(node.connectionId) ?? new Map<string, string>();
-    this.people.set(node.connectionId, users);
     return found.map((workspace) => {
-      for (const user of workspace.users) if (user.id && user.name) users.set(user.id, user.name);
       const id = `ws:${node.connectionId}/${workspace.alias}`;
       const wsNode = this.node<WorkspaceNode>(id, () => ({ kind: 'workspace', id, connectionId: node.connectionId, workspace }));
       wsNode.workspace = workspace;
@@ -289,15 +313,10 @@ export class RecordsTreeProvider implements vscode.TreeDataProvider<RecordsTreeN
     });
   }
 
-  private async discover(connectionId: string, pinned: string[] | undefined): Promise<DiscoveredWorkspace[]> {
-    const client = await this.connections.client(connectionId);
-    return client.discoverWorkspaces({ pinned });
-  }
-
   private appNodes(node: WorkspaceNode): RecordsTreeNode[] {
     const apps = [...node.workspace.apps].sort((a, b) => a.position - b.position || a.caption.localeCompare(b.caption));
     if (apps.length === 0) return [this.message(node, 'empty', 'info', vscode.l10n.t('This workspace has no apps you can read.'))];
-    return apps.map((app) => {
+    const nodes = apps.map((app) => {
       const ref = { workspace: node.workspace.alias, app: app.alias };
       // Read schemas now, in the background, so expanding an app costs exactly one list request.
       void this.schema(node.connectionId, ref).catch(() => undefined);
@@ -306,6 +325,9 @@ export class RecordsTreeProvider implements vscode.TreeDataProvider<RecordsTreeN
       appNode.app = app;
       return appNode;
     });
+    // On idle, the first page of each app just listed (those without rows yet).
+    this.prefetch?.schedule(nodes.filter((app) => this.listings.get(app.id)?.loadedOnce !== true));
+    return nodes;
   }
 
   private async recordChildren(node: RecordNode): Promise<RecordsTreeNode[]> {
@@ -320,7 +342,9 @@ export class RecordsTreeProvider implements vscode.TreeDataProvider<RecordsTreeN
 
   private async listingChildren(owner: ListingOwner): Promise<RecordsTreeNode[]> {
     const listing = this.listingOf(owner);
+    if (listing.stale && !listing.loadedOnce && owner.kind === 'app') await this.showKeptPage(owner, listing);
     if (listing.stale) await this.loadFirstPage(owner, listing);
+    this.prefetch?.opened(owner);
     if (listing.error !== undefined) {
       const connection = this.connections.get(owner.connectionId);
       return errorNodes(owner, listing.error, {
@@ -347,7 +371,7 @@ export class RecordsTreeProvider implements vscode.TreeDataProvider<RecordsTreeN
     return rows;
   }
 
-  private async loadFirstPage(owner: ListingOwner, listing: RecordListing): Promise<void> {
+  private async loadFirstPage(owner: ListingOwner, listing: RecordListing, options: { keepRowsOnError?: boolean; remember?: boolean; rethrow?: boolean } = {}): Promise<void> {
     const signal = listing.beginRequest();
     try {
       const client: RecordsClient = await this.connections.client(owner.connectionId);
@@ -361,10 +385,24 @@ export class RecordsTreeProvider implements vscode.TreeDataProvider<RecordsTreeN
       listing.filtered = page.filteredRecordsCount;
       listing.total = page.unfilteredRecordsCount;
       listing.error = undefined;
+      listing.refreshFailure = undefined;
       listing.stale = false;
+      listing.loadedOnce = true;
       this.learn(owner.connectionId, page.data, schema);
+      if (owner.kind === 'app' && options.remember !== false) this.rememberPage(owner, listing);
     } catch (error) {
       if (signal.aborted) return;
+      if (options.rethrow) {
+        listing.stale = true;
+        throw error;
+      }
+      listing.loadedOnce = true;
+      if (options.keepRowsOnError) {
+        // Kept rows stay; the node says they could not be read again.
+        listing.refreshFailure = error;
+        listing.stale = false;
+        return;
+      }
       listing.records = [];
       listing.filtered = undefined;
       listing.error = error;
@@ -387,6 +425,98 @@ export class RecordsTreeProvider implements vscode.TreeDataProvider<RecordsTreeN
     return node;
   }
 
+  // ---- the tree cache (stale-while-revalidate) and prefetch ------------------------------
+
+  /** The key of an app's first page in the tree cache: its node and its filter and sort. */
+  private keptKey(owner: AppNode): string {
+    return `${owner.id}\n${JSON.stringify(this.viewOf(owner))}`;
+  }
+
+  private connectionKeyOf(connectionId: string): string | undefined {
+    const connection = this.connections.get(connectionId);
+    return connection === undefined ? undefined : connectionKey(connection);
+  }
+
+  /**
+   * The workspaces the tree showed last time, at once; one request reconciles them in the
+   * background (once per window until refreshed). Undefined when nothing was kept.
+   */
+  private async keptWorkspaces(node: ConnectionNode): Promise<readonly DiscoveredWorkspace[] | undefined> {
+    const key = this.connectionKeyOf(node.connectionId);
+    if (this.cache === undefined || key === undefined) return undefined;
+    await this.cache.ready();
+    const kept = this.cache.workspaces(node.connectionId, key);
+    if (kept === undefined) return undefined;
+    if (!this.revalidated.has(node.id)) {
+      this.revalidated.add(node.id);
+      void this.connections.catalog.workspaces(node.connectionId).then(
+        (fresh) => {
+          this.workspaceFailures.delete(node.connectionId);
+          this.cache?.rememberWorkspaces(node.connectionId, key, fresh);
+          // Same ids: VS Code keeps what is expanded and selected while the rows change in place.
+          if (JSON.stringify(fresh) !== JSON.stringify(kept)) this.changed.fire(node);
+        },
+        (error: unknown) => {
+          this.workspaceFailures.set(node.connectionId, error);
+          this.changed.fire(node);
+        },
+      );
+    }
+    return kept;
+  }
+
+  /** An app's first page as the tree showed it last time, at once; one request reconciles it. */
+  private async showKeptPage(owner: AppNode, listing: RecordListing): Promise<void> {
+    const key = this.connectionKeyOf(owner.connectionId);
+    if (this.cache === undefined || key === undefined) return;
+    await this.cache.ready();
+    const kept = this.cache.page(owner.connectionId, key, this.keptKey(owner));
+    if (kept === undefined || !listing.stale || listing.loadedOnce) return;
+    listing.records = kept.records;
+    listing.filtered = kept.filtered;
+    listing.total = kept.total;
+    listing.error = undefined;
+    listing.stale = false;
+    void this.loadFirstPage(owner, listing, { keepRowsOnError: true }).then(() => this.changed.fire(owner));
+  }
+
+  private rememberPage(owner: AppNode, listing: RecordListing): void {
+    const key = this.connectionKeyOf(owner.connectionId);
+    if (this.cache === undefined || key === undefined) return;
+    // Only what a first expansion shows: one page.
+    this.cache.rememberPage(owner.connectionId, key, this.keptKey(owner), {
+      records: listing.records.slice(0, this.pageSize()),
+      filtered: listing.filtered,
+      total: listing.total,
+      at: Date.now(),
+    });
+  }
+
+  /** Reads an app's first page ahead of its expansion (not kept on disk: the user has not opened it). Resolves false on 429. */
+  private async prefetchFirstPage(app: AppNode): Promise<'done' | 'throttled'> {
+    const listing = this.listingOf(app);
+    if (listing.loadedOnce || !listing.stale) return 'done';
+    try {
+      await this.loadFirstPage(app, listing, { remember: false, rethrow: true });
+    } catch (error) {
+      if (error instanceof RecordsApiError && error.status === 429) {
+        listing.stale = true;
+        listing.loadedOnce = false;
+        return 'throttled';
+      }
+      return 'done';
+    }
+    this.changed.fire(app);
+    return 'done';
+  }
+
+  /** Once the catalog knows who is signed in, rows kept for someone else are dropped. */
+  private noteUser(connectionId: string): void {
+    const user = this.connections.catalog.knownUser(connectionId);
+    const key = this.connectionKeyOf(connectionId);
+    if (user?.id !== undefined && key !== undefined) this.cache?.noteUser(connectionId, key, user.id);
+  }
+
   // ---- helpers ---------------------------------------------------------------------------
 
   private itemContext(node: RecordsTreeNode): TreeItemContext {
@@ -399,20 +529,29 @@ export class RecordsTreeProvider implements vscode.TreeDataProvider<RecordsTreeN
       view: owner ? this.viewOf(owner) : undefined,
       schema: node.kind === 'record' ? this.cachedSchema(node.connectionId, node.ref) : node.kind === 'attachment' ? this.cachedSchema(node.connectionId, node.record.ref) : undefined,
       people: connectionId ? this.peopleOf(connectionId) : undefined,
+      refreshFailure: node.kind === 'connection' ? this.workspaceFailures.get(node.connectionId) : undefined,
     };
   }
 
-  private readonly resolvedSchemas = new Map<string, AppSchema | undefined>();
-
   private cachedSchema(connectionId: string, ref: AppRef): AppSchema | undefined {
-    return this.resolvedSchemas.get(schemaKey(connectionId, ref));
+    const schema = this.connections.catalog.knownSchema(connectionId, ref);
+    return schema?.fields ? schema : undefined;
   }
 
   private learn(connectionId: string, records: RecordData[], schema: AppSchema | undefined): void {
-    const people = this.people.get(connectionId) ?? new Map<string, string>();
-    this.people.set(connectionId, people);
-    const personFields = [...SYSTEM_PERSON_FIELDS, ...Object.values(schema?.fields ?? {}).filter((f) => f.ed_custom_field_type === 'person').map((f) => f.name)];
-    learnPeople(records, people, personFields);
+    this.connections.catalog.learnPeople(connectionId, records, schema);
+  }
+
+  private invalidating = false;
+
+  /** Refresh drops the catalog's facts too (the tree's own notification follows). */
+  private invalidateCatalog(connectionId: string | undefined, options?: Parameters<ConnectionManager['catalog']['invalidate']>[1]): void {
+    this.invalidating = true;
+    try {
+      this.connections.catalog.invalidate(connectionId, options);
+    } finally {
+      this.invalidating = false;
+    }
   }
 
   private scopeOf(owner: ListingOwner): ListingScope {
@@ -430,10 +569,6 @@ export class RecordsTreeProvider implements vscode.TreeDataProvider<RecordsTreeN
 
   private pageSize(): number {
     return clampPageSize(vscode.workspace.getConfiguration('records.tree').get<number>('pageSize'));
-  }
-
-  private forgetSchemas(connectionId: string): void {
-    for (const key of [...this.schemas.keys()]) if (key.startsWith(`${connectionId}\n`)) this.schemas.delete(key);
   }
 
   /**
@@ -474,8 +609,4 @@ export class RecordsTreeProvider implements vscode.TreeDataProvider<RecordsTreeN
     this.nodes.set(id, created);
     return created;
   }
-}
-
-function schemaKey(connectionId: string, ref: AppRef): string {
-  return `${connectionId}\n${ref.workspace}!${ref.app}`;
 }

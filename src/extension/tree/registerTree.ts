@@ -9,6 +9,7 @@ import { copyId, copyReference, deleteRecord, openRecord, openRecordFormFromJson
 import { revealRecord } from './commands/revealCommand';
 import { RecordsDragAndDrop } from './recordsDragAndDrop';
 import { RecordsTreeProvider } from './recordsTreeProvider';
+import { TreeCache } from './treeCache';
 import type { LoadMoreNode, RecordsTreeNode } from './treeNodes';
 
 export const RECORDS_VIEW_ID = 'records.explorer';
@@ -23,7 +24,8 @@ export interface RecordsTree {
 }
 
 export function registerRecordsTree(context: vscode.ExtensionContext, connections: ConnectionManager): RecordsTree {
-  const provider = new RecordsTreeProvider(connections, context.workspaceState);
+  const cache = new TreeCache(context.globalStorageUri);
+  const provider = new RecordsTreeProvider(connections, context.workspaceState, { cache, prefetch: true });
   const files: FilesHost = { connections, tree: provider, storageUri: context.globalStorageUri, memento: context.globalState };
   const dragAndDrop = new RecordsDragAndDrop(files);
   // Many records may be selected (Ctrl/Cmd+click, Shift+click) for the bulk commands.
@@ -34,6 +36,7 @@ export function registerRecordsTree(context: vscode.ExtensionContext, connection
   const target = (node: unknown): unknown => node ?? view.selection[0];
 
   context.subscriptions.push(
+    cache,
     provider,
     view,
     autoRefresh,

@@ -17,6 +17,17 @@ export interface TreeItemContext {
   view?: ListingView;
   schema?: AppSchema;
   people?: ReadonlyMap<string, string>;
+  /** The rows under this node are from earlier (the tree cache) and reading them again failed. */
+  refreshFailure?: unknown;
+}
+
+/** "Not refreshed" on a node whose kept rows could not be read again, with why in its tooltip. */
+function sayNotRefreshed(item: vscode.TreeItem, failure: unknown): void {
+  if (failure === undefined) return;
+  const reason = failure instanceof Error ? failure.message : String(failure);
+  item.description = [item.description, vscode.l10n.t('not refreshed')].filter(Boolean).join(' · ');
+  const tooltip = typeof item.tooltip === 'string' ? item.tooltip : '';
+  item.tooltip = [tooltip, vscode.l10n.t('Showing what was shown last time: reading it again failed ({0}). Refresh to try again.', reason)].filter(Boolean).join('\n\n');
 }
 
 const { Collapsed, None } = vscode.TreeItemCollapsibleState;
@@ -36,6 +47,7 @@ export function treeItemFor(node: RecordsTreeNode, context: TreeItemContext): vs
         item.iconPath = new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground'));
       }
       item.contextValue = connection?.sandbox ? 'connection.sandbox' : 'connection';
+      sayNotRefreshed(item, context.refreshFailure);
       return item;
     }
     case 'workspace': {
@@ -61,6 +73,7 @@ export function treeItemFor(node: RecordsTreeNode, context: TreeItemContext): vs
       item.tooltip = tooltip.join('\n');
       item.iconPath = new vscode.ThemeIcon(filterActive ? 'filter' : 'table');
       item.contextValue = filterActive ? 'app.filtered' : 'app';
+      sayNotRefreshed(item, listing?.refreshFailure);
       return item;
     }
     case 'record': {

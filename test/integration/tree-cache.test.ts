@@ -1,0 +1,187 @@
+// The Records tree's kept rows (src/extension/tree/treeCache.ts) and prefetch, in the extension
+// host against a sandbox of its own behind a counting relay: a second window shows what the
+// first one showed at once and brings it up to date with one request, a failed refresh keeps
+// the rows and says so, and the setting turns it all off.
+import * as assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import { RecordsClient } from '../../src/core/api';
+import type { RecordsExtensionApi } from '../../src/extension/extension';
+import { RecordsTreeProvider } from '../../src/extension/tree/recordsTreeProvider';
+import { TreeCache } from '../../src/extension/tree/treeCache';
+import type { AppNode, RecordNode, RecordsTreeNode } from '../../src/extension/tree/treeNodes';
+import type * as SandboxApi from '../../src/sandbox/api';
+import { type FaultRelay, startFaultRelay } from '../support/faultRelay';
+import { repositoryRoot } from './support/environment';
+
+const EXTENSION_ID = 'records-tools.records-service';
+const ADMIN = 'sandbox-admin-token';
+
+function memoryMemento(): vscode.Memento {
+  const values = new Map<string, unknown>();
+  return {
+    keys: () => [...values.keys()],
+    get: <T>(key: string, fallback?: T) => (values.has(key) ? (values.get(key) as T) : fallback),
+    update: async (key: string, value: unknown) => void values.set(key, value),
+  } as vscode.Memento;
+}
+
+describe('tree cache and prefetch', function () {
+  this.timeout(60_000);
+  let api: RecordsExtensionApi;
+  let sandbox: SandboxApi.RunningSandbox;
+  let dataDir: string;
+  let storageDir: string;
+  let relay: FaultRelay;
+  let connectionId: string;
+  const providers: RecordsTreeProvider[] = [];
+  const caches: TreeCache[] = [];
+
+  const listRequests = (): number => relay.count('POST', /\/a\/TASK\/tickets\/list/);
+  const discoveries = (): number => relay.count('POST', /^\/api\/tickets\/list/);
+  const storage = vscode.Uri.file(mkdtempSync(join(tmpdir(), 'records-tree-cache-')));
+
+  /** A tree as a new window has it: a fresh provider, the catalog empty, the cache file read again. */
+  async function newWindow(options: { prefetch?: boolean } = {}): Promise<{ provider: RecordsTreeProvider; cache: TreeCache }> {
+    // The window before closes: its last writes land first.
+    for (const provider of providers.splice(0)) provider.dispose();
+    for (const cache of caches.splice(0)) {
+      await cache.flush();
+      cache.dispose();
+    }
+    api.connections.catalog.invalidate(connectionId);
+    const cache = new TreeCache(storage);
+    const provider = new RecordsTreeProvider(api.connections, memoryMemento(), { cache, prefetch: options.prefetch ?? false });
+    providers.push(provider);
+    caches.push(cache);
+    return { provider, cache };
+  }
+
+  async function taskApp(provider: RecordsTreeProvider): Promise<AppNode> {
+    const root = (await provider.getChildren()).find((n) => n.kind === 'connection' && n.connectionId === connectionId)!;
+    const workspace = (await provider.getChildren(root)).find((n) => n.kind === 'workspace' && n.workspace.alias === 'IT')!;
+    assert.ok(workspace, 'IT is listed');
+    return (await provider.getChildren(workspace)).find((n): n is AppNode => n.kind === 'app' && n.ref.app === 'TASK')!;
+  }
+
+  const recordRows = (rows: RecordsTreeNode[]): RecordNode[] => rows.filter((n): n is RecordNode => n.kind === 'record');
+
+  function nextChange(provider: RecordsTreeProvider, node: RecordsTreeNode): Promise<void> {
+    return new Promise((resolve) => {
+      const listener = provider.onDidChangeTreeData((changed) => {
+        if (changed === node) {
+          listener.dispose();
+          resolve();
+        }
+      });
+    });
+  }
+
+  before(async () => {
+    api = (await vscode.extensions.getExtension<RecordsExtensionApi>(EXTENSION_ID)!.activate())!;
+    const { startSandbox } = createRequire(__filename)(join(repositoryRoot(), 'dist/sandbox.js')) as typeof SandboxApi;
+    dataDir = mkdtempSync(join(tmpdir(), 'records-tree-cache-data-'));
+    storageDir = storage.fsPath;
+    sandbox = await startSandbox({ dataDir, port: 0, records: 20 });
+    relay = await startFaultRelay(sandbox.url);
+    const connection = await api.connections.add({ name: 'Tree cache tests', baseUrl: relay.url, authKind: 'authCode' });
+    connectionId = connection.id;
+    await api.connections.setToken(connectionId, ADMIN);
+  });
+
+  after(async () => {
+    for (const provider of providers) provider.dispose();
+    for (const cache of caches) cache.dispose();
+    await vscode.workspace.getConfiguration().update('records.tree.cache', undefined, vscode.ConfigurationTarget.Global);
+    if (connectionId) await api.connections.remove(connectionId);
+    await relay?.close();
+    await sandbox?.close();
+    for (const dir of [dataDir, storageDir]) if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('a new window shows the rows kept from the last one at once, and one request brings a renamed record up to date in place', async () => {
+    const first = await newWindow();
+    const shown = recordRows(await first.provider.getChildren(await taskApp(first.provider)));
+    assert.ok(shown.length > 0);
+    await first.cache.flush();
+    const target = shown[0]!.record;
+
+    // Meanwhile, someone renames the first record.
+    const admin = new RecordsClient({ baseUrl: sandbox.url, authorization: async () => `SVC_AUTH_CODE ${ADMIN}` });
+    await admin.batch([{ transition: 'edit', id: target.id, title: 'Renamed meanwhile' }]);
+    await admin.dispose();
+
+    const second = await newWindow();
+    const [listsBefore, discoveriesBefore] = [listRequests(), discoveries()];
+    const app = await taskApp(second.provider);
+    const updated = nextChange(second.provider, app);
+    const kept = recordRows(await second.provider.getChildren(app));
+    assert.deepEqual(kept.map((n) => n.record.id), shown.map((n) => n.record.id), 'the kept rows, in their order');
+    assert.equal(kept[0]!.record.title, target.title, 'shown before the service answered');
+
+    await updated;
+    const fresh = recordRows(await second.provider.getChildren(app));
+    assert.equal(fresh[0], kept[0], 'the same row object: VS Code keeps it selected and in place');
+    assert.equal(fresh[0]!.record.title, 'Renamed meanwhile');
+    assert.equal(listRequests() - listsBefore, 1, 'one request reconciled the page');
+    assert.ok(discoveries() - discoveriesBefore <= 1, 'and at most one the workspaces');
+    await second.cache.flush();
+    assert.match(readFileSync(join(storageDir, 'tree-cache.json'), 'utf8'), /Renamed meanwhile/, 'the file now keeps the new title');
+    assert.doesNotMatch(readFileSync(join(storageDir, 'tree-cache.json'), 'utf8'), new RegExp(ADMIN), 'never a token');
+  });
+
+  it('a refresh that fails keeps the kept rows and says so on the app', async () => {
+    const window = await newWindow();
+    const app = await taskApp(window.provider);
+    relay.inject((method, path) => method === 'POST' && path.includes('/a/TASK/tickets/list'), ...Array.from({ length: 4 }, () => ({ kind: 'status' as const, status: 503 })));
+    const updated = nextChange(window.provider, app);
+    const kept = recordRows(await window.provider.getChildren(app));
+    assert.ok(kept.length > 0, 'the kept rows are shown');
+    await updated;
+    assert.equal(recordRows(await window.provider.getChildren(app)).length, kept.length, 'still shown after the failure');
+    const item = window.provider.getTreeItem(app);
+    assert.match(String(item.description), /not refreshed/);
+    assert.match(String(item.tooltip), /Refresh to try again/);
+  });
+
+  it('prefetch reads the first page of the listed apps on idle: expanding one sends nothing', async () => {
+    const window = await newWindow({ prefetch: true });
+    await vscode.workspace.getConfiguration().update('records.tree.cache', false, vscode.ConfigurationTarget.Global);
+    try {
+      const app = await taskApp(window.provider);
+      const prefetched = nextChange(window.provider, app);
+      await prefetched;
+      const before = listRequests();
+      assert.ok(recordRows(await window.provider.getChildren(app)).length > 0);
+      assert.equal(listRequests(), before, 'the rows were read ahead');
+    } finally {
+      await vscode.workspace.getConfiguration().update('records.tree.cache', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
+
+  it('the setting off keeps nothing on disk and deletes what was kept; signing in as someone else drops the rows', async () => {
+    const window = await newWindow();
+    await window.provider.getChildren(await taskApp(window.provider));
+    await window.cache.flush();
+    const file = join(storageDir, 'tree-cache.json');
+    assert.ok(existsSync(file));
+
+    await api.connections.setToken(connectionId, 'sandbox-member-token');
+    await window.cache.flush();
+    assert.doesNotMatch(readFileSync(file, 'utf8'), new RegExp(connectionId), 'another user: nothing kept for the connection');
+    await api.connections.setToken(connectionId, ADMIN);
+
+    await vscode.workspace.getConfiguration().update('records.tree.cache', false, vscode.ConfigurationTarget.Global);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.ok(!existsSync(file), 'deleted when turned off');
+    const off = await newWindow();
+    const before = listRequests();
+    await off.provider.getChildren(await taskApp(off.provider));
+    await off.cache.flush();
+    assert.equal(listRequests() - before, 1, 'read from the service');
+    assert.ok(!existsSync(file), 'and still nothing written');
+  });
+});
