@@ -4,7 +4,7 @@ import { type BatchOptions, type BatchOutcome, runBatch } from './batch';
 import { DISCOVERY_DIMENSIONS, type DiscoveredWorkspace, discoverWorkspaces } from './discovery';
 import { invalidResponseError, isObject } from './errors';
 import { settleUnknownWrites } from './unknownWrites';
-import { type CallOptions, type DescribedRequest, HttpTransport, type HttpRequest, type TransportOptions } from './http';
+import { type CallOptions, type ConnectionTransport, type DescribedRequest, HttpTransport, type HttpRequest, type TransportOptions } from './http';
 import { MAX_IN_LIST_VALUES, inListFilters } from './inList';
 import {
   toAggregationResult,
@@ -84,6 +84,11 @@ export class RecordsClient {
   /** This client's own undici dispatcher (exposed so tests can check it is not shared). */
   get dispatcher(): HttpTransport['dispatcher'] {
     return this.http.dispatcher;
+  }
+
+  /** The connection's transport (address, agent, credential, user agent) for uploads, which use it as is. */
+  get transport(): ConnectionTransport {
+    return this.http.connection;
   }
 
   async currentUser(o?: CallOptions): Promise<CurrentUser> {

@@ -75,6 +75,14 @@ export interface StreamedResponse {
 
 const DEFAULT_USER_AGENT = 'records-service-vscode';
 
+/** What another transfer needs to reach the service exactly as this client does. */
+export interface ConnectionTransport {
+  baseUrl: string;
+  authorization: () => Promise<string | undefined>;
+  dispatcher: Dispatcher;
+  userAgent: string;
+}
+
 export class HttpTransport {
   private ownDispatcher: Dispatcher | undefined;
   private readonly baseHref: string;
@@ -100,6 +108,19 @@ export class HttpTransport {
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.retryDelaysMs = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
     this.baseHref = base.href;
+  }
+
+  /**
+   * How this transport reaches its service, for the other transfers of the same connection
+   * (tus uploads): the same address, agent (proxy, certificates), credential and user agent.
+   */
+  get connection(): ConnectionTransport {
+    return {
+      baseUrl: this.options.baseUrl,
+      authorization: () => this.authorizationHeader(),
+      dispatcher: this.dispatcher,
+      userAgent: this.options.userAgent ?? DEFAULT_USER_AGENT,
+    };
   }
 
   /** Made on first use: a client that never sends (a tree painted from its cache) never loads undici. */

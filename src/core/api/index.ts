@@ -1,7 +1,7 @@
 // Public surface of the Records Service client. Import from here, not from the files.
 export { RecordsClient, fileNameFromDisposition } from './client';
 export type { RecordsClientOptions, DownloadResult, InListParams, DescribableCall } from './client';
-export type { DescribedRequest } from './http';
+export type { ConnectionTransport, DescribedRequest } from './http';
 export { TOKEN_VARIABLE, requestSnippet, toCurl, toFetch, toPython } from './requestSnippets';
 export type { SnippetLanguage } from './requestSnippets';
 export type { CallOptions } from './http';

@@ -41,12 +41,8 @@ export async function uploadWithProgress<T>(
   const connection = host.connections.get(connectionId);
   if (!connection) throw new Error(vscode.l10n.t('The connection no longer exists. Refresh the Records view and try again.'));
   const client = await host.connections.client(connectionId);
-  const uploader = new TusUploader({
-    baseUrl: connection.baseUrl,
-    authorization: () => host.connections.authorization(connectionId),
-    dispatcher: client.dispatcher,
-    store: resumeStore(host),
-  });
+  // The client's own transport: the same address, agent (proxy, certificates) and credential.
+  const uploader = new TusUploader({ ...client.transport, store: resumeStore(host) });
   const total = files.reduce((sum, f) => sum + f.size, 0);
   try {
     return await vscode.window.withProgress(

@@ -1,16 +1,14 @@
 import * as vscode from 'vscode';
-import type { DiscoveredWorkspace, RecordsClient } from '../../core/api';
-import { RecordsApiError } from '../../core/api/errors';
+import type { DiscoveredWorkspace } from '../../core/api';
 import type { AppRef, AppSchema, RecordData } from '../../core/contract/types';
 import type { ConnectionManager } from '../connections/connectionManager';
-import { type ListingScope, type ListingView, clampPageSize, MAX_TREE_PAGE_SIZE, pageParams } from './model/listingQuery';
-import { rlxEquals } from '../../core/rlx';
+import type { ListingView } from './model/listingQuery';
 import { fileFieldNames, recordAttachments } from './model/recordAttachments';
-import { ListingViewStore } from './listingViewStore';
 import { connectionKey } from '../connections/connectionCatalog';
 import type { TreeCache } from './treeCache';
+import { TreeListings } from './treeListings';
 import { PREFETCH_SETTING, TreePrefetch } from './treePrefetch';
-import { RecordListing } from './recordListing';
+import type { RecordListing } from './recordListing';
 import { errorNodes } from './treeErrors';
 import { resolveRecordTooltip, treeItemFor, type TreeItemContext } from './treeItems';
 import type { AppNode, ConnectionNode, ListingOwner, LoadMoreNode, MessageNode, RecordNode, RecordsTreeNode, WorkspaceNode } from './treeNodes';
@@ -25,8 +23,7 @@ export class RecordsTreeProvider implements vscode.TreeDataProvider<RecordsTreeN
   private readonly changed = new vscode.EventEmitter<RecordsTreeNode | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
   private readonly nodes = new Map<string, RecordsTreeNode>();
-  private readonly listings = new Map<string, RecordListing>();
-  private readonly views: ListingViewStore;
+  private readonly listings: TreeListings;
   private readonly disposables: vscode.Disposable[] = [];
 
   private readonly cache: TreeCache | undefined;
@@ -45,10 +42,10 @@ export class RecordsTreeProvider implements vscode.TreeDataProvider<RecordsTreeN
     memento: vscode.Memento,
     options: { cache?: TreeCache; prefetch?: boolean } = {},
   ) {
-    this.views = new ListingViewStore(memento);
     this.cache = options.cache;
+    this.listings = new TreeListings(connections, memento, options.cache, (owner) => this.changed.fire(owner));
     this.prefetch = options.prefetch
-      ? new TreePrefetch<AppNode>((app) => this.prefetchFirstPage(app), () => vscode.workspace.getConfiguration().get<boolean>(PREFETCH_SETTING, true))
+      ? new TreePrefetch<AppNode>((app) => this.listings.prefetchFirstPage(app), () => vscode.workspace.getConfiguration().get<boolean>(PREFETCH_SETTING, true))
       : undefined;
     if (this.prefetch) this.disposables.push({ dispose: () => this.prefetch?.cancel() });
     this.disposables.push(
@@ -63,10 +60,7 @@ export class RecordsTreeProvider implements vscode.TreeDataProvider<RecordsTreeN
       connections.onDidChangeConnections(() => {
         this.cache?.retain(connections.list().map((c) => c.id));
         this.revalidated.clear();
-        for (const listing of this.listings.values()) {
-          listing.cancel();
-          listing.stale = true;
-        }
+        this.listings.markAllStale(true);
         this.changed.fire(undefined);
       }),
       // Facts dropped elsewhere ("Refresh Schemas", a sign-in): show what the catalog reads now.
@@ -129,10 +123,7 @@ export class RecordsTreeProvider implements vscode.TreeDataProvider<RecordsTreeN
     if (!target) {
       this.revalidated.clear();
       this.workspaceFailures.clear();
-      for (const listing of this.listings.values()) {
-        listing.cancel();
-        listing.stale = true;
-      }
+      this.listings.markAllStale(true);
       this.invalidateCatalog(undefined);
       this.prefetchSchemas();
       this.changed.fire(undefined);
@@ -144,18 +135,14 @@ export class RecordsTreeProvider implements vscode.TreeDataProvider<RecordsTreeN
       this.invalidateCatalog(target.connectionId);
       this.prefetchSchemas(target.connectionId);
     }
-    if (target.kind === 'app' || target.kind === 'record') {
-      const listing = this.listings.get(target.id);
-      listing?.cancel();
-      if (listing) listing.stale = true;
-    }
+    if (target.kind === 'app' || target.kind === 'record') this.listings.markStale(target);
     if (target.kind === 'app') this.invalidateCatalog(target.connectionId, { app: target.ref });
     this.changed.fire(target.kind === 'loadMore' || target.kind === 'attachment' ? undefined : target);
   }
 
   /** Auto-refresh: re-reads what is expanded, keeping loaded pages and cached schemas. */
   refreshQuietly(): void {
-    for (const listing of this.listings.values()) listing.stale = true;
+    this.listings.markAllStale(false);
     // New counts, same schemas.
     this.invalidateCatalog(undefined, { keepSchemas: true });
     this.changed.fire(undefined);
@@ -163,45 +150,15 @@ export class RecordsTreeProvider implements vscode.TreeDataProvider<RecordsTreeN
 
   /** Appends the next page under `node.owner`. */
   async loadMore(node: LoadMoreNode, token?: AbortSignal): Promise<void> {
-    const owner = node.owner;
-    const listing = this.listingOf(owner);
-    const client = await this.connections.client(owner.connectionId);
-    const schema = await this.schema(owner.connectionId, owner.ref);
-    const signal = listing.beginRequest();
-    const abort = (): void => listing.cancel();
-    token?.addEventListener('abort', abort);
-    try {
-      const page = await client.listRecords(
-        owner.ref,
-        pageParams(this.scopeOf(owner), this.viewOf(owner), schema, { skip: listing.records.length, size: this.pageSize() }),
-        { signal },
-      );
-      const known = new Set(listing.records.map((r) => r.id));
-      // Records created meanwhile shift pages; skip the ones already shown.
-      listing.records.push(...page.data.filter((r) => !known.has(r.id)));
-      listing.filtered = page.filteredRecordsCount;
-      listing.total = page.unfilteredRecordsCount;
-      this.learn(owner.connectionId, page.data, schema);
-    } finally {
-      token?.removeEventListener('abort', abort);
-      listing.endRequest(signal);
-    }
-    this.changed.fire(owner);
+    await this.listings.loadMore(node.owner, token);
+    this.changed.fire(node.owner);
   }
 
   /** Re-reads one record after an action, in place, so the rest of the list stays as it was. */
   async reloadRecord(node: RecordNode): Promise<void> {
-    const client = await this.connections.client(node.connectionId);
-    const schema = await this.schema(node.connectionId, node.ref);
-    const params = pageParams({ kind: 'app' }, {}, schema, { skip: 0, size: 1 });
-    params.rlx = rlxEquals('id', node.record.id);
-    const page = await client.listRecords(node.ref, params);
-    const listing = this.listings.get(node.owner.id);
-    const fresh = page.data[0];
+    const fresh = await this.listings.reloadRecord(node);
     if (fresh) {
       node.record = fresh;
-      listing?.replaceRecord(fresh);
-      this.listings.delete(node.id); // its children may have changed too
       this.changed.fire(node);
     } else {
       this.removeRecord(node);
@@ -213,17 +170,9 @@ export class RecordsTreeProvider implements vscode.TreeDataProvider<RecordsTreeN
    * (a new record on a late page). Returns false when the app's filter or permissions hide it.
    */
   async insertRecordAtTop(app: AppNode, recordId: string): Promise<boolean> {
-    const client = await this.connections.client(app.connectionId);
-    const schema = await this.schema(app.connectionId, app.ref).catch(() => undefined);
-    const params = pageParams({ kind: 'app' }, this.viewOf(app), schema, { skip: 0, size: 1 });
-    const idClause = rlxEquals('id', recordId);
-    params.rlx = params.rlx ? `(${params.rlx}) and ${idClause}` : idClause;
-    const record = (await client.listRecords(app.ref, params)).data[0];
-    if (!record) return false;
-    const listing = this.listingOf(app);
-    if (!listing.replaceRecord(record)) listing.records.unshift(record);
-    this.changed.fire(app);
-    return true;
+    const shown = await this.listings.insertRecordAtTop(app, recordId);
+    if (shown) this.changed.fire(app);
+    return shown;
   }
 
   /** Every row showing the record (under its app, or under a parent record). */
@@ -239,24 +188,19 @@ export class RecordsTreeProvider implements vscode.TreeDataProvider<RecordsTreeN
 
   /** Drops a deleted record from its listing without re-reading the list. */
   removeRecord(node: RecordNode): void {
-    this.listings.get(node.owner.id)?.removeRecord(node.record.id);
+    this.listings.listingFor(node.owner)?.removeRecord(node.record.id);
     this.nodes.delete(node.id);
     this.changed.fire(node.owner);
     if (node.owner.kind === 'app') this.changed.fire(node.owner);
   }
 
   viewOf(owner: ListingOwner): ListingView {
-    return owner.kind === 'app' ? this.views.get(owner.id) : {};
+    return this.listings.viewOf(owner);
   }
 
   /** Sets an app's filter/sort and reads its first page right away, so its row shows "N of total" even when collapsed. */
   async setView(app: AppNode, view: ListingView): Promise<RecordListing> {
-    await this.views.set(app.id, view);
-    const listing = this.listingOf(app);
-    // A new filter or order starts again at one page: the rows shown before belong to another list.
-    listing.records = [];
-    listing.stale = true;
-    await this.loadFirstPage(app, listing);
+    const listing = await this.listings.setView(app, view);
     this.changed.fire(app);
     return listing;
   }
@@ -272,11 +216,11 @@ export class RecordsTreeProvider implements vscode.TreeDataProvider<RecordsTreeN
   }
 
   listingFor(owner: ListingOwner): RecordListing | undefined {
-    return this.listings.get(owner.id);
+    return this.listings.listingFor(owner);
   }
 
   dispose(): void {
-    for (const listing of this.listings.values()) listing.cancel();
+    this.listings.dispose();
     for (const d of this.disposables) d.dispose();
   }
 
@@ -326,7 +270,7 @@ export class RecordsTreeProvider implements vscode.TreeDataProvider<RecordsTreeN
       return appNode;
     });
     // On idle, the first page of each app just listed (those without rows yet).
-    this.prefetch?.schedule(nodes.filter((app) => this.listings.get(app.id)?.loadedOnce !== true));
+    this.prefetch?.schedule(nodes.filter((app) => this.listings.listingFor(app)?.loadedOnce !== true));
     return nodes;
   }
 
@@ -341,9 +285,7 @@ export class RecordsTreeProvider implements vscode.TreeDataProvider<RecordsTreeN
   }
 
   private async listingChildren(owner: ListingOwner): Promise<RecordsTreeNode[]> {
-    const listing = this.listingOf(owner);
-    if (listing.stale && !listing.loadedOnce && owner.kind === 'app') await this.showKeptPage(owner, listing);
-    if (listing.stale) await this.loadFirstPage(owner, listing);
+    const listing = await this.listings.ensureFirstPage(owner);
     this.prefetch?.opened(owner);
     if (listing.error !== undefined) {
       const connection = this.connections.get(owner.connectionId);
@@ -371,66 +313,20 @@ export class RecordsTreeProvider implements vscode.TreeDataProvider<RecordsTreeN
     return rows;
   }
 
-  private async loadFirstPage(owner: ListingOwner, listing: RecordListing, options: { keepRowsOnError?: boolean; remember?: boolean; rethrow?: boolean } = {}): Promise<void> {
-    const signal = listing.beginRequest();
-    try {
-      const client: RecordsClient = await this.connections.client(owner.connectionId);
-      // Usually already read when the workspace was expanded; a schema the user may not read still lists records.
-      const schema = await this.schema(owner.connectionId, owner.ref).catch(() => undefined);
-      // After a refresh, keep as many rows as were shown (up to one request's worth).
-      const size = Math.min(MAX_TREE_PAGE_SIZE, Math.max(this.pageSize(), listing.stale ? listing.records.length : 0));
-      const page = await client.listRecords(owner.ref, pageParams(this.scopeOf(owner), this.viewOf(owner), schema, { skip: 0, size }), { signal });
-      if (signal.aborted) return;
-      listing.records = page.data;
-      listing.filtered = page.filteredRecordsCount;
-      listing.total = page.unfilteredRecordsCount;
-      listing.error = undefined;
-      listing.refreshFailure = undefined;
-      listing.stale = false;
-      listing.loadedOnce = true;
-      this.learn(owner.connectionId, page.data, schema);
-      if (owner.kind === 'app' && options.remember !== false) this.rememberPage(owner, listing);
-    } catch (error) {
-      if (signal.aborted) return;
-      if (options.rethrow) {
-        listing.stale = true;
-        throw error;
-      }
-      listing.loadedOnce = true;
-      if (options.keepRowsOnError) {
-        // Kept rows stay; the node says they could not be read again.
-        listing.refreshFailure = error;
-        listing.stale = false;
-        return;
-      }
-      listing.records = [];
-      listing.filtered = undefined;
-      listing.error = error;
-      listing.stale = false;
-    } finally {
-      listing.endRequest(signal);
-    }
-  }
-
   private recordNode(owner: ListingOwner, record: RecordData): RecordNode {
     const id = `rec:${owner.connectionId}/${owner.ref.workspace}/${owner.ref.app}/${owner.kind === 'record' ? `${owner.record.id}/` : ''}${record.id}`;
     const node = this.node<RecordNode>(id, () => ({ kind: 'record', id, connectionId: owner.connectionId, ref: owner.ref, record, owner }));
     if (node.record !== record) {
       node.record = record;
       // A changed record may have gained or lost children: read them again when expanded.
-      const children = this.listings.get(id);
+      const children = this.listings.listingFor({ id });
       if (children) children.stale = true;
     }
     node.owner = owner;
     return node;
   }
 
-  // ---- the tree cache (stale-while-revalidate) and prefetch ------------------------------
-
-  /** The key of an app's first page in the tree cache: its node and its filter and sort. */
-  private keptKey(owner: AppNode): string {
-    return `${owner.id}\n${JSON.stringify(this.viewOf(owner))}`;
-  }
+  // ---- workspaces kept by the tree cache (stale-while-revalidate) --------------------------
 
   private connectionKeyOf(connectionId: string): string | undefined {
     const connection = this.connections.get(connectionId);
@@ -465,51 +361,6 @@ export class RecordsTreeProvider implements vscode.TreeDataProvider<RecordsTreeN
     return kept;
   }
 
-  /** An app's first page as the tree showed it last time, at once; one request reconciles it. */
-  private async showKeptPage(owner: AppNode, listing: RecordListing): Promise<void> {
-    const key = this.connectionKeyOf(owner.connectionId);
-    if (this.cache === undefined || key === undefined) return;
-    await this.cache.ready();
-    const kept = this.cache.page(owner.connectionId, key, this.keptKey(owner));
-    if (kept === undefined || !listing.stale || listing.loadedOnce) return;
-    listing.records = kept.records;
-    listing.filtered = kept.filtered;
-    listing.total = kept.total;
-    listing.error = undefined;
-    listing.stale = false;
-    void this.loadFirstPage(owner, listing, { keepRowsOnError: true }).then(() => this.changed.fire(owner));
-  }
-
-  private rememberPage(owner: AppNode, listing: RecordListing): void {
-    const key = this.connectionKeyOf(owner.connectionId);
-    if (this.cache === undefined || key === undefined) return;
-    // Only what a first expansion shows: one page.
-    this.cache.rememberPage(owner.connectionId, key, this.keptKey(owner), {
-      records: listing.records.slice(0, this.pageSize()),
-      filtered: listing.filtered,
-      total: listing.total,
-      at: Date.now(),
-    });
-  }
-
-  /** Reads an app's first page ahead of its expansion (not kept on disk: the user has not opened it). Resolves false on 429. */
-  private async prefetchFirstPage(app: AppNode): Promise<'done' | 'throttled'> {
-    const listing = this.listingOf(app);
-    if (listing.loadedOnce || !listing.stale) return 'done';
-    try {
-      await this.loadFirstPage(app, listing, { remember: false, rethrow: true });
-    } catch (error) {
-      if (error instanceof RecordsApiError && error.status === 429) {
-        listing.stale = true;
-        listing.loadedOnce = false;
-        return 'throttled';
-      }
-      return 'done';
-    }
-    this.changed.fire(app);
-    return 'done';
-  }
-
   /** Once the catalog knows who is signed in, rows kept for someone else are dropped. */
   private noteUser(connectionId: string): void {
     const user = this.connections.catalog.knownUser(connectionId);
@@ -525,7 +376,7 @@ export class RecordsTreeProvider implements vscode.TreeDataProvider<RecordsTreeN
     return {
       connection: connectionId ? this.connections.get(connectionId) : undefined,
       activeConnectionId: this.connections.activeId,
-      listing: owner ? this.listings.get(owner.id) : undefined,
+      listing: owner ? this.listings.listingFor(owner) : undefined,
       view: owner ? this.viewOf(owner) : undefined,
       schema: node.kind === 'record' ? this.cachedSchema(node.connectionId, node.ref) : node.kind === 'attachment' ? this.cachedSchema(node.connectionId, node.record.ref) : undefined,
       people: connectionId ? this.peopleOf(connectionId) : undefined,
@@ -538,9 +389,6 @@ export class RecordsTreeProvider implements vscode.TreeDataProvider<RecordsTreeN
     return schema?.fields ? schema : undefined;
   }
 
-  private learn(connectionId: string, records: RecordData[], schema: AppSchema | undefined): void {
-    this.connections.catalog.learnPeople(connectionId, records, schema);
-  }
 
   private invalidating = false;
 
@@ -552,23 +400,6 @@ export class RecordsTreeProvider implements vscode.TreeDataProvider<RecordsTreeN
     } finally {
       this.invalidating = false;
     }
-  }
-
-  private scopeOf(owner: ListingOwner): ListingScope {
-    return owner.kind === 'record' ? { kind: 'children', parentId: owner.record.id } : { kind: 'app' };
-  }
-
-  private listingOf(owner: ListingOwner): RecordListing {
-    let listing = this.listings.get(owner.id);
-    if (!listing) {
-      listing = new RecordListing();
-      this.listings.set(owner.id, listing);
-    }
-    return listing;
-  }
-
-  private pageSize(): number {
-    return clampPageSize(vscode.workspace.getConfiguration('records.tree').get<number>('pageSize'));
   }
 
   /**
