@@ -71,6 +71,20 @@ export default tseslint.config(
     },
   },
   {
+    // The service layer works on the domain model (sandbox/model) and is given the data it serves
+    // (a ServiceDirectory) when it starts: it never imports the demo data set.
+    files: ['src/sandbox/service/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          { group: ['vscode'], message: 'the sandbox runs without VS Code.' },
+          { group: ['**/extension/**', '**/webview/**'], message: 'the sandbox imports only core.' },
+          { group: ['**/demo', '**/demo/**'], message: 'the service is given its data (SandboxServiceOptions.directory); the demo data set is wired in sandbox/demoService.ts.' },
+        ],
+      }],
+    },
+  },
+  {
     files: ['src/extension/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', {

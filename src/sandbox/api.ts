@@ -3,7 +3,7 @@
 // use `import type` from here so the sandbox is never bundled into them.
 import { startSandboxRuntime } from './http/sandbox-runtime';
 import type { JournalFileOps } from './store/journal';
-import { createSandboxService } from './service/index';
+import { createDemoSandboxService } from './demoService';
 
 export { PortInUseError } from './http/listen';
 
@@ -68,5 +68,5 @@ export interface RunningSandbox {
 
 /** Starts the sandbox; resolves once it listens. Rejects with PortInUseError (`code` EADDRINUSE), or an Error saying the data folder is "already in use by process N". */
 export function startSandbox(options: StartSandboxOptions): Promise<RunningSandbox> {
-  return startSandboxRuntime(options, createSandboxService);
+  return startSandboxRuntime(options, createDemoSandboxService);
 }

@@ -231,7 +231,9 @@ export class TreeListings {
     listing.total = kept.total;
     listing.error = undefined;
     listing.stale = false;
-    void this.loadFirstPage(owner, listing, { keepRowsOnError: true }).then(() => this.changed(owner));
+    // The reconciling read starts once the kept rows are on their way to the view: its own work
+    // (credential, request) must not delay them.
+    setTimeout(() => void this.loadFirstPage(owner, listing, { keepRowsOnError: true }).then(() => this.changed(owner)), 0);
   }
 
   private rememberPage(owner: AppNode, listing: RecordListing): void {

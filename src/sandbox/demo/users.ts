@@ -1,19 +1,11 @@
 import type { SandboxUser } from '../service/contract';
+import type { ServiceUser, UserAccess } from '../model/users';
 
-/** Which workspaces a demo user may read, and what else limits them. */
-export interface UserAccess {
-  /** Workspace aliases, or 'all' for admins. */
-  workspaces: readonly string[] | 'all';
-  /** Fields hidden from the user, keyed `WS/APP`. */
-  hiddenFields: Readonly<Record<string, readonly string[]>>;
-  /** Record-level rule: records with `c_confidential = "yes"` are invisible. */
-  hidesConfidential: boolean;
-  canWrite: boolean;
-}
+export type { UserAccess } from '../model/users';
+export { publicUser } from '../model/users';
 
-export interface DemoUser extends SandboxUser {
-  access: UserAccess;
-}
+/** A demo user: a service user with a well-known token (see README.md). */
+export type DemoUser = ServiceUser;
 
 function user(
   n: number,
@@ -56,9 +48,3 @@ export const DEMO_USERS: readonly DemoUser[] = [
   user(7, 'Margaret Hamilton', 'member', 'sandbox-margaret-token', { workspaces: ['IT', 'HR'] }),
   user(8, 'Alan Turing', 'member', 'sandbox-alan-token', { workspaces: ['SALES', 'HR'] }),
 ];
-
-/** Public view of a demo user (what the transport and the contract know). */
-export function publicUser(u: DemoUser): SandboxUser {
-  const { access: _access, ...rest } = u;
-  return rest;
-}

@@ -1,18 +1,22 @@
 import type { FieldDefinition } from '../../core/contract/types';
-import type { AppDefinition } from '../demo/app-model';
-import { DEMO_APPS } from '../demo/apps';
-import { DEMO_USERS, type UserAccess } from '../demo/users';
+import type { AppDefinition } from '../model/app-model';
+import type { ServiceDirectory } from '../model/directory';
+import type { UserAccess } from '../model/users';
 import type { StoredRecord } from '../store/model';
 import type { SandboxUser } from './contract';
 
 const NO_ACCESS: UserAccess = { workspaces: [], hiddenFields: {}, hidesConfidential: true, canWrite: false };
 
-/** What one signed-in user may see and do; built per request from the fixed demo users. */
+/** What one signed-in user may see and do; built per request from the service's directory. */
 export class UserPermissions {
   readonly access: UserAccess;
 
-  constructor(readonly user: SandboxUser) {
-    this.access = DEMO_USERS.find((u) => u.id === user.id)?.access ?? NO_ACCESS;
+  constructor(
+    readonly user: SandboxUser,
+    /** The workspaces, apps and users the service serves. */
+    readonly directory: ServiceDirectory,
+  ) {
+    this.access = directory.findUser(user.id)?.access ?? NO_ACCESS;
   }
 
   canReadWorkspace(workspace: string): boolean {
@@ -25,7 +29,7 @@ export class UserPermissions {
 
   /** Apps of the scope the user can read (one app, or every readable app when scope is undefined). */
   readableApps(scope?: { workspace: string; app: string }): AppDefinition[] {
-    return DEMO_APPS.filter((a) => this.canReadWorkspace(a.workspace) && (!scope || (a.workspace === scope.workspace && a.alias === scope.app)));
+    return this.directory.apps.filter((a) => this.canReadWorkspace(a.workspace) && (!scope || (a.workspace === scope.workspace && a.alias === scope.app)));
   }
 
   isHidden(app: AppDefinition, field: string): boolean {

@@ -1,5 +1,5 @@
 import type { AggregationParams, AggregationResult, AggregationRow, AppRef, StatsValues } from '../../core/contract/types';
-import { findApp } from '../demo/apps';
+import type { ServiceDirectory } from '../model/directory';
 import type { StoredRecord } from '../store/model';
 import type { RecordStore } from '../store/record-store';
 import type { UserPermissions } from './access';
@@ -84,7 +84,7 @@ export function aggregateRecords(store: RecordStore, permissions: UserPermission
       if (v > s.max) s.max = v;
     });
   }
-  const rows = [...groups.values()].sort((a, b) => compareGroups(a.values, b.values)).map((g) => toRow(g, dimensions, stats, catalog, store));
+  const rows = [...groups.values()].sort((a, b) => compareGroups(a.values, b.values)).map((g) => toRow(g, dimensions, stats, catalog, store, permissions.directory));
   return { data: rows, filteredRecordsCount: filtered, totalRecordsCount: total };
 }
 
@@ -101,14 +101,14 @@ function compareGroups(a: (string | number | null)[], b: (string | number | null
   return 0;
 }
 
-function toRow(g: Group, dimensions: Dimension[], stats: string[], catalog: FieldCatalog, store: RecordStore): AggregationRow {
+function toRow(g: Group, dimensions: Dimension[], stats: string[], catalog: FieldCatalog, store: RecordStore, directory: ServiceDirectory): AggregationRow {
   const row: AggregationRow = { _count: g.count };
-  const app = findApp(g.sample.project_alias, g.sample.publishing_alias);
+  const app = directory.findApp(g.sample.project_alias, g.sample.publishing_alias);
   dimensions.forEach((d, i) => {
     const value = g.values[i];
     row[d.key] = value;
     const def = catalog.get(d.field);
-    row[`${d.key}__resolved`] = value === null ? null : d.prefix !== undefined || !def || !app ? String(value) : (displayValue(app, def, value, store) ?? String(value));
+    row[`${d.key}__resolved`] = value === null ? null : d.prefix !== undefined || !def || !app ? String(value) : (displayValue(app, def, value, store, directory) ?? String(value));
   });
   stats.forEach((field, i) => {
     const s = g.stats[i];

@@ -1,6 +1,5 @@
 import type { BatchOperation, BatchResult } from '../../core/contract/types';
-import type { AppDefinition } from '../demo/app-model';
-import { findApp } from '../demo/apps';
+import type { AppDefinition } from '../model/app-model';
 import type { Mutation, StoredHistoryEntry, StoredRecord } from '../store/model';
 import type { RecordStore } from '../store/record-store';
 import type { UserPermissions } from './access';
@@ -92,7 +91,7 @@ class Planner {
     const record = this.get(op.id);
     if (!record || !this.ctx.permissions.canSeeRecord(record)) throw new OperationError(404, 'not_found', `Record ${op.id} does not exist or you cannot see it.`);
     this.requireWrite(record.project_alias);
-    const app = findApp(record.project_alias, record.publishing_alias);
+    const app = this.ctx.permissions.directory.findApp(record.project_alias, record.publishing_alias);
     if (!app) throw new OperationError(404, 'not_found', `Record ${op.id} belongs to an unknown app.`);
     if (op.transition === 'delete') return this.remove(op, record);
     return this.update(op, app, record);
@@ -107,7 +106,7 @@ class Planner {
     if (typeof op.workspace_alias !== 'string' || typeof op.app_alias !== 'string') {
       throw new OperationError(400, 'invalid_request', '"add" needs "workspace_alias" and "app_alias".');
     }
-    const app = findApp(op.workspace_alias, op.app_alias);
+    const app = this.ctx.permissions.directory.findApp(op.workspace_alias, op.app_alias);
     if (!app) throw new OperationError(404, 'not_found', `There is no app "${op.app_alias}" in workspace "${op.workspace_alias}".`);
     this.requireWrite(app.workspace);
     const key = `${app.workspace}/${app.alias}`;
@@ -161,7 +160,7 @@ class Planner {
   private async applyFields(op: BatchOperation, app: AppDefinition, record: StoredRecord, existing: StoredRecord | undefined): Promise<Record<string, unknown>> {
     const changes: Record<string, unknown> = {};
     const valueContext: ValueContext = {
-      app, uploads: this.ctx.uploads, existing, getRecord: (id) => this.get(id),
+      app, directory: this.ctx.permissions.directory, uploads: this.ctx.uploads, existing, getRecord: (id) => this.get(id),
       claimedUploads: this.claimedUploads, pendingCommits: this.pendingCommits,
     };
     for (const [name, value] of Object.entries(op)) {

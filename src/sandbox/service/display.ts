@@ -1,10 +1,10 @@
 import type { FieldDefinition } from '../../core/contract/types';
-import { type AppDefinition, valueKindOf } from '../demo/app-model';
-import { DEMO_USERS } from '../demo/users';
+import { type AppDefinition, valueKindOf } from '../model/app-model';
+import type { ServiceDirectory } from '../model/directory';
 import type { RecordStore } from '../store/record-store';
 
-export function userName(id: unknown): string | undefined {
-  return typeof id === 'string' ? DEMO_USERS.find((u) => u.id === id)?.name : undefined;
+export function userName(directory: ServiceDirectory, id: unknown): string | undefined {
+  return typeof id === 'string' ? directory.findUser(id)?.name : undefined;
 }
 
 export function lookupCaption(app: AppDefinition, field: string, value: unknown): string | undefined {
@@ -18,13 +18,13 @@ export function isResolvedKind(def: FieldDefinition): boolean {
 }
 
 /** The display string of a value (`_renderobj`, `__resolved` keys); undefined when there is none. */
-export function displayValue(app: AppDefinition, def: FieldDefinition, value: unknown, store: RecordStore): string | undefined {
+export function displayValue(app: AppDefinition, def: FieldDefinition, value: unknown, store: RecordStore, directory: ServiceDirectory): string | undefined {
   if (value === null || value === undefined || value === '') return undefined;
   switch (valueKindOf(def)) {
     case 'lookup':
       return lookupCaption(app, def.name, value) ?? String(value);
     case 'person':
-      return userName(value) ?? String(value);
+      return userName(directory, value) ?? String(value);
     case 'link': {
       const linked = typeof value === 'string' ? store.get(value) : undefined;
       return linked ? String(linked.title ?? '') : String(value);

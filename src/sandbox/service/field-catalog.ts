@@ -1,6 +1,6 @@
 import type { RlxFieldKind } from '../../core/rlx';
 import type { FieldDefinition } from '../../core/contract/types';
-import { type AppDefinition, type ValueKind, valueKindOf } from '../demo/app-model';
+import { type AppDefinition, type ValueKind, valueKindOf } from '../model/app-model';
 import type { UserPermissions } from './access';
 
 export function rlxKindOf(kind: ValueKind): RlxFieldKind {

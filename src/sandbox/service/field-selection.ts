@@ -1,5 +1,5 @@
 import type { FieldDefinition } from '../../core/contract/types';
-import { valueKindOf } from '../demo/app-model';
+import { valueKindOf } from '../model/app-model';
 import { unknownField } from './errors';
 import type { FieldCatalog } from './field-catalog';
 

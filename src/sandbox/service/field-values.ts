@@ -1,7 +1,7 @@
 import { lookup as mimeLookup } from 'mime-types';
 import type { Attachment, FieldDefinition } from '../../core/contract/types';
-import { type AppDefinition, valueKindOf } from '../demo/app-model';
-import { DEMO_USERS } from '../demo/users';
+import { type AppDefinition, valueKindOf } from '../model/app-model';
+import type { ServiceDirectory } from '../model/directory';
 import type { StoredRecord } from '../store/model';
 import type { UploadCatalog } from './contract';
 import { toStoredRichText } from './rich-text';
@@ -11,6 +11,8 @@ export class InvalidValue extends Error {}
 
 export interface ValueContext {
   app: AppDefinition;
+  /** The users a person field may name. */
+  directory: ServiceDirectory;
   uploads: UploadCatalog;
   /** The record before this operation (undefined for add). */
   existing: StoredRecord | undefined;
@@ -56,7 +58,7 @@ export async function toStoredValue(def: FieldDefinition, value: unknown, ctx: V
       throw new InvalidValue(`${name}: ${JSON.stringify(value)} is not a valid value. Valid values: ${options.map((o) => o.id).join(', ')}.`);
     }
     case 'person':
-      if (typeof value === 'string' && DEMO_USERS.some((u) => u.id === value)) return value;
+      if (typeof value === 'string' && ctx.directory.findUser(value) !== undefined) return value;
       throw new InvalidValue(`${name} needs a user GUID; ${JSON.stringify(value)} is not a known user.`);
     case 'link': {
       const target = typeof value === 'string' ? ctx.getRecord(value) : undefined;

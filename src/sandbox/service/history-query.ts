@@ -1,6 +1,5 @@
 import type { HistoryEntry, HistoryParams } from '../../core/contract/types';
 import type { RlxFieldKind } from '../../core/rlx';
-import { findApp } from '../demo/apps';
 import type { StoredHistoryEntry } from '../store/model';
 import type { RecordStore } from '../store/record-store';
 import type { UserPermissions } from './access';
@@ -60,19 +59,19 @@ function presentEntry(store: RecordStore, permissions: UserPermissions, e: Store
     id: e.id,
     version_timestamp: e.version_timestamp,
     version_account_id: e.version_account_id,
-    version_account_id__resolved: userName(e.version_account_id) ?? e.version_account_id,
+    version_account_id__resolved: userName(permissions.directory, e.version_account_id) ?? e.version_account_id,
     transition: e.transition,
     project_alias: e.project_alias,
     publishing_alias: e.publishing_alias,
   };
   if (e.comment !== undefined) out.comment = e.comment;
   if (e.minor_change) out.minor_change = true;
-  const app = findApp(e.project_alias, e.publishing_alias);
+  const app = permissions.directory.findApp(e.project_alias, e.publishing_alias);
   for (const [name, value] of Object.entries(e.changes)) {
     if (!app || permissions.isHidden(app, name)) continue;
     out[name] = value;
     const def = app.fields[name];
-    const display = def ? displayValue(app, def, value, store) : undefined;
+    const display = def ? displayValue(app, def, value, store, permissions.directory) : undefined;
     if (display !== undefined) out[`${name}__resolved`] = display;
   }
   return out;

@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import { DEMO_USERS } from '../demo/users';
+import type { ServiceDirectory } from '../model/directory';
 import { BackgroundIndexer } from '../search/background-indexer';
 import { InvertedIndex } from '../search/inverted-index';
 import { loadStemmer } from '../search/stemming';
@@ -11,13 +11,12 @@ import type { SandboxService, UploadCatalog } from './contract';
 import { DomainSandboxService } from './sandbox-service';
 import { searchSegmentsOf } from './search-segments';
 
-export { DEMO_USERS };
-export { DEMO_WORKSPACES, DEMO_APPS } from '../demo/apps';
-export * from '../demo/fixed-records';
 export { DataFolderLockedError } from '../store/data-folder-lock';
 
 export interface SandboxServiceOptions {
   dataDir: string;
+  /** The workspaces, apps and users served (the demo's: ../demo/directory.ts). */
+  directory: ServiceDirectory;
   /** Demo records on first start (or reset); default 2,000. */
   records?: number;
   /** Discard the data folder's content and seed fresh demo data. */
@@ -38,7 +37,7 @@ export async function createSandboxService(options: SandboxServiceOptions): Prom
   const log = options.log ?? ((m: string) => console.warn(m));
   const stem = await loadStemmer();
   const dataDir = path.resolve(options.dataDir);
-  const segmentsOf = searchSegmentsOf(path.join(dataDir, 'files'));
+  const segmentsOf = searchSegmentsOf(path.join(dataDir, 'files'), options.directory);
   const memory = new RecordStore();
   const index = new InvertedIndex(stem, segmentsOf);
   const attachments = new AttachmentIndex();
@@ -56,7 +55,7 @@ export async function createSandboxService(options: SandboxServiceOptions): Prom
   memory.addListener(index);
   const indexer = new BackgroundIndexer(index, [...memory.all()].map((r) => r.id), (id) => memory.get(id));
   indexer.start();
-  const service = new DomainSandboxService({ durable, index, indexer, attachments, stem, segmentsOf, uploads: options.uploads, clock: options.clock ?? (() => new Date()), log });
+  const service = new DomainSandboxService({ durable, index, indexer, attachments, stem, segmentsOf, uploads: options.uploads, clock: options.clock ?? (() => new Date()), log, directory: options.directory });
   await service.moveLeftBehindUploads();
   return service;
 }

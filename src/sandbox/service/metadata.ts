@@ -1,6 +1,4 @@
 import type { AppRef, AppSchema, CurrentUser, Workspace } from '../../core/contract/types';
-import { DEMO_WORKSPACES, findApp } from '../demo/apps';
-import { DEMO_USERS } from '../demo/users';
 import type { UserPermissions } from './access';
 import type { SandboxUser } from './contract';
 import { notFound } from './errors';
@@ -11,10 +9,10 @@ export function describeCurrentUser(user: SandboxUser): CurrentUser {
 
 /** Contract 2.3; `{}` for a workspace the user cannot read, 404 for one that does not exist. */
 export function describeWorkspace(permissions: UserPermissions, alias: string): Workspace {
-  const ws = DEMO_WORKSPACES.find((w) => w.alias === alias);
+  const ws = permissions.directory.workspaces.find((w) => w.alias === alias);
   if (!ws) throw notFound(`There is no workspace "${alias}". Check the alias (e.g. IT, SALES, HR).`);
   if (!permissions.canReadWorkspace(alias)) return {};
-  const members = DEMO_USERS.filter((u) => u.access.workspaces === 'all' || u.access.workspaces.includes(alias));
+  const members = permissions.directory.users.filter((u) => u.access.workspaces === 'all' || u.access.workspaces.includes(alias));
   return {
     alias: ws.alias,
     title: ws.title,
@@ -25,7 +23,7 @@ export function describeWorkspace(permissions: UserPermissions, alias: string): 
 
 /** Contract 2.4 without the fields the user cannot read. */
 export function describeSchema(permissions: UserPermissions, ref: AppRef): AppSchema {
-  const app = findApp(ref.workspace, ref.app);
+  const app = permissions.directory.findApp(ref.workspace, ref.app);
   if (!app) throw notFound(`There is no app "${ref.app}" in workspace "${ref.workspace}". Check both aliases.`);
   if (!permissions.canReadWorkspace(app.workspace)) return {};
   const fields = Object.fromEntries(permissions.visibleFields(app).map((f) => [f.name, { ...f }]));

@@ -1,6 +1,5 @@
 import type { RecordData } from '../../core/contract/types';
-import { type AppDefinition, valueKindOf } from '../demo/app-model';
-import { findApp } from '../demo/apps';
+import { type AppDefinition, valueKindOf } from '../model/app-model';
 import type { StoredRecord } from '../store/model';
 import type { RecordStore } from '../store/record-store';
 import type { UserPermissions } from './access';
@@ -27,7 +26,7 @@ export class RecordPresenter {
   ) {}
 
   present(record: StoredRecord, options: PresentOptions): RecordData {
-    const app = findApp(record.project_alias, record.publishing_alias);
+    const app = this.permissions.directory.findApp(record.project_alias, record.publishing_alias);
     const out: RecordData = { id: record.id };
     if (!app) return out;
     const resolved: Record<string, unknown> = {};
@@ -42,7 +41,7 @@ export class RecordPresenter {
         continue;
       }
       out[def.name] = value === undefined ? null : value;
-      const display = displayValue(app, def, value, this.store);
+      const display = displayValue(app, def, value, this.store, this.permissions.directory);
       if (display !== undefined) {
         render[`${def.name}__resolved`] = display;
         if (isResolvedKind(def)) resolved[def.name] = display;

@@ -4,7 +4,8 @@ import type {
   AggregationParams, AggregationResult, AppRef, AppSchema, BatchResult, CurrentUser, HistoryEntry, HistoryParams,
   ListPage, ListParams, SearchParams, SearchResult, Workspace,
 } from '../../core/contract/types';
-import { DEMO_USERS, publicUser } from '../demo/users';
+import type { ServiceDirectory } from '../model/directory';
+import { publicUser } from '../model/users';
 import type { BackgroundIndexer } from '../search/background-indexer';
 import type { InvertedIndex } from '../search/inverted-index';
 import type { SearchSegment } from '../search/searchable-text';
@@ -36,18 +37,26 @@ export interface SandboxServiceParts {
   uploads: UploadCatalog;
   clock: () => Date;
   log: (message: string) => void;
+  /** The workspaces, apps and users served. */
+  directory: ServiceDirectory;
 }
 
 /** The sandbox's domain behind the transport: every SandboxService method with the user's permissions. */
 export class DomainSandboxService implements SandboxService {
-  readonly users: readonly SandboxUser[] = DEMO_USERS.map(publicUser);
+  readonly users: readonly SandboxUser[];
   // Batches run one at a time: each validates against the state all earlier ones left.
   private writeQueue: Promise<unknown> = Promise.resolve();
   private closed = false;
   private moveRetry: NodeJS.Timeout | undefined;
   private moveRetryDelayMs = MOVE_RETRY_MS;
 
-  constructor(private readonly parts: SandboxServiceParts) {}
+  constructor(private readonly parts: SandboxServiceParts) {
+    this.users = parts.directory.users.map(publicUser);
+  }
+
+  private permissionsOf(user: SandboxUser): UserPermissions {
+    return new UserPermissions(user, this.parts.directory);
+  }
 
   private get store() {
     return this.parts.durable.memory;
@@ -66,29 +75,29 @@ export class DomainSandboxService implements SandboxService {
   }
 
   workspace(user: SandboxUser, alias: string): Workspace {
-    return describeWorkspace(new UserPermissions(user), alias);
+    return describeWorkspace(this.permissionsOf(user), alias);
   }
 
   schema(user: SandboxUser, ref: AppRef): AppSchema {
-    return describeSchema(new UserPermissions(user), ref);
+    return describeSchema(this.permissionsOf(user), ref);
   }
 
   list(user: SandboxUser, scope: AppRef | undefined, params: ListParams): ListPage {
-    return listRecords(this.store, new UserPermissions(user), scope, params ?? {});
+    return listRecords(this.store, this.permissionsOf(user), scope, params ?? {});
   }
 
   aggregate(user: SandboxUser, scope: AppRef | undefined, params: AggregationParams): AggregationResult {
-    return aggregateRecords(this.store, new UserPermissions(user), scope, params ?? { dimensions4Pivot: '' });
+    return aggregateRecords(this.store, this.permissionsOf(user), scope, params ?? { dimensions4Pivot: '' });
   }
 
   search(user: SandboxUser, params: SearchParams): SearchResult {
     const { index, indexer, stem, segmentsOf } = this.parts;
     indexer.complete();
-    return searchRecords({ store: this.store, index, stem, segmentsOf }, new UserPermissions(user), params);
+    return searchRecords({ store: this.store, index, stem, segmentsOf }, this.permissionsOf(user), params);
   }
 
   history(user: SandboxUser, params: HistoryParams): HistoryEntry[] {
-    return readHistory(this.store, new UserPermissions(user), params ?? {});
+    return readHistory(this.store, this.permissionsOf(user), params ?? {});
   }
 
   batch(user: SandboxUser, operations: unknown): Promise<BatchResult[]> {
@@ -100,7 +109,7 @@ export class DomainSandboxService implements SandboxService {
   private async runBatch(user: SandboxUser, operations: unknown): Promise<BatchResult[]> {
     if (this.closed) throw new SandboxError(500, 'internal', 'The sandbox is shutting down; retry once it has restarted.');
     const { durable, uploads, clock, index } = this.parts;
-    const plan = await planBatch({ store: this.store, permissions: new UserPermissions(user), uploads, now: clock().toISOString() }, operations);
+    const plan = await planBatch({ store: this.store, permissions: this.permissionsOf(user), uploads, now: clock().toISOString() }, operations);
     // The bytes are on disk before the save that points at them is.
     for (const uid of plan.uploadsToCommit) {
       try {
@@ -181,7 +190,7 @@ export class DomainSandboxService implements SandboxService {
   download(user: SandboxUser, fileUid: string): DownloadInfo {
     const owner = this.parts.attachments.find(fileUid);
     const record = owner && this.store.get(owner.recordId);
-    if (!owner || !record || !new UserPermissions(user).canSeeRecord(record)) {
+    if (!owner || !record || !this.permissionsOf(user).canSeeRecord(record)) {
       throw notFound(`There is no file ${fileUid}, or you cannot read the record it is attached to.`);
     }
     const a = owner.attachment;

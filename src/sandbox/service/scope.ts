@@ -1,6 +1,5 @@
 import type { AppRef } from '../../core/contract/types';
-import type { AppDefinition } from '../demo/app-model';
-import { findApp } from '../demo/apps';
+import type { AppDefinition } from '../model/app-model';
 import type { StoredRecord } from '../store/model';
 import type { RecordStore } from '../store/record-store';
 import type { UserPermissions } from './access';
@@ -9,7 +8,7 @@ import { FieldCatalog } from './field-catalog';
 
 /** The readable apps of a request's scope; an unknown app is 404, an unreadable one is empty. */
 export function resolveScope(permissions: UserPermissions, scope: AppRef | undefined): AppDefinition[] {
-  if (scope && !findApp(scope.workspace, scope.app)) {
+  if (scope && !permissions.directory.findApp(scope.workspace, scope.app)) {
     throw notFound(`There is no app "${scope.app}" in workspace "${scope.workspace}". Check both aliases.`);
   }
   return permissions.readableApps(scope);

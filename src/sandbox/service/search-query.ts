@@ -1,6 +1,5 @@
 import { parseSearchQuery } from '../../core/search';
 import type { SearchParams, SearchResult } from '../../core/contract/types';
-import { findApp } from '../demo/apps';
 import { buildHighlights } from '../search/highlight';
 import type { InvertedIndex } from '../search/inverted-index';
 import { containsPhrase } from '../search/phrase-match';
@@ -91,7 +90,7 @@ export function searchRecords(deps: SearchDependencies, permissions: UserPermiss
   const highlightStems = new Set([...termStems, ...phraseStems.flat()]);
   const data = page.map(({ record }) => {
     const shaped = presenter.present(record, { selection, expandRecord: false, skipAncestors: true });
-    const app = findApp(record.project_alias, record.publishing_alias);
+    const app = permissions.directory.findApp(record.project_alias, record.publishing_alias);
     const segments = deps.segmentsOf(record).filter((s) => !app || !permissions.isHidden(app, s.field.split(':')[0]));
     shaped.__highlights = buildHighlights(segments, highlightStems, stem);
     return shaped;

@@ -1,8 +1,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Attachment } from '../../core/contract/types';
-import { valueKindOf } from '../demo/app-model';
-import { findApp } from '../demo/apps';
+import { valueKindOf } from '../model/app-model';
+import type { ServiceDirectory } from '../model/directory';
 import { htmlToText } from '../search/html-text';
 import type { SearchSegment } from '../search/searchable-text';
 import type { StoredRecord } from '../store/model';
@@ -28,10 +28,10 @@ function readAttachmentText(filesDir: string, a: Attachment): string | undefined
 }
 
 /** What search looks at in a record: title, rich text as text, text fields, attachment names and text files. */
-export function searchSegmentsOf(filesDir: string): (record: StoredRecord) => SearchSegment[] {
+export function searchSegmentsOf(filesDir: string, directory: ServiceDirectory): (record: StoredRecord) => SearchSegment[] {
   return (record) => {
     const segments: SearchSegment[] = [{ field: 'title', text: String(record.title ?? ''), boost: 3 }];
-    const app = findApp(record.project_alias, record.publishing_alias);
+    const app = directory.findApp(record.project_alias, record.publishing_alias);
     if (!app) return segments;
     for (const def of Object.values(app.fields)) {
       const value = record[def.name];

@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { PRINTER_NOTES_FILE_UID, PRINTER_SPEC_FILE_UID, PRINTER_TASK_ID } from '../../../src/sandbox/service/index';
+import { PRINTER_NOTES_FILE_UID, PRINTER_SPEC_FILE_UID, PRINTER_TASK_ID } from '../../../src/sandbox/demoService';
 import { ADMIN, MEMBER, openSandbox, rejection, type Sandbox, TASK } from './support';
 
 describe('sandbox domain: batch writes', () => {

@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import fc from 'fast-check';
 import { generateDemoData, iso } from '../../../src/sandbox/demo/generate';
 import { topByScore } from '../../../src/sandbox/search/top-k';
-import { HOSTILE_TASK_ID } from '../../../src/sandbox/service/index';
+import { HOSTILE_TASK_ID } from '../../../src/sandbox/demoService';
 import { toStoredRichText } from '../../../src/sandbox/service/rich-text';
 import { ADMIN, openSandbox } from './support';
 

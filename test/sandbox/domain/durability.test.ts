@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { createSandboxService, DataFolderLockedError, PRINTER_TASK_ID } from '../../../src/sandbox/service/index';
+import { createDemoSandboxService, DataFolderLockedError, PRINTER_TASK_ID } from '../../../src/sandbox/demoService';
 import { ADMIN, FakeUploads, openSandbox, rejection, tempDir, TASK } from './support';
 
 describe('sandbox domain: durability', () => {
@@ -107,9 +107,9 @@ describe('sandbox domain: durability', () => {
     this.timeout(30000);
     const dataDir = fresh();
     const script = `
-      const { createSandboxService, DEMO_USERS } = require(${JSON.stringify(path.resolve('src/sandbox/service/index.ts'))});
+      const { createDemoSandboxService, DEMO_USERS } = require(${JSON.stringify(path.resolve('src/sandbox/demoService.ts'))});
       (async () => {
-        const s = await createSandboxService({ dataDir: ${JSON.stringify(dataDir)}, records: 50, uploads: { describe: async () => undefined, commit: async () => {} } });
+        const s = await createDemoSandboxService({ dataDir: ${JSON.stringify(dataDir)}, records: 50, uploads: { describe: async () => undefined, commit: async () => {} } });
         await s.batch(DEMO_USERS[0], [{ transition: 'edit', id: ${JSON.stringify(PRINTER_TASK_ID)}, title: 'acknowledged before the kill' }]);
         process.stdout.write('ACK\\n');
         setInterval(() => {}, 1000);
@@ -182,7 +182,7 @@ describe('sandbox domain: durability', () => {
     const first = await openSandbox({ dataDir, records: 50 });
     await first.service.batch(ADMIN, [{ transition: 'edit', id: PRINTER_TASK_ID, title: 'changed' }]);
     await first.service.close();
-    const reset = await createSandboxService({ dataDir, reset: true, records: 50, uploads: new FakeUploads(), log: () => undefined });
+    const reset = await createDemoSandboxService({ dataDir, reset: true, records: 50, uploads: new FakeUploads(), log: () => undefined });
     assert.equal(titleOf(reset, PRINTER_TASK_ID), 'Replace printer toner on floor 3');
     await reset.close();
   });

@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
-import { CHILD_TASK_IDS, PARENT_TASK_ID } from '../../../src/sandbox/service/index';
+import { CHILD_TASK_IDS, PARENT_TASK_ID } from '../../../src/sandbox/demoService';
 import { ADMIN, MEMBER, openSandbox, rejection, type Sandbox } from './support';
 
 describe('sandbox domain: history', () => {

@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
-import { PARENT_TASK_ID, PRINTER_TASK_ID } from '../../../src/sandbox/service/index';
+import { PARENT_TASK_ID, PRINTER_TASK_ID } from '../../../src/sandbox/demoService';
 import { ADMIN, openSandbox, rejection, type Sandbox, TASK } from './support';
 
 describe('sandbox domain: list', () => {

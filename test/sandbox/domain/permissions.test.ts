@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
-import { CONFIDENTIAL_TASK_ID, DEMO_USERS, PRINTER_NOTES_FILE_UID, PRINTER_TASK_ID } from '../../../src/sandbox/service/index';
+import { CONFIDENTIAL_TASK_ID, DEMO_USERS, PRINTER_NOTES_FILE_UID, PRINTER_TASK_ID } from '../../../src/sandbox/demoService';
 import { ADMIN, MEMBER, openSandbox, READER, rejection, RESTRICTED, type Sandbox, TASK } from './support';
 
 describe('sandbox domain: permissions of each demo user', () => {

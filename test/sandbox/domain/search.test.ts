@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
-import { HOSTILE_TASK_ID, PRINTER_TASK_ID } from '../../../src/sandbox/service/index';
+import { HOSTILE_TASK_ID, PRINTER_TASK_ID } from '../../../src/sandbox/demoService';
 import { ADMIN, openSandbox, rejection, type Sandbox } from './support';
 
 describe('sandbox domain: search', () => {

@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { createSandboxService, DEMO_USERS } from '../../../src/sandbox/service/index';
+import { createDemoSandboxService, DEMO_USERS } from '../../../src/sandbox/demoService';
 import type { SandboxService, SandboxUser, UploadCatalog, UploadInfo } from '../../../src/sandbox/service/contract';
 
 export const ADMIN = DEMO_USERS[0];
@@ -67,7 +67,7 @@ export interface Sandbox {
 export async function openSandbox(options: { records?: number; dataDir?: string; uploads?: FakeUploads; compactJournalBytes?: number; log?: (m: string) => void; clock?: () => Date } = {}): Promise<Sandbox> {
   const dataDir = options.dataDir ?? tempDir();
   const uploads = options.uploads ?? new FakeUploads();
-  const service = await createSandboxService({
+  const service = await createDemoSandboxService({
     dataDir,
     records: options.records ?? 200,
     uploads,
