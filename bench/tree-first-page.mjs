@@ -166,8 +166,11 @@ async function openRecordsView(page) {
   const item = page.locator('.part.activitybar .action-item').filter({ has: page.locator('[aria-label^="Records"]') })
     .or(page.locator('.part.activitybar .action-item[aria-label^="Records"]')).first();
   await item.waitFor({ state: 'visible', timeout: 60_000 });
-  if (!(await item.evaluate((el) => el.classList.contains('checked') || el.getAttribute('aria-selected') === 'true'))) await item.click();
-  await sideBar(page).locator('.composite.title').filter({ hasText: /records/i }).waitFor({ state: 'visible' });
+  const title = sideBar(page).locator('.composite.title').filter({ hasText: /records/i });
+  // After a reload the view may come back open on its own: a click then would close it.
+  const open = await title.waitFor({ state: 'visible', timeout: 3_000 }).then(() => true, () => false);
+  if (!open && !(await item.evaluate((el) => el.classList.contains('checked') || el.getAttribute('aria-selected') === 'true'))) await item.click();
+  await title.waitFor({ state: 'visible' });
 }
 
 async function setExpanded(page, label, expanded) {
