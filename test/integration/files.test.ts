@@ -24,6 +24,7 @@ import { hasPendingUploads } from '../../src/extension/registerFiles';
 import type { AppNode, AttachmentNode, RecordNode, RecordsTreeNode } from '../../src/extension/tree/treeNodes';
 import { sandboxConnection } from './support/environment';
 import { MemoryMemento } from '../support/memoryMemento';
+import { startFaultRelay } from '../support/faultRelay';
 
 const EXTENSION_ID = 'records-tools.records-service';
 const TASK = { workspace: 'IT', app: 'TASK' };
@@ -101,6 +102,28 @@ describe('files: attach, drop, download, resume (extension host)', function () {
     assert.deepEqual(titles(await readAttachments(admin, recordId, 'attachments', { ref: TASK })), ['already-there.txt', 'report.pdf', 'photo.png']);
     const rows = await api.tree.provider.getChildren(node);
     assert.deepEqual(attachmentRows(rows), ['already-there.txt', 'report.pdf', 'photo.png'], 'the record row was re-read');
+  });
+
+  it('records.files.uploadChunkMiB bounds what one upload request carries: 2.5 MiB at 1 MiB goes in 3 PATCHes, through the connection\'s own address', async () => {
+    const relay = await startFaultRelay(sandboxUrl);
+    const viaRelay = (await api.connections.add({ name: 'Files tests (chunks)', baseUrl: relay.url, authKind: 'authCode' })).id;
+    await api.connections.setToken(viaRelay, sandboxConnection().adminToken);
+    await vscode.workspace.getConfiguration('records.files').update('uploadChunkMiB', 1, vscode.ConfigurationTarget.Global);
+    try {
+      const recordId = await newRecord('chunked upload');
+      const big = await file('chunked.bin', 2.5 * 1024 * 1024);
+      const outcome = await vscode.commands.executeCommand<AttachOutcome>('records.attachToRecord', vscode.Uri.file(big.path), [vscode.Uri.file(big.path)], {
+        record: { connectionId: viaRelay, workspace: 'IT', app: 'TASK', recordId },
+        field: 'attachments',
+      });
+      assert.equal(outcome.status, 'attached', JSON.stringify(outcome));
+      assert.equal(relay.count('PATCH', /./), 3, 'one PATCH per MiB started');
+      assert.deepEqual(titles(await readAttachments(admin, recordId, 'attachments', { ref: TASK })), ['chunked.bin']);
+    } finally {
+      await vscode.workspace.getConfiguration('records.files').update('uploadChunkMiB', undefined, vscode.ConfigurationTarget.Global);
+      await api.connections.remove(viaRelay);
+      await relay.close();
+    }
   });
 
   it('the drop controller attaches files dropped on a record (text/uri-list)', async () => {

@@ -67,7 +67,7 @@ export async function uploadWithProgress<T>(
           };
           // The first file's "0 B" would outlive a quick upload (reports are throttled, the end is not): the title says enough.
           if (index > 0) report(0, true);
-          const uploaded = await uploader.upload({ filePath: file.path, fileName: name, signal, onProgress: (sent) => report(sent) });
+          const uploaded = await uploader.upload({ filePath: file.path, fileName: name, signal, chunkSize: uploadChunkBytes(), onProgress: (sent) => report(sent) });
           finishedBytes += file.size;
           report(file.size, true);
           done.push(uploaded);
@@ -79,4 +79,10 @@ export async function uploadWithProgress<T>(
   } finally {
     await uploader.dispose();
   }
+}
+
+/** `records.files.uploadChunkMiB`: the most one PATCH carries (lower it behind a proxy that limits request bodies). */
+function uploadChunkBytes(): number {
+  const mib = vscode.workspace.getConfiguration('records.files').get<number>('uploadChunkMiB', 1024);
+  return Math.max(1, Math.min(4096, Math.floor(Number.isFinite(mib) ? mib : 1024))) * 1024 * 1024;
 }
