@@ -133,6 +133,30 @@ describe('tree cache and prefetch', function () {
     assert.doesNotMatch(readFileSync(join(storageDir, 'tree-cache.json'), 'utf8'), new RegExp(ADMIN), 'never a token');
   });
 
+  it('Refresh on an app reads the service, never the kept rows, and a record put on top stays there', async () => {
+    const first = await newWindow();
+    const firstApp = await taskApp(first.provider);
+    const reconciled = nextChange(first.provider, firstApp);
+    const shown = recordRows(await first.provider.getChildren(firstApp));
+    await reconciled;
+    await first.cache.flush();
+    const admin = new RecordsClient({ baseUrl: sandbox.url, authorization: async () => `SVC_AUTH_CODE ${ADMIN}` });
+    await admin.batch([{ transition: 'edit', id: shown[0]!.record.id, title: 'Renamed before the refresh' }]);
+    const added = await admin.batch([{ transition: 'add', workspace_alias: 'IT', app_alias: 'TASK', title: 'Put on top' }]);
+    await admin.dispose();
+
+    const second = await newWindow();
+    const app = await taskApp(second.provider);
+    second.provider.refresh(app);
+    const rows = recordRows(await second.provider.getChildren(app));
+    assert.equal(rows.find((n) => n.record.id === shown[0]!.record.id)?.record.title, 'Renamed before the refresh', 'read from the service');
+    // What "reveal" does for a record the first page does not hold: it stays after any background read.
+    const newId = String(added.results[0]?.data?.id);
+    if (!rows.some((n) => n.record.id === newId)) assert.ok(await second.provider.insertRecordAtTop(app, newId));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.ok(recordRows(await second.provider.getChildren(app)).some((n) => n.record.id === newId));
+  });
+
   it('a refresh that fails keeps the kept rows and says so on the app', async () => {
     const window = await newWindow();
     const app = await taskApp(window.provider);

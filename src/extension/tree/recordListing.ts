@@ -16,6 +16,8 @@ export class RecordListing {
   loadedOnce = false;
   /** The rows shown are kept ones (the tree cache) or the last read, and reading them again failed: said on the node. */
   refreshFailure: unknown;
+  /** A first page on its way in the background (reconciling kept rows, read ahead): what changes the list waits for. */
+  pendingFirstPage: Promise<void> | undefined;
   private controller: AbortController | undefined;
 
   /** Aborts the previous request of this listing: a node refreshed again needs only the newest answer. */

@@ -50,6 +50,10 @@ export class TreeCache implements vscode.Disposable {
   private writing: Promise<void> = Promise.resolve();
   private readonly file: vscode.Uri | undefined;
   private readonly listener: vscode.Disposable;
+  /** Connections forgotten before the file was read: what the file holds for them is stale. */
+  private readonly forgottenBeforeRead = new Set<string>();
+  private everyConnectionForgotten = false;
+  private fileRead = false;
 
   constructor(storage: vscode.Uri | undefined) {
     this.file = storage === undefined ? undefined : vscode.Uri.joinPath(storage, FILE_NAME);
@@ -109,6 +113,10 @@ export class TreeCache implements vscode.Disposable {
 
   /** Drops what was kept for one connection (signed in or out, removed), or for all. */
   forget(connectionId?: string): void {
+    if (!this.fileRead) {
+      if (connectionId === undefined) this.everyConnectionForgotten = true;
+      else this.forgottenBeforeRead.add(connectionId);
+    }
     if (connectionId === undefined) this.data.connections = {};
     else if (this.data.connections[connectionId] !== undefined) delete this.data.connections[connectionId];
     else return;
@@ -118,8 +126,8 @@ export class TreeCache implements vscode.Disposable {
   /** Drops what was kept for connections that no longer exist. */
   retain(connectionIds: readonly string[]): void {
     const gone = Object.keys(this.data.connections).filter((id) => !connectionIds.includes(id));
-    // Before the file is read there is nothing to compare with: read() keeps only known ids then.
-    if (this.loading === undefined) return;
+    // Before the file is read there is nothing to compare with.
+    if (!this.fileRead) return;
     for (const id of gone) this.forget(id);
   }
 
@@ -161,12 +169,22 @@ export class TreeCache implements vscode.Disposable {
   }
 
   private async read(): Promise<void> {
+    try {
+      await this.readFile();
+    } finally {
+      this.fileRead = true;
+    }
+  }
+
+  private async readFile(): Promise<void> {
     if (!this.enabled || this.file === undefined) return;
     try {
       const parsed = JSON.parse(new TextDecoder().decode(await vscode.workspace.fs.readFile(this.file))) as Partial<CacheFile>;
       if (parsed.version === VERSION && typeof parsed.connections === 'object' && parsed.connections !== null) {
         // Changes made before the file was read (a sign-out at startup) win over the file.
-        this.data = { version: VERSION, connections: { ...parsed.connections, ...this.data.connections } };
+        const fromFile = this.everyConnectionForgotten ? {} : { ...parsed.connections };
+        for (const id of this.forgottenBeforeRead) delete fromFile[id];
+        this.data = { version: VERSION, connections: { ...fromFile, ...this.data.connections } };
       }
     } catch {
       // No file yet, or one we cannot read: the tree asks the service.

@@ -68,10 +68,12 @@ export class TreeListings {
     }
   }
 
-  markStale(owner: { id: string }): void {
-    const listing = this.listings.get(owner.id);
-    listing?.cancel();
-    if (listing) listing.stale = true;
+  /** Refresh of one node: read from the service on next expand, never from kept rows. */
+  markStale(owner: ListingOwner): void {
+    const listing = this.listingOf(owner);
+    listing.cancel();
+    listing.stale = true;
+    listing.loadedOnce = true;
   }
 
   cancelAll(): void {
@@ -142,6 +144,8 @@ export class TreeListings {
    * (a new record on a late page). Returns false when the app's filter or permissions hide it.
    */
   async insertRecordAtTop(app: AppNode, recordId: string): Promise<boolean> {
+    // A first page landing after the insert would replace the list without it.
+    await this.listingOf(app).pendingFirstPage?.catch(() => undefined);
     const client = await this.connections.client(app.connectionId);
     const schema = await this.schema(app);
     const params = pageParams({ kind: 'app' }, this.viewOf(app), schema, { skip: 0, size: 1 });
@@ -159,7 +163,7 @@ export class TreeListings {
     const listing = this.listingOf(app);
     if (listing.loadedOnce || !listing.stale) return 'done';
     try {
-      await this.loadFirstPage(app, listing, { remember: false, rethrow: true });
+      await this.inBackground(listing, this.loadFirstPage(app, listing, { remember: false, rethrow: true }));
     } catch (error) {
       if (error instanceof RecordsApiError && error.status === 429) return 'throttled';
       return 'done';
@@ -233,7 +237,18 @@ export class TreeListings {
     listing.stale = false;
     // The reconciling read starts once the kept rows are on their way to the view: its own work
     // (credential, request) must not delay them.
-    setTimeout(() => void this.loadFirstPage(owner, listing, { keepRowsOnError: true }).then(() => this.changed(owner)), 0);
+    void this.inBackground(listing, new Promise<void>((resolve) => setTimeout(resolve, 0)).then(() => this.loadFirstPage(owner, listing, { keepRowsOnError: true })))
+      .then(() => this.changed(owner));
+  }
+
+  /** Notes a background first page on the listing until it settles (see insertRecordAtTop). */
+  private inBackground(listing: RecordListing, work: Promise<void>): Promise<void> {
+    listing.pendingFirstPage = work;
+    const settled = (): void => {
+      if (listing.pendingFirstPage === work) listing.pendingFirstPage = undefined;
+    };
+    work.then(settled, settled);
+    return work;
   }
 
   private rememberPage(owner: AppNode, listing: RecordListing): void {
