@@ -1,11 +1,12 @@
-// Hostile RLX input: how long the shared core takes on text written to stall it. The parser
+// Hostile RLX input: how long the shared core takes on text written to stall it (and, for
+// scale, a compiled filter over 100,000 records, the sandbox's everyday work). The parser
 // and the `like` matcher run in the sandbox (every list, pivot and search request) and in the
 // extension host (diagnostics of every open `.rlx`), so a slow path here freezes both.
 // Prints one line per case and, last, a JSON line `{"rlxHostile":[…]}` that bench/run.mjs reads.
 // Run: npx tsx bench/rlx-hostile.ts [--sizes 60000,100000,1000000]
 import { performance } from 'node:perf_hooks';
 import type { FieldDefinition } from '../src/core/contract/types';
-import { parseRlx } from '../src/core/rlx';
+import { compileRlxFilter, parseRlx } from '../src/core/rlx';
 import { compileLikePattern } from '../src/core/rlx/likePattern';
 import { parseRlxDocument } from '../src/core/rlx/document';
 import { type RlxSchemaSource, type RlxScopeSchema, getRlxDiagnostics } from '../src/core/rlx/language';
@@ -70,5 +71,20 @@ time('.rlx diagnostics, 100 KB of bare words', () => getRlxDiagnostics(parseRlxD
 const like = compileLikePattern('%a%a%a%a%a%a%a%a%b');
 const title = 'a'.repeat(60);
 time('like "%a%a%a%a%a%a%a%a%b" against 60 a\'s', () => like(title), 5, 1);
+
+const states = ['open', 'closed', 'in_progress', 'waiting'];
+const records = Array.from({ length: 100_000 }, (_, index) => ({
+  state: states[index % 4],
+  total: index % 1000,
+  title: `Record ${index}`,
+  creation_date: new Date(Date.UTC(2025, 0, 1) + index * 600_000).toISOString(),
+  keeper_id: index % 3 === 0 ? null : `user-${index % 7}`,
+}));
+const kinds: Record<string, 'string' | 'number' | 'datetime'> = { state: 'string', total: 'number', title: 'string', creation_date: 'datetime', keeper_id: 'string' };
+const filter = compileRlxFilter(
+  'state in "open,waiting":string[] AND total >= 500 AND creation_date >= "2025-03-01" AND (keeper_id != null OR title like "record 1%")',
+  { fieldKind: (name) => kinds[name] },
+);
+time('compiled filter over 100,000 records', () => records.filter(filter), 20);
 
 console.log(`\n${JSON.stringify({ rlxHostile: figures })}`);

@@ -181,7 +181,9 @@ describe('RLX evaluator', () => {
     assert.deepEqual(collectRlxFields(undefined), []);
   });
 
-  it('filters 100,000 records quickly', function () {
+  it('filters 100,000 records with a compound query exactly as the same rules written by hand', () => {
+    // How fast this runs is measured by `npm run bench -- --only rlx`, not here: a shared
+    // machine makes a timed test fail for reasons that are not the code's.
     const states = ['open', 'closed', 'in_progress', 'waiting'];
     const records = Array.from({ length: 100_000 }, (_, index) => ({
       state: states[index % 4],
@@ -194,12 +196,19 @@ describe('RLX evaluator', () => {
       'state in "open,waiting":string[] AND total >= 500 AND creation_date >= "2025-03-01" AND (keeper_id != null OR title like "record 1%")',
       { fieldKind: (name) => (name === 'keeper_id' ? 'string' : KINDS[name]) },
     );
-    records.filter(predicate);
-    const started = performance.now();
-    const matched = records.filter(predicate).length;
-    const elapsed = performance.now() - started;
-    assert.ok(matched > 0 && matched < records.length);
-    // The target is well under 20 ms; the bound is loose because this machine is shared.
-    assert.ok(elapsed < 150, `took ${elapsed.toFixed(1)} ms`);
+    const march = Date.UTC(2025, 2, 1);
+    const byHand = records.filter(
+      (record) =>
+        (record.state === 'open' || record.state === 'waiting') &&
+        record.total >= 500 &&
+        Date.parse(record.creation_date) >= march &&
+        (record.keeper_id !== null || record.title.toLowerCase().startsWith('record 1')),
+    );
+    const matched = records.filter(predicate);
+    assert.ok(byHand.length > 0 && byHand.length < records.length);
+    assert.deepEqual(
+      matched.map((record) => record.title),
+      byHand.map((record) => record.title),
+    );
   });
 });
