@@ -98,6 +98,6 @@ export function activate(context: vscode.ExtensionContext): RecordsExtensionApi 
 
 export async function deactivate(): Promise<void> {
   // The sandbox holds a lock on its data folder: release it even if disposal order differs.
-  await launcher?.stop().catch(() => undefined);
+  await launcher?.stop({ quiet: true }).catch(() => undefined);
   launcher = undefined;
 }

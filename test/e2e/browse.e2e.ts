@@ -19,14 +19,7 @@ describe('browse records in the tree', () => {
   it('starts the sandbox and shows its workspaces, apps and records', async function () {
     this.timeout(120_000);
     const wb = workbench();
-    await wb.openViewContainer('Records');
-    const welcome = wb.welcomeContent();
-    if (await welcome.isVisible()) {
-      await welcome.getByRole('button', { name: 'Start Local Sandbox' }).click();
-    } else {
-      await wb.runCommand('Records: Start Local Sandbox');
-    }
-    await wb.treeRow('Local Sandbox').waitFor({ state: 'visible', timeout: 60_000 });
+    await wb.startLocalSandbox();
     await wb.expandRow('Local Sandbox');
     await wb.expandRow('IT Operations');
     await wb.screenshot('browse-01-workspace');
@@ -82,5 +75,19 @@ describe('browse records in the tree', () => {
     const updated = wb.treeRow(reference).filter({ hasText: /In progress/ });
     await updated.waitFor({ state: 'visible', timeout: 30_000 });
     await wb.screenshot('browse-06-action-done');
+  });
+
+  it('once the sandbox is stopped, its row offers to start it again, and that click brings the workspaces back', async function () {
+    this.timeout(120_000);
+    const wb = workbench();
+    await scrollTree(wb, -1);
+    await wb.runCommand('Records: Stop Local Sandbox');
+    const start = wb.treeRow('Sandbox stopped: click to start');
+    // Nothing answers at its address now: the read is retried for a few seconds before the row shows.
+    await start.waitFor({ state: 'visible', timeout: 60_000 });
+    await wb.screenshot('browse-07-sandbox-stopped');
+    await start.click();
+    await wb.treeRow('IT Operations').waitFor({ state: 'visible', timeout: 60_000 });
+    assert.equal(await start.isVisible(), false, 'the row is gone once the sandbox answers');
   });
 });

@@ -12,8 +12,7 @@ describe('pivot an app', () => {
   it('builds a two-dimension pivot with stats, reads the totals and drills into a cell', async function () {
     this.timeout(180_000);
     const wb = workbench();
-    await wb.openViewContainer('Records');
-    if (!(await wb.treeRow('Local Sandbox').isVisible())) await wb.runCommand('Records: Start Local Sandbox');
+    await wb.startLocalSandbox();
     await wb.expandRow('Local Sandbox');
     await wb.expandRow('IT Operations');
     await wb.contextMenu(wb.treeRow('Tasks'), 'Pivot…');

@@ -2,13 +2,7 @@
 // filter with the completions the live schema offers, Ctrl+Enter, then the results grid: sort
 // by a column, Load more, and open a row in the record editor with the keyboard.
 import * as assert from 'node:assert/strict';
-import { type Workbench, useWorkbench } from './support/workbench';
-
-async function ensureSandbox(wb: Workbench): Promise<void> {
-  await wb.openViewContainer('Records');
-  if (!(await wb.treeRow('Local Sandbox').isVisible())) await wb.runCommand('Records: Start Local Sandbox');
-  await wb.treeRow('Local Sandbox').waitFor({ state: 'visible', timeout: 60_000 });
-}
+import { useWorkbench } from './support/workbench';
 
 async function waitUntil(check: () => Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -38,7 +32,7 @@ describe('write and run an RLX query', () => {
     this.timeout(240_000);
     const wb = workbench();
     const page = wb.page;
-    await ensureSandbox(wb);
+    await wb.startLocalSandbox();
     await wb.expandRow('Local Sandbox');
     await wb.expandRow('IT Operations');
     await wb.contextMenu(wb.treeRow('Tasks'), 'New RLX Query');

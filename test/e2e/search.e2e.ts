@@ -2,13 +2,7 @@
 // phrase with an exclusion lists results with emphasized matches; ↓ and Enter open one.
 // Needs registerSearchPanel wired in activate() and the Local Sandbox connection.
 import * as assert from 'node:assert/strict';
-import { type Workbench, useWorkbench } from './support/workbench';
-
-async function ensureSandbox(wb: Workbench): Promise<void> {
-  await wb.openViewContainer('Records');
-  if (!(await wb.treeRow('Local Sandbox').isVisible())) await wb.runCommand('Records: Start Local Sandbox');
-  await wb.treeRow('Local Sandbox').waitFor({ state: 'visible', timeout: 60_000 });
-}
+import { useWorkbench } from './support/workbench';
 
 describe('search records from the search view', () => {
   const workbench = useWorkbench();
@@ -16,7 +10,7 @@ describe('search records from the search view', () => {
   it('finds a phrase without the excluded word and opens a result with the keyboard', async function () {
     this.timeout(120_000);
     const wb = workbench();
-    await ensureSandbox(wb);
+    await wb.startLocalSandbox();
     await wb.runCommand('Records: Search Records…');
     const view = await wb.webviewShowing('#query');
     const query = view.locator('#query');

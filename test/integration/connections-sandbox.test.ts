@@ -4,6 +4,17 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ConnectionInfo } from '../../src/extension/connections/connectionInfo';
 import type { RecordsExtensionApi } from '../../src/extension/extension';
+import { RecordsTreeProvider } from '../../src/extension/tree/recordsTreeProvider';
+import type { MessageNode, RecordsTreeNode } from '../../src/extension/tree/treeNodes';
+
+function memoryMemento(): vscode.Memento {
+  const values = new Map<string, unknown>();
+  return {
+    keys: () => [...values.keys()],
+    get: <T>(key: string, fallback?: T) => (values.has(key) ? (values.get(key) as T) : fallback) as T,
+    update: async (key: string, value: unknown) => void values.set(key, value),
+  };
+}
 
 describe('connections: local sandbox launcher', function () {
   this.timeout(60_000);
@@ -44,6 +55,30 @@ describe('connections: local sandbox launcher', function () {
     assert.equal(api.sandbox.url, undefined);
     await assert.rejects(fetch(`${url}/api/common`), 'nothing listens after stop');
     assert.equal(api.connections.list().filter((c) => c.sandbox).length, 1);
+  });
+
+  it('while it is stopped, its row in the tree offers to start it, and that click brings the workspaces back', async () => {
+    const connection = api.connections.list().find((c) => c.sandbox)!;
+    assert.equal(api.sandbox.url, undefined, 'stopped by the previous test');
+    const provider = new RecordsTreeProvider(api.connections, memoryMemento());
+    try {
+      const root = (await provider.getChildren()).find((n) => n.kind === 'connection' && n.connectionId === connection.id);
+      assert.ok(root);
+      const rows = await provider.getChildren(root);
+      const start = rows.find((n): n is MessageNode => n.kind === 'message' && n.command?.command === 'records.startSandbox');
+      assert.ok(start, `a row that starts the sandbox: ${rows.map((n) => (n.kind === 'message' ? n.label : n.kind)).join(' | ')}`);
+      assert.equal(start.label, 'Sandbox stopped: click to start');
+      assert.ok(rows.some((n) => n.kind === 'message' && n.command?.command === 'records.refresh'), 'and a Retry row');
+
+      const changed = new Promise<void>((resolve) => provider.onDidChangeTreeData(() => resolve()));
+      await vscode.commands.executeCommand(start.command!.command, ...(start.command!.arguments ?? []));
+      await changed;
+      assert.ok(api.sandbox.url, 'running again');
+      const again: RecordsTreeNode[] = await provider.getChildren(root);
+      assert.ok(again.some((n) => n.kind === 'workspace'), `workspaces listed: ${again.map((n) => n.kind).join(', ')}`);
+    } finally {
+      provider.dispose();
+    }
   });
 
   it('resets without a prompt when asked by a script, and comes back on the previous port', async () => {

@@ -4,7 +4,7 @@ import { CredentialStore } from '../auth/credentialStore';
 import { ALL_SYNCED_STATE_KEYS, SYNCED_STATE_KEYS } from '../syncedState';
 import type { AuthKind, ConnectionInfo } from './connectionInfo';
 import { authorizationHeader, newConnectionId, normalizeBaseUrl, normalizeIssuer, sendsTokenInClear, uniqueName } from './connectionRules';
-import { describeError, isCancellation, isUnauthorized } from './errorText';
+import { describeError, isCancellation, isUnauthorized, isUnreachable } from './errorText';
 import { logRequest, SHOW_LOG_COMMAND } from '../log/requestLog';
 import { affectsNetwork, networkKey, readNetworkSettings } from './networkSettings';
 import { ConnectionCatalog } from './connectionCatalog';
@@ -206,9 +206,15 @@ export class ConnectionManager implements vscode.Disposable {
     const text = describeError(error, what);
     const showLog = vscode.l10n.t('Show Log');
     const signIn = vscode.l10n.t('Sign In Again');
-    const choices = isUnauthorized(error) && this.get(id) ? [signIn, showLog] : [showLog];
+    const startSandbox = vscode.l10n.t('Start Local Sandbox');
+    const connection = this.get(id);
+    // The local sandbox lives in an extension host: after a reload or restart nothing answers until it is started again.
+    const choices = isUnauthorized(error) && connection ? [signIn, showLog]
+      : isUnreachable(error) && connection?.sandbox ? [startSandbox, showLog]
+      : [showLog];
     void vscode.window.showErrorMessage(text, ...choices).then((choice) => {
       if (choice === signIn) void vscode.commands.executeCommand('records.signIn', id);
+      if (choice === startSandbox) void vscode.commands.executeCommand('records.startSandbox');
       if (choice === showLog) void vscode.commands.executeCommand(SHOW_LOG_COMMAND);
     });
     return text;

@@ -12,6 +12,12 @@ export function isUnauthorized(error: unknown): boolean {
   return typeof e === 'object' && e !== null && (e.status === 401 || e.code === 'unauthorized');
 }
 
+/** True when nothing answered at the address (refused, reset, unknown host), as opposed to an answer that was an error. */
+export function isUnreachable(error: unknown): boolean {
+  const e = error as ErrorLike | undefined;
+  return typeof e === 'object' && e !== null && e.code === 'network';
+}
+
 /** True when the user cancelled: nothing should be shown. */
 export function isCancellation(error: unknown): boolean {
   const e = error as ErrorLike | undefined;

@@ -52,13 +52,16 @@ export class SandboxLauncher implements vscode.Disposable {
     return this.starting;
   }
 
-  async stop(): Promise<boolean> {
+  async stop(options: { quiet?: boolean } = {}): Promise<boolean> {
     const running = this.running;
     this.running = undefined;
     if (!running) return false;
     setRunningContext(false);
     await running.close();
     this.output.info(`Stopped the sandbox at ${running.url}`);
+    // What the views knew about it is gone with it: its row now offers to start it again.
+    const connection = this.connections.list().find((c) => c.sandbox && c.baseUrl === running.url);
+    if (connection && !options.quiet) this.connections.notifyChanged(connection.id);
     return true;
   }
 
@@ -85,7 +88,8 @@ export class SandboxLauncher implements vscode.Disposable {
   }
 
   dispose(): void {
-    void this.stop().catch(() => undefined);
+    // Quiet: the window is closing, no view needs to hear of it.
+    void this.stop({ quiet: true }).catch(() => undefined);
     this.output.dispose();
   }
 

@@ -243,7 +243,7 @@ export class RecordsTreeProvider implements vscode.TreeDataProvider<RecordsTreeN
         found = await this.connections.catalog.workspaces(node.connectionId);
         this.cache?.rememberWorkspaces(node.connectionId, connectionKey(connection), found);
       } catch (error) {
-        return errorNodes(node, error, { connectionName: connection.name, baseUrl: connection.baseUrl });
+        return errorNodes(node, error, { connectionName: connection.name, baseUrl: connection.baseUrl, sandbox: connection.sandbox });
       }
     }
     if (found.length === 0) {
@@ -293,6 +293,7 @@ export class RecordsTreeProvider implements vscode.TreeDataProvider<RecordsTreeN
         connectionName: connection?.name ?? owner.connectionId,
         baseUrl: connection?.baseUrl ?? '',
         filter: this.viewOf(owner).filter,
+        sandbox: connection?.sandbox,
       });
     }
     if (listing.records.length === 0) {

@@ -11,6 +11,8 @@ export interface ErrorPlace {
   connectionName: string;
   baseUrl: string;
   filter?: string;
+  /** The extension's own "Local Sandbox" connection: when nothing answers, starting it is the fix. */
+  sandbox?: boolean;
 }
 
 const FILTER_CODES = new Set(['invalid_filter', 'unknown_field']);
@@ -41,6 +43,15 @@ export function errorNodes(parent: RecordsTreeNode, error: unknown, place: Error
     return [
       row('error', 'error', vscode.l10n.t('Filter error: {0}', message), { command: 'records.setFilter', title: vscode.l10n.t('Edit Filter'), arguments: [parent] }, message),
       row('clear', 'info', vscode.l10n.t('Clear the filter'), { command: 'records.clearFilter', title: vscode.l10n.t('Clear Filter'), arguments: [parent] }),
+      row('retry', 'info', vscode.l10n.t('Retry'), retry),
+    ];
+  }
+  if (place.sandbox && e.code === 'network') {
+    // A window reload, a restart or another window that owned it: the sandbox stopped with its
+    // extension host, and the connection stays for the next start (on the same port when free).
+    return [
+      row('sandbox', 'error', vscode.l10n.t('Sandbox stopped: click to start'), { command: 'records.startSandbox', title: vscode.l10n.t('Start Local Sandbox') },
+        vscode.l10n.t('Nothing answers at {0}. The local sandbox runs inside the VS Code window that started it and stops with it: click to start it in this window.', place.baseUrl)),
       row('retry', 'info', vscode.l10n.t('Retry'), retry),
     ];
   }

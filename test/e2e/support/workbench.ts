@@ -44,6 +44,36 @@ export class Workbench {
     await this.browser.close();
   }
 
+  /** Set when this window started the extension's own sandbox: `useWorkbench` stops it before closing. */
+  private ownsLocalSandbox = false;
+
+  /**
+   * Starts the extension's "Local Sandbox" in this window, from the Records view's welcome
+   * button when it shows, else from the palette (a no-op when it already runs here), and waits
+   * for its row. The sandbox lives in this window's extension host, and code-server keeps a
+   * closed window's host alive for minutes before ending it: a sandbox left to a previous
+   * spec's window would stop under a later spec. So each spec starts its own, and the fixture
+   * stops it (which frees its data folder and port for the next spec).
+   */
+  async startLocalSandbox(): Promise<void> {
+    await this.openViewContainer('Records');
+    const welcome = this.welcomeContent();
+    if (await welcome.isVisible()) {
+      await welcome.getByRole('button', { name: 'Start Local Sandbox' }).click();
+    } else {
+      await this.runCommand('Records: Start Local Sandbox');
+    }
+    this.ownsLocalSandbox = true;
+    await this.treeRow('Local Sandbox').waitFor({ state: 'visible', timeout: 60_000 });
+  }
+
+  /** Stops the sandbox this window started (see startLocalSandbox); quiet when there is none. */
+  async stopLocalSandbox(): Promise<void> {
+    if (!this.ownsLocalSandbox) return;
+    this.ownsLocalSandbox = false;
+    await this.runCommand('Records: Stop Local Sandbox', 10_000);
+  }
+
   /** The workbench, its activity bar and status bar are visible (first paint takes ~4 s). */
   async waitUntilReady(timeoutMs = 60_000): Promise<void> {
     await this.page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: timeoutMs });
@@ -240,6 +270,7 @@ export function useWorkbench(): () => Workbench {
     }
   });
   after(async () => {
+    await current?.stopLocalSandbox().catch((error: unknown) => console.warn(`Could not stop the local sandbox: ${String(error)}`));
     await current?.close();
     current = undefined;
   });
