@@ -3,7 +3,7 @@
 // uploads and downloads all use the dispatcher made here, so they reach the service the same
 // way VS Code itself does.
 import { readFileSync } from 'node:fs';
-import * as tls from 'node:tls';
+import type * as TlsModule from 'node:tls';
 import type { Dispatcher } from 'undici';
 import type * as UndiciCoreModule from './undiciCore';
 
@@ -17,6 +17,15 @@ let undiciCore: UndiciCore | undefined;
 function undici(): UndiciCore {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   return (undiciCore ??= require('./undiciCore') as UndiciCore);
+}
+
+/**
+ * node:tls is needed only when a dispatcher is made (its root certificates), never to paint the
+ * tree from the cache: loading it costs about 5 ms, so it waits for the first request too.
+ */
+function tls(): typeof TlsModule {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require('node:tls') as typeof TlsModule;
 }
 
 /** VS Code's `http.proxySupport`: `off` means no proxy at all, the other values use one. */
@@ -106,7 +115,7 @@ function trustOptions(settings: NetworkSettings): { ca?: string[]; rejectUnautho
     ...extraCaFile((settings.env ?? process.env).NODE_EXTRA_CA_CERTS),
     ...(settings.extraCertificates ?? []),
   ];
-  if (added.length > 0) options.ca = [...new Set([...tls.rootCertificates, ...added])];
+  if (added.length > 0) options.ca = [...new Set([...tls().rootCertificates, ...added])];
   return options;
 }
 
@@ -115,7 +124,7 @@ let systemStore: readonly string[] | undefined;
 /** The OS trust store through `tls.getCACertificates('system')` (Node ≥ 22.15); empty where Node cannot read it. */
 function systemCertificates(): readonly string[] {
   if (systemStore) return systemStore;
-  const read = (tls as { getCACertificates?: (type: string) => string[] }).getCACertificates;
+  const read = (tls() as { getCACertificates?: (type: string) => string[] }).getCACertificates;
   try {
     systemStore = read ? read('system') : [];
   } catch {

@@ -4,12 +4,21 @@
 // retries with backoff, resume across sessions through an UploadResumeStore, and a restart
 // from zero when the file changes underneath.
 import { basename } from 'node:path';
-import { lookup as mimeTypeOf } from 'mime-types';
+import type * as MimeTypes from 'mime-types';
 import { Upload } from 'tus-js-client';
 import type { Dispatcher } from 'undici';
 import { DEFAULT_RETRY_DELAYS_MS, DEFAULT_TIMEOUT_MS, RecordsApiError, retryDelayMs } from '../api';
 import { withoutCredential } from '../api/errors';
 import { createNetworkDispatcher, type NetworkSettings } from '../api/network';
+
+/**
+ * The media type of a file by its name. mime-types carries the whole mime-db table (150 KB of
+ * JSON): required here, on the first upload, rather than when the files feature loads.
+ */
+function mimeTypeOf(fileName: string): string | false {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (require('mime-types') as typeof MimeTypes).lookup(fileName);
+}
 import { DiskFileReader } from './diskFileReader';
 import { type FileSnapshot, hasChangedSince, takeSnapshot, uploadFingerprint } from './fileSnapshot';
 import { type PendingUpload, type UploadResumeStore } from './resumeStore';
