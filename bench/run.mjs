@@ -4,8 +4,11 @@
 // are the server's. Options: --records N (default 100000), --iterations N (default 200),
 // --only sandbox|extension|rlx.
 // --only sandbox|extension|upload, --upload-mb N (default 256), --upload-runs N (default 3).
+// --against DIR (extension): another checkout with its production bundles built (say, the
+// commit before a change); its load + activate is measured in the same run, runs alternating,
+// and the ratio printed, since absolute times on a shared machine swing from day to day.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, readFileSync, readdirSync, statSync, existsSync } from 'node:fs';
+import { mkdtempSync, rmSync, readFileSync, readdirSync, statSync, existsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -149,17 +152,36 @@ async function benchExtension() {
   }
   report('dist/extension.js size', statSync(bundle).size / 1024, 'KB', 150);
   const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-  const activation = (extra = []) => {
-    const child = spawn(process.execPath, ['bench/activation.cjs', ...extra], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const activation = (extra = [], harness = 'bench/activation.cjs') => {
+    const child = spawn(process.execPath, [harness, ...extra], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     child.stdout.on('data', (chunk) => (out += chunk));
     return new Promise((resolve) => child.once('exit', () => resolve(JSON.parse(out.trim()))));
   };
+  const against = option('against', undefined);
+  // The other checkout's bundle is loaded by this harness, copied next to its dist/.
+  let otherHarness;
+  if (against) {
+    otherHarness = join(against, 'bench', 'activation-against.cjs');
+    writeFileSync(otherHarness, readFileSync('bench/activation.cjs'));
+  }
   const runs = [];
-  for (let i = 0; i < 7; i++) runs.push(await activation());
+  const otherRuns = [];
+  for (let i = 0; i < 7; i++) {
+    runs.push(await activation());
+    if (otherHarness) otherRuns.push(await activation([], otherHarness));
+  }
+  if (otherHarness) rmSync(otherHarness, { force: true });
   report('load dist/extension.js (median of 7)', median(runs.map((r) => r.loadMs)), 'ms');
   report('activate() (median of 7)', median(runs.map((r) => r.activateMs)), 'ms');
-  report('load + activate (median of 7)', median(runs.map((r) => r.loadMs + r.activateMs)), 'ms', 12);
+  const total = median(runs.map((r) => r.loadMs + r.activateMs));
+  report('load + activate (median of 7)', total, 'ms', 12);
+  if (against) {
+    const otherTotal = median(otherRuns.map((r) => r.loadMs + r.activateMs));
+    report(`  ${against}: its dist/extension.js size`, statSync(join(against, 'dist', 'extension.js')).size / 1024, 'KB');
+    report(`  ${against}: load + activate (median of 7)`, otherTotal, 'ms');
+    report('  ratio: ours / theirs, same run', total / otherTotal, '×');
+  }
   // What the first use of each feature adds: loading its bundle after activation (a fresh
   // process each time, so nothing is cached). undici is the HTTP client, loaded by the first request.
   const lazy = ['undici', ...readdirSync('src/extension/lazy').filter((f) => f.endsWith('.ts')).map((f) => f.slice(0, -3))];
