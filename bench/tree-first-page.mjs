@@ -273,7 +273,7 @@ async function measureTree(page, runs, proxy) {
  * warm the editor's code paths on another app, then time the empty app (the floor of this
  * window) and the app the last window showed (its kept rows).
  */
-async function measureSeenBefore(page, runs) {
+async function measureSeenBefore(page, runs, proxy) {
   const seen = [];
   const floor = [];
   for (let i = 0; i < runs; i++) {
@@ -297,6 +297,7 @@ async function measureSeenBefore(page, runs) {
     // What the user sees in a new window: the kept rows, before the service has answered.
     if (i === 0) await page.screenshot({ path: join(resultsDir, 'screenshots', 'tree-seen-before.png') }).catch(() => undefined);
     console.log(`  new window ${i + 1}: seen before ${ms(kept.painted)}, empty app ${ms(empty.painted)}`);
+    for (const t of traceOf(kept, proxy) ?? []) console.log(`    seen before, ${t.request}: sent at +${t.startMs} ms, answered at +${t.endMs} ms`);
     await setExpanded(page, APP_ROW, false);
   }
   return { seen, floor };
@@ -364,7 +365,7 @@ async function main() {
     console.log(`bench: editor up in ${seconds(phase)}`);
 
     const tree = await measureTree(page, RUNS, proxy);
-    const seenBefore = await measureSeenBefore(page, RUNS);
+    const seenBefore = await measureSeenBefore(page, RUNS, proxy);
     const prefetched = await measurePrefetched(page, profile, RUNS);
     const raw = await measureRawRequest(sandbox, body, RUNS);
     const schemaTimes = await measureSchemaRequest(sandbox, RUNS);

@@ -133,6 +133,21 @@ describe('tree cache and prefetch', function () {
     assert.doesNotMatch(readFileSync(join(storageDir, 'tree-cache.json'), 'utf8'), new RegExp(ADMIN), 'never a token');
   });
 
+  it('the same token set again (the local sandbox sets its demo token at every start) keeps the rows for the next window', async () => {
+    const first = await newWindow();
+    const shown = recordRows(await first.provider.getChildren(await taskApp(first.provider)));
+    assert.ok(shown.length > 0);
+    await api.connections.setToken(connectionId, ADMIN);
+    await first.cache.flush();
+
+    const second = await newWindow();
+    const app = await taskApp(second.provider);
+    const before = listRequests();
+    const kept = recordRows(await second.provider.getChildren(app));
+    assert.equal(listRequests() - before, 0, 'the rows came from the cache, before any request');
+    assert.deepEqual(kept.map((n) => n.record.id), shown.map((n) => n.record.id));
+  });
+
   it('Refresh on an app reads the service, never the kept rows, and a record put on top stays there', async () => {
     const first = await newWindow();
     const firstApp = await taskApp(first.provider);

@@ -138,9 +138,14 @@ export class ConnectionManager implements vscode.Disposable {
 
   /** Stores the token of an auth-code or bearer connection. */
   async setToken(id: string, token: string): Promise<void> {
-    await this.credentials.setToken(id, token);
-    // Another token may be another person: what they may see and who "@me" is.
-    this.catalog.invalidate(id, { reason: 'session' });
+    // The same token again (the sandbox's demo token, set on every start) is the same session:
+    // what the catalog and the tree cache know of it stays; the views still read again.
+    const same = (await this.credentials.getToken(id)) === token;
+    if (!same) {
+      await this.credentials.setToken(id, token);
+      // Another token may be another person: what they may see and who "@me" is.
+      this.catalog.invalidate(id, { reason: 'session' });
+    }
     this.changed.fire();
   }
 
