@@ -2,12 +2,24 @@
 import type { Page } from 'playwright-core';
 
 /** Runs a palette command that goes on to prompt, so the quick input never closes in between. */
-export async function startPromptingCommand(page: Page, title: string): Promise<void> {
-  await page.locator('.monaco-workbench').focus();
-  await page.keyboard.press('F1');
+export async function startPromptingCommand(page: Page, title: string, timeoutMs = 30_000): Promise<void> {
   const input = page.locator('.quick-input-widget .quick-input-box input');
-  await input.fill(`>${title}`);
-  await page.locator('.quick-input-widget .monaco-list-row').filter({ hasText: title }).first().waitFor({ state: 'visible' });
+  const entry = page.locator('.quick-input-widget .monaco-list-row').filter({ hasText: title }).first();
+  const deadline = Date.now() + timeoutMs;
+  // The palette closes when something takes the focus just after it opened: open it again.
+  for (;;) {
+    await page.locator('.monaco-workbench').focus();
+    await page.keyboard.press('F1');
+    try {
+      const step = { timeout: Math.max(1, Math.min(3_000, deadline - Date.now())) };
+      await input.fill(`>${title}`, step);
+      await entry.waitFor({ state: 'visible', ...step });
+      break;
+    } catch (error) {
+      await page.keyboard.press('Escape');
+      if (Date.now() >= deadline) throw new Error(`Could not start "${title}" from the command palette within ${timeoutMs} ms.`, { cause: error });
+    }
+  }
   await page.keyboard.press('Enter');
 }
 

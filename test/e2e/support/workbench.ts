@@ -120,7 +120,9 @@ export class Workbench {
    * `runCommand('Records: Start Local Sandbox')`. Waits until a matching entry is listed,
    * so a missing command fails here with a clear timeout rather than running something else.
    * The palette snapshots the command list when it opens, and an extension's commands
-   * arrive a moment after the workbench paints: so it reopens the palette until they do.
+   * arrive a moment after the workbench paints: so it reopens the palette until they do. The
+   * palette also closes when something takes the focus just after it opened (a view or webview
+   * finishing its own work): then too it is opened again, as a person would.
    */
   async runCommand(title: string, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<void> {
     const widget = this.page.locator('.quick-input-widget');
@@ -130,9 +132,10 @@ export class Workbench {
     for (;;) {
       await this.page.locator('.monaco-workbench').focus();
       await this.page.keyboard.press('F1');
-      await input.waitFor({ state: 'visible' });
-      await input.fill(`>${title}`);
       try {
+        const step = { timeout: Math.max(1, Math.min(3_000, deadline - Date.now())) };
+        await input.waitFor({ state: 'visible', ...step });
+        await input.fill(`>${title}`, step);
         await entry.waitFor({ state: 'visible', timeout: Math.max(1, Math.min(2_000, deadline - Date.now())) });
         break;
       } catch (error) {
