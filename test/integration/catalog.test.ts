@@ -13,20 +13,12 @@ import { RecordsTreeProvider } from '../../src/extension/tree/recordsTreeProvide
 import type * as SandboxApi from '../../src/sandbox/api';
 import { type FaultRelay, startFaultRelay } from '../support/faultRelay';
 import { repositoryRoot } from './support/environment';
+import { MemoryMemento } from '../support/memoryMemento';
 
 const EXTENSION_ID = 'records-tools.records-service';
 const ADMIN = 'sandbox-admin-token';
 const CONNECTION = 'Catalog tests';
 const TASK = { workspace: 'IT', app: 'TASK' };
-
-function memoryMemento(): vscode.Memento {
-  const values = new Map<string, unknown>();
-  return {
-    keys: () => [...values.keys()],
-    get: <T>(key: string, fallback?: T) => (values.has(key) ? (values.get(key) as T) : fallback),
-    update: async (key: string, value: unknown) => void values.set(key, value),
-  } as vscode.Memento;
-}
 
 const opened: vscode.TextDocument[] = [];
 
@@ -75,7 +67,7 @@ describe('connection catalog', function () {
   });
 
   it('two features asking for the same schema at once send one request: the tree and `.rlx` completion', async () => {
-    const tree = new RecordsTreeProvider(api.connections, memoryMemento());
+    const tree = new RecordsTreeProvider(api.connections, new MemoryMemento());
     const beforeSchema = schemaReads();
     const beforeDiscovery = discoveries();
     const [labels, schema] = await Promise.all([

@@ -6,15 +6,7 @@ import type { ConnectionInfo } from '../../src/extension/connections/connectionI
 import type { RecordsExtensionApi } from '../../src/extension/extension';
 import { RecordsTreeProvider } from '../../src/extension/tree/recordsTreeProvider';
 import type { MessageNode, RecordsTreeNode } from '../../src/extension/tree/treeNodes';
-
-function memoryMemento(): vscode.Memento {
-  const values = new Map<string, unknown>();
-  return {
-    keys: () => [...values.keys()],
-    get: <T>(key: string, fallback?: T) => (values.has(key) ? (values.get(key) as T) : fallback) as T,
-    update: async (key: string, value: unknown) => void values.set(key, value),
-  };
-}
+import { MemoryMemento } from '../support/memoryMemento';
 
 describe('connections: local sandbox launcher', function () {
   this.timeout(60_000);
@@ -60,7 +52,7 @@ describe('connections: local sandbox launcher', function () {
   it('while it is stopped, its row in the tree offers to start it, and that click brings the workspaces back', async () => {
     const connection = api.connections.list().find((c) => c.sandbox)!;
     assert.equal(api.sandbox.url, undefined, 'stopped by the previous test');
-    const provider = new RecordsTreeProvider(api.connections, memoryMemento());
+    const provider = new RecordsTreeProvider(api.connections, new MemoryMemento());
     try {
       const root = (await provider.getChildren()).find((n) => n.kind === 'connection' && n.connectionId === connection.id);
       assert.ok(root);

@@ -9,15 +9,7 @@ import { RecordsTreeProvider } from '../../src/extension/tree/recordsTreeProvide
 import type { AppNode, MessageNode, RecordsTreeNode } from '../../src/extension/tree/treeNodes';
 import { type FaultRelay, startFaultRelay } from '../support/faultRelay';
 import { sandboxConnection } from './support/environment';
-
-function memoryMemento(): vscode.Memento {
-  const values = new Map<string, unknown>();
-  return {
-    keys: () => [...values.keys()],
-    get: <T>(key: string, fallback?: T) => (values.has(key) ? (values.get(key) as T) : fallback) as T,
-    update: async (key: string, value: unknown) => void values.set(key, value),
-  };
-}
+import { MemoryMemento } from '../support/memoryMemento';
 
 const isList = (method: string, path: string): boolean => method === 'POST' && path.includes('/tickets/list');
 
@@ -39,7 +31,7 @@ describe('faults: what the Records view and the search view show', function () {
     const connection = await api.connections.add({ name: 'Fault tests', baseUrl: relay.url, authKind: 'authCode' });
     connectionId = connection.id;
     await api.connections.setToken(connectionId, sandbox.adminToken);
-    provider = new RecordsTreeProvider(api.connections, memoryMemento());
+    provider = new RecordsTreeProvider(api.connections, new MemoryMemento());
     const root = (await provider.getChildren()).find((n) => n.kind === 'connection' && n.connectionId === connectionId);
     assert.ok(root);
     const workspace = (await provider.getChildren(root)).find((n) => n.kind === 'workspace' && n.workspace.alias === 'IT');
@@ -48,7 +40,7 @@ describe('faults: what the Records view and the search view show', function () {
     assert.ok(app);
     logSubscription = api.onDidLogRequest((line) => logLines.push(line));
     const extension = vscode.extensions.getExtension<RecordsExtensionApi>('records-tools.records-service')!;
-    const context = { extensionUri: extension.extensionUri, globalState: memoryMemento(), subscriptions: [] } as unknown as vscode.ExtensionContext;
+    const context = { extensionUri: extension.extensionUri, globalState: new MemoryMemento(), subscriptions: [] } as unknown as vscode.ExtensionContext;
     search = new SearchViewProvider(context, api.connections);
   });
 

@@ -15,15 +15,7 @@ import { RecordsTreeProvider } from '../../src/extension/tree/recordsTreeProvide
 import { type FaultRelay, startFaultRelay } from '../support/faultRelay';
 import { type TestProxy, startTestProxy } from '../support/testProxy';
 import { sandboxConnection } from './support/environment';
-
-function memoryMemento(): vscode.Memento {
-  const values = new Map<string, unknown>();
-  return {
-    keys: () => [...values.keys()],
-    get: <T>(key: string, fallback?: T) => (values.has(key) ? (values.get(key) as T) : fallback) as T,
-    update: async (key: string, value: unknown) => void values.set(key, value),
-  };
-}
+import { MemoryMemento } from '../support/memoryMemento';
 
 describe('network settings', function () {
   this.timeout(60_000);
@@ -91,7 +83,7 @@ describe('network settings', function () {
     assert.ok(proxy.tunnels.every((t) => t.startsWith('records.sandbox.localhost:')));
 
     // The Records view loads through the proxy with the custom CA: connection → IT → TASK → records.
-    provider = new RecordsTreeProvider(api.connections, memoryMemento());
+    provider = new RecordsTreeProvider(api.connections, new MemoryMemento());
     const requestsBefore = gateway.seen.length;
     const root = (await provider.getChildren()).find((n) => n.kind === 'connection' && n.connectionId === connection.id);
     assert.ok(root, 'the connection is a root row');

@@ -22,6 +22,7 @@ import type * as IssuerModule from '../e2e/support/host/oidc-issuer.mjs' with { 
 import type { TestIssuer } from '../e2e/support/host/oidc-issuer.mjs' with { 'resolution-mode': 'import' };
 import { completeAuthorization } from '../support/oidcBrowser';
 import { repositoryRoot } from './support/environment';
+import { MemoryMemento } from '../support/memoryMemento';
 
 /** Short, so the test sees refreshes happen; the extension refreshes a fifth of it before expiry. */
 const ACCESS_TOKEN_SECONDS = 15;
@@ -85,15 +86,6 @@ async function withSandboxProvider(): Promise<Issuer> {
   };
 }
 
-function memoryMemento(): vscode.Memento {
-  const values = new Map<string, unknown>();
-  return {
-    keys: () => [...values.keys()],
-    get: <T>(key: string, fallback?: T) => (values.has(key) ? (values.get(key) as T) : fallback) as T,
-    update: async (key: string, value: unknown) => void values.set(key, value),
-  };
-}
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
 for (const [label, start] of [
@@ -147,7 +139,7 @@ for (const [label, start] of [
       await sleep(expiresAt! - (expiresAt! - obtainedAt!) / 5 - Date.now() + 500);
     };
     const treeChildren = async (): Promise<RecordsTreeNode[]> => {
-      const provider = new RecordsTreeProvider(api.connections, memoryMemento());
+      const provider = new RecordsTreeProvider(api.connections, new MemoryMemento());
       try {
         const root = (await provider.getChildren()).find((n) => n.kind === 'connection' && n.connectionId === connection.id);
         assert.ok(root, 'the connection is a root row');

@@ -7,15 +7,7 @@ import type { RecordsExtensionApi } from '../../src/extension/extension';
 import { openRecordArgument } from '../../src/extension/search/searchHits';
 import { SearchViewProvider } from '../../src/extension/search/searchViewProvider';
 import { sandboxConnection } from './support/environment';
-
-function memoryMemento(): vscode.Memento {
-  const values = new Map<string, unknown>();
-  return {
-    keys: () => [...values.keys()],
-    get: <T>(key: string, fallback?: T) => (values.has(key) ? (values.get(key) as T) : fallback) as T,
-    update: async (key: string, value: unknown) => void values.set(key, value),
-  };
-}
+import { MemoryMemento } from '../support/memoryMemento';
 
 describe('search: the search view host against the sandbox', function () {
   this.timeout(60_000);
@@ -32,7 +24,7 @@ describe('search: the search view host against the sandbox', function () {
     connectionId = connection.id;
     await api.connections.setToken(connectionId, sandbox.adminToken);
     client = await api.connections.client(connectionId);
-    const context = { extensionUri: extension.extensionUri, globalState: memoryMemento(), subscriptions: [] } as unknown as vscode.ExtensionContext;
+    const context = { extensionUri: extension.extensionUri, globalState: new MemoryMemento(), subscriptions: [] } as unknown as vscode.ExtensionContext;
     provider = new SearchViewProvider(context, api.connections);
   });
 

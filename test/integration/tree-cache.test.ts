@@ -16,18 +16,10 @@ import type { AppNode, RecordNode, RecordsTreeNode } from '../../src/extension/t
 import type * as SandboxApi from '../../src/sandbox/api';
 import { type FaultRelay, startFaultRelay } from '../support/faultRelay';
 import { repositoryRoot } from './support/environment';
+import { MemoryMemento } from '../support/memoryMemento';
 
 const EXTENSION_ID = 'records-tools.records-service';
 const ADMIN = 'sandbox-admin-token';
-
-function memoryMemento(): vscode.Memento {
-  const values = new Map<string, unknown>();
-  return {
-    keys: () => [...values.keys()],
-    get: <T>(key: string, fallback?: T) => (values.has(key) ? (values.get(key) as T) : fallback),
-    update: async (key: string, value: unknown) => void values.set(key, value),
-  } as vscode.Memento;
-}
 
 describe('tree cache and prefetch', function () {
   this.timeout(60_000);
@@ -54,7 +46,7 @@ describe('tree cache and prefetch', function () {
     }
     api.connections.catalog.invalidate(connectionId);
     const cache = new TreeCache(storage);
-    const provider = new RecordsTreeProvider(api.connections, memoryMemento(), { cache, prefetch: options.prefetch ?? false });
+    const provider = new RecordsTreeProvider(api.connections, new MemoryMemento(), { cache, prefetch: options.prefetch ?? false });
     providers.push(provider);
     caches.push(cache);
     return { provider, cache };

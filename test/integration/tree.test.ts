@@ -10,15 +10,7 @@ import { deleteRecord, runAction } from '../../src/extension/tree/commands/recor
 import { RecordsTreeProvider } from '../../src/extension/tree/recordsTreeProvider';
 import type { AppNode, LoadMoreNode, MessageNode, RecordNode, RecordsTreeNode } from '../../src/extension/tree/treeNodes';
 import { sandboxConnection } from './support/environment';
-
-function memoryMemento(): vscode.Memento {
-  const values = new Map<string, unknown>();
-  return {
-    keys: () => [...values.keys()],
-    get: <T>(key: string, fallback?: T) => (values.has(key) ? (values.get(key) as T) : fallback) as T,
-    update: async (key: string, value: unknown) => void values.set(key, value),
-  };
-}
+import { MemoryMemento } from '../support/memoryMemento';
 
 const records = (nodes: RecordsTreeNode[]): RecordNode[] => nodes.filter((n): n is RecordNode => n.kind === 'record');
 
@@ -46,7 +38,7 @@ describe('tree: Records explorer against the sandbox', function () {
     for (const result of outcome.results) created.push(String(result.data?.id));
     const child = await client.batch([{ transition: 'add', workspace_alias: 'IT', app_alias: 'TASK', title: `${marker} child`, parent_id: created[0] }]);
     assert.equal(child.failed.length, 0, JSON.stringify(child.failed));
-    provider = new RecordsTreeProvider(api.connections, memoryMemento());
+    provider = new RecordsTreeProvider(api.connections, new MemoryMemento());
   });
 
   after(async () => {

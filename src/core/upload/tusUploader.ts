@@ -10,15 +10,6 @@ import type { Dispatcher } from 'undici';
 import { DEFAULT_RETRY_DELAYS_MS, DEFAULT_TIMEOUT_MS, RecordsApiError, retryDelayMs } from '../api';
 import { withoutCredential } from '../api/errors';
 import { createNetworkDispatcher, type NetworkSettings } from '../api/network';
-
-/**
- * The media type of a file by its name. mime-types carries the whole mime-db table (150 KB of
- * JSON): required here, on the first upload, rather than when the files feature loads.
- */
-function mimeTypeOf(fileName: string): string | false {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return (require('mime-types') as typeof MimeTypes).lookup(fileName);
-}
 import { DiskFileReader } from './diskFileReader';
 import { type FileSnapshot, hasChangedSince, takeSnapshot, uploadFingerprint } from './fileSnapshot';
 import { type PendingUpload, type UploadResumeStore } from './resumeStore';
@@ -29,6 +20,15 @@ import {
   fileKeptChangingError,
   unreadableFileError,
 } from './uploadErrors';
+
+/**
+ * The media type of a file by its name. mime-types carries the whole mime-db table (150 KB of
+ * JSON): required here, on the first upload, rather than when the files feature loads.
+ */
+function mimeTypeOf(fileName: string): string | false {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (require('mime-types') as typeof MimeTypes).lookup(fileName);
+}
 
 /**
  * 1 GiB: each PATCH costs a round trip in which the pipe runs empty, plus a request and a

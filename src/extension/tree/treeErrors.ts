@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { isUnreachable } from '../connections/errorText';
 import type { MessageNode, RecordsTreeNode } from './treeNodes';
 
 interface ErrorLike {
@@ -46,7 +47,7 @@ export function errorNodes(parent: RecordsTreeNode, error: unknown, place: Error
       row('retry', 'info', vscode.l10n.t('Retry'), retry),
     ];
   }
-  if (place.sandbox && e.code === 'network') {
+  if (place.sandbox && isUnreachable(error)) {
     // A window reload, a restart or another window that owned it: the sandbox stopped with its
     // extension host, and the connection stays for the next start (on the same port when free).
     return [

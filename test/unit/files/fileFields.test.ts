@@ -1,19 +1,10 @@
 // Which fields files can go to, in the order the quick pick offers them, and the records the
 // picker offers first.
 import * as assert from 'node:assert/strict';
-import type * as vscode from 'vscode';
 import type { AppSchema } from '../../../src/core/contract/types';
 import { fileFieldsOf } from '../../../src/extension/files/fileFields';
 import { recentRecords, rememberRecord } from '../../../src/extension/records/recentRecords';
-
-function memento(): vscode.Memento {
-  const values = new Map<string, unknown>();
-  return {
-    keys: () => [...values.keys()],
-    get: <T>(key: string, fallback?: T) => (values.has(key) ? (values.get(key) as T) : fallback) as T,
-    update: async (key: string, value: unknown) => void values.set(key, value),
-  } as vscode.Memento;
-}
+import { MemoryMemento } from '../../support/memoryMemento';
 
 describe('files: fields and recent records', () => {
   it('offers Attachments first, then other lists, then single-file fields; other fields are left out', () => {
@@ -38,7 +29,7 @@ describe('files: fields and recent records', () => {
   });
 
   it('keeps the latest ten records attached to, newest first, once each, per connection', async () => {
-    const state = memento();
+    const state = new MemoryMemento();
     const target = (n: number, connectionId = 'c1') => ({ connectionId, workspace: 'IT', app: 'TASK', recordId: `r${n}`, reference: `IT/TASK${n}`, title: `Task ${n}` });
     for (let n = 1; n <= 12; n++) await rememberRecord(state, target(n));
     await rememberRecord(state, target(5));
