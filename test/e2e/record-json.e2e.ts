@@ -100,7 +100,7 @@ describe('a record as JSON in the browser-hosted editor', () => {
     const wb = workbench();
     await wb.runCommand('Records: Show Log');
     const output = wb.page.locator('.part.panel .view-lines');
-    await output.filter({ hasText: /\[info\]\s(GET|POST)\s\/api\/\S+\s→\s200\sin\s\d+\sms/ }).first().waitFor({ state: 'visible', timeout: 30_000 });
+    await output.filter({ hasText: /\[info\]\s\[[^\]]+\]\s(GET|POST)\s\/api\/\S+\s→\s200\sin\s\d+\sms/ }).first().waitFor({ state: 'visible', timeout: 30_000 });
     await output.filter({ hasText: /request\sid\s[0-9a-f-]{36}/ }).first().waitFor({ state: 'visible' });
     assert.equal(/SVC_AUTH_CODE|sandbox-admin-token/.test(await output.first().innerText()), false, 'no secret in the log');
     await wb.screenshot('log-01-request-log');

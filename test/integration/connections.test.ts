@@ -47,6 +47,24 @@ describe('connections', () => {
     assert.ok(user.name);
   });
 
+  it('lists a connection added with a token only once the token is stored, so no view reads it signed out', async () => {
+    const sandbox = sandboxConnection();
+    const asked: Promise<boolean>[] = [];
+    const subscription = api.connections.onDidChangeConnections(() => {
+      const listed = api.connections.list().find((c) => c.name === 'Signed In At Once');
+      // Asked at once, as the tree and the status bar do when they hear of a change.
+      if (listed) asked.push(api.connections.hasCredentials(listed.id));
+    });
+    try {
+      await addConnection({ name: 'Signed In At Once', baseUrl: sandbox.url, authKind: 'authCode', token: sandbox.adminToken });
+    } finally {
+      subscription.dispose();
+    }
+    const seen = await Promise.all(asked);
+    assert.ok(seen.length > 0, 'the views heard of the new connection');
+    assert.deepEqual(seen, seen.map(() => true), 'signed in every time the views heard of it');
+  });
+
   it('shows the active connection and the signed-in user in the status bar', async () => {
     const sandbox = sandboxConnection();
     const info = await addConnection({ name: 'Status Sandbox', baseUrl: sandbox.url, authKind: 'authCode', token: sandbox.adminToken });

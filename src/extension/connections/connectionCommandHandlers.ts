@@ -33,15 +33,31 @@ export class ConnectionCommands {
     }
     const allowPlainHttp = given.allowPlainHttp === true || (await confirmPlainHttp(baseUrl, authKind));
     if (allowPlainHttp === undefined) return undefined;
-    const connection = await this.connections.add({
-      name,
-      baseUrl,
-      authKind,
-      ...(given.issuer ? { issuer: given.issuer } : {}),
-      ...(allowPlainHttp ? { allowPlainHttp } : {}),
-    });
-    if (given.select !== false) await this.connections.select(connection.id);
-    if (!given.skipSignIn) await this.signIn(connection.id, { token: given.token }, title(4));
+    // A token is asked for before the connection exists: the views that list it at once must
+    // never read it signed out (requests without the token, a "sign in again" message) while
+    // the last prompt is open. Escape at that step adds it signed out, to sign in later.
+    let token: string | undefined;
+    if (!given.skipSignIn && authKind !== 'oauth') {
+      const typed = given.token ?? (await promptToken(title(4), authKind));
+      token = typed === undefined ? undefined : stripAuthScheme(typed);
+    }
+    const connection = await this.connections.add(
+      {
+        name,
+        baseUrl,
+        authKind,
+        ...(given.issuer ? { issuer: given.issuer } : {}),
+        ...(allowPlainHttp ? { allowPlainHttp } : {}),
+      },
+      token,
+    );
+    // OAuth signs in at the provider for a connection that exists; it is selected once signed
+    // in (or once the user gave up), so the views never show it half made.
+    try {
+      if (!given.skipSignIn && authKind === 'oauth') await this.signIn(connection.id, {}, title(4));
+    } finally {
+      if (given.select !== false) await this.connections.select(connection.id);
+    }
     return this.connections.get(connection.id);
   }
 

@@ -88,7 +88,11 @@ export class ConnectionManager implements vscode.Disposable {
     return this.list()[0]?.id;
   }
 
-  async add(connection: NewConnection): Promise<ConnectionInfo> {
+  /**
+   * Adds a connection; with `token` (auth-code and bearer kinds) the secret is stored before the
+   * connection is listed, so no view ever sees it signed out and sends a request without it.
+   */
+  async add(connection: NewConnection, token?: string): Promise<ConnectionInfo> {
     const all = this.list();
     const info: ConnectionInfo = {
       ...connection,
@@ -98,6 +102,7 @@ export class ConnectionManager implements vscode.Disposable {
       issuer: normalizeIssuer(connection.issuer),
     };
     if (info.issuer === undefined) delete info.issuer;
+    if (token !== undefined) await this.credentials.setToken(info.id, token);
     await this.save([...all, info]);
     if (all.length === 0) await this.context.globalState.update(ACTIVE_KEY, info.id);
     this.changed.fire();
@@ -238,8 +243,9 @@ export class ConnectionManager implements vscode.Disposable {
       baseUrl,
       network,
       authorization: () => this.authorization(id),
-      // Every request goes to the "Records" log (no secrets; bodies only at Trace).
-      onRequestFinished: logRequest,
+      // Every request goes to the "Records" log (no secrets; bodies only at Trace), under the
+      // connection's name as it is when the request ends (a rename shows at once).
+      onRequestFinished: (event) => logRequest(event, this.get(id)?.name ?? id),
       userAgent: `records-service-vscode/${String(this.context.extension.packageJSON.version ?? '0')} VSCode/${vscode.version}`,
     });
   }

@@ -79,10 +79,13 @@ export class SandboxLauncher implements vscode.Disposable {
    */
   async connectTo(url: string, select: 'always' | 'ifChanged' = 'always'): Promise<ConnectionInfo> {
     const existing = this.connections.list().find((c) => c.sandbox);
-    const connection = existing
-      ? await this.connections.update(existing.id, { baseUrl: url, authKind: 'authCode' })
-      : await this.connections.add({ name: SANDBOX_CONNECTION_NAME, baseUrl: url, authKind: 'authCode', sandbox: true });
-    await this.connections.setToken(connection.id, SANDBOX_ADMIN_TOKEN);
+    let connection: ConnectionInfo;
+    if (existing) {
+      connection = await this.connections.update(existing.id, { baseUrl: url, authKind: 'authCode' });
+      await this.connections.setToken(connection.id, SANDBOX_ADMIN_TOKEN);
+    } else {
+      connection = await this.connections.add({ name: SANDBOX_CONNECTION_NAME, baseUrl: url, authKind: 'authCode', sandbox: true }, SANDBOX_ADMIN_TOKEN);
+    }
     if (select === 'always' || !existing || existing.baseUrl !== connection.baseUrl) await this.connections.select(connection.id);
     return connection;
   }

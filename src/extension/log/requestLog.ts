@@ -17,10 +17,14 @@ export function recordsLog(): vscode.LogOutputChannel {
   return channel;
 }
 
-/** Writes one request: failures as warnings, the rest as info; bodies only at Trace. */
-export function logRequest(event: RequestFinished): void {
+/**
+ * Writes one request, led by the name of the connection that sent it (with two connections
+ * open, a line must say which one failed): failures as warnings, the rest as info; bodies only
+ * at Trace.
+ */
+export function logRequest(event: RequestFinished, connectionName: string): void {
   const log = recordsLog();
-  const line = formatRequestLine(event);
+  const line = `[${connectionName}] ${formatRequestLine(event)}`;
   if (event.error !== undefined || (event.status ?? 0) >= 400) log.warn(line);
   else log.info(line);
   written.fire(line);
