@@ -9,6 +9,10 @@
 //   Compared with the editor's own floor measured in the same window: expanding an empty app
 //   (one row, ~1 ms of service). Target: ≤ 1.15× the floor.
 // - the editor floor itself, in a warm window.
+// - the editor's floor for rows (bench/tree-floor-extension): in the same new windows, a tree of
+//   fixed rows held in memory, shaped like record rows, expanded with 1 and with 50 rows. What
+//   the editor alone costs to bring 50 rows from an extension to the screen, against which the
+//   seen-before figure says what our own code adds.
 // - first expand with prefetch on (the default): new windows with the tree cache off, the click
 //   after the editor idled; against the raw request.
 // Prefetch is off in the bench's editor for the first three (`records.tree.prefetch`), so each
@@ -27,7 +31,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { request } from 'undici';
-import { packageExtension } from '../test/e2e/support/host/build.mjs';
+import { packageExtension, packageStaticExtension } from '../test/e2e/support/host/build.mjs';
 import { launchChromium, viewport } from '../test/e2e/support/host/chromium.mjs';
 import { createEditorProfile, installExtensions, startCodeServer } from '../test/e2e/support/host/code-server.mjs';
 import { repoRoot, resultsDir } from '../test/e2e/support/host/paths.mjs';
@@ -57,6 +61,11 @@ const RECORD_ROW = /IT\/TASK\d+/;
 /** The editor's own cost of an expansion: an app with no records answers in ~1 ms with one row. */
 const EMPTY_APP_ROW = 'Backlog (empty)';
 const EMPTY_ROW = /No records/;
+/** The fixed rows of bench/tree-floor-extension: the editor's own cost of 1 and of 50 rows. */
+const FLOOR_ONE_ROW = 'Floor: 1 row';
+const FLOOR_FIFTY_ROW = 'Floor: 50 rows';
+const FLOOR_ONE = /Floor row 1 of 1:/;
+const FLOOR_FIFTY = /Floor row 1 of 50:/;
 /** Time for the background work a refresh starts (workspace discovery, schema prefetch) to settle. */
 const IDLE_MS = 2000;
 
@@ -277,6 +286,8 @@ async function measureSeenBefore(page, runs, proxy) {
   const seen = [];
   const floor = [];
   const sameRows = [];
+  const staticOne = [];
+  const staticFifty = [];
   for (let i = 0; i < runs; i++) {
     await page.reload({ waitUntil: 'domcontentloaded' });
     await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: 60_000 });
@@ -284,11 +295,20 @@ async function measureSeenBefore(page, runs, proxy) {
     await setExpanded(page, CONNECTION_ROW, true);
     await setExpanded(page, WORKSPACE_ROW, true);
     await treeRow(page, APP_ROW).waitFor({ state: 'visible' });
-    for (const row of [APP_ROW, EMPTY_APP_ROW, WARM_UP_APP_ROW]) await setExpanded(page, row, false);
+    for (const row of [APP_ROW, EMPTY_APP_ROW, WARM_UP_APP_ROW, FLOOR_ONE_ROW, FLOOR_FIFTY_ROW]) await setExpanded(page, row, false);
     await setExpanded(page, WARM_UP_APP_ROW, true);
     await sideBar(page).locator('.monaco-list-row[aria-label*="IT/INCIDENT"]').first().waitFor({ state: 'visible', timeout: 60_000 });
     await setExpanded(page, WARM_UP_APP_ROW, false);
     await page.waitForTimeout(IDLE_MS);
+    // The editor's own floor for 1 and for 50 rows, first expansions in this window too.
+    const one = await timeExpansion(page, FLOOR_ONE_ROW, FLOOR_ONE);
+    await setExpanded(page, FLOOR_ONE_ROW, false);
+    await page.waitForTimeout(300);
+    const fifty = await timeExpansion(page, FLOOR_FIFTY_ROW, FLOOR_FIFTY);
+    await setExpanded(page, FLOOR_FIFTY_ROW, false);
+    staticOne.push(one.painted);
+    staticFifty.push(fifty.painted);
+    await page.waitForTimeout(300);
     const empty = await timeExpansion(page, EMPTY_APP_ROW, EMPTY_ROW);
     await setExpanded(page, EMPTY_APP_ROW, false);
     await page.waitForTimeout(300);
@@ -297,7 +317,7 @@ async function measureSeenBefore(page, runs, proxy) {
     seen.push(kept.painted);
     // What the user sees in a new window: the kept rows, before the service has answered.
     if (i === 0) await page.screenshot({ path: join(resultsDir, 'screenshots', 'tree-seen-before.png') }).catch(() => undefined);
-    console.log(`  new window ${i + 1}: seen before ${ms(kept.painted)}, empty app ${ms(empty.painted)}`);
+    console.log(`  new window ${i + 1}: seen before ${ms(kept.painted)}, empty app ${ms(empty.painted)}; fixed rows: 1 row ${ms(one.painted)}, 50 rows ${ms(fifty.painted)}`);
     for (const t of traceOf(kept, proxy) ?? []) console.log(`    seen before, ${t.request}: sent at +${t.startMs} ms, answered at +${t.endMs} ms`);
     // The editor's own cost of drawing these same rows: the app collapsed and expanded again,
     // its page already in the extension (no request, nothing read).
@@ -308,7 +328,7 @@ async function measureSeenBefore(page, runs, proxy) {
     sameRows.push(again.painted);
     await setExpanded(page, APP_ROW, false);
   }
-  return { seen, floor, sameRows };
+  return { seen, floor, sameRows, staticOne, staticFifty };
 }
 
 /**
@@ -338,6 +358,7 @@ async function measurePrefetched(page, profile, runs) {
 async function main() {
   let phase = Date.now();
   const vsix = await packageExtension({ skipBuild: SKIP_BUILD });
+  const floorVsix = await packageStaticExtension(join(repoRoot, 'bench/tree-floor-extension'), 'records-bench-tree-floor.vsix');
   console.log(`bench: extension packaged in ${seconds(phase)}`);
   const { pageParams, DEFAULT_PAGE_SIZE } = await loadListingQuery();
 
@@ -360,7 +381,7 @@ async function main() {
     console.log(`bench: list body ${JSON.stringify(body)}`);
 
     phase = Date.now();
-    await installExtensions(profile, [vsix]);
+    await installExtensions(profile, [vsix, floorVsix]);
     server = await startCodeServer(profile, {
       logFile: join(resultsDir, 'bench-code-server.log'),
       env: { RECORDS_SANDBOX_URL: editorSandboxUrl },
@@ -401,6 +422,10 @@ async function main() {
     console.log(`ratio seen before/floor                  ${seenRatio.toFixed(2)}× (target ≤ ${TARGET_SEEN_RATIO}×)${seenRatio <= TARGET_SEEN_RATIO ? '  ok' : '  OVER TARGET'}`);
     const sameRowsMedian = median(seenBefore.sameRows);
     console.log(`the same rows expanded again (editor's cost of drawing them), median ${ms(sameRowsMedian)}; seen before = ${(seenMedian / sameRowsMedian).toFixed(2)}× that`);
+    const staticOneMedian = median(seenBefore.staticOne);
+    const staticFiftyMedian = median(seenBefore.staticFifty);
+    console.log(`fixed rows from an extension (the editor's floor for rows), medians: 1 row ${ms(staticOneMedian)}, 50 rows ${ms(staticFiftyMedian)} = ${(staticFiftyMedian / staticOneMedian).toFixed(2)}× the 1 row`);
+    console.log(`seen before against 50 fixed rows         ${(seenMedian / staticFiftyMedian).toFixed(2)}× (what our code adds to the editor's own cost of 50 rows)`);
     const prefetchedMedian = median(prefetched);
     console.log(`first expand read ahead on idle (default), median ${ms(prefetchedMedian)} = ${(prefetchedMedian / rawMedian).toFixed(2)}× the raw request`);
     console.log(JSON.stringify({
@@ -410,6 +435,8 @@ async function main() {
       seenBeforeMedianMs: round(seenMedian), seenBeforeFloorMedianMs: round(seenFloorMedian), seenBeforeRatio: round(seenRatio, 2), seenBeforeTarget: TARGET_SEEN_RATIO,
       prefetchedMedianMs: round(prefetchedMedian), prefetchedRatio: round(prefetchedMedian / rawMedian, 2), prefetchedRunsMs: prefetched.map((t) => round(t)),
       seenBeforeRunsMs: seenBefore.seen.map((t) => round(t)), seenBeforeFloorRunsMs: seenBefore.floor.map((t) => round(t)),
+      staticOneRowMedianMs: round(staticOneMedian), staticFiftyRowsMedianMs: round(staticFiftyMedian), staticFiftyOverOne: round(staticFiftyMedian / staticOneMedian, 2),
+      seenBeforeOverStaticFifty: round(seenMedian / staticFiftyMedian, 2), staticOneRunsMs: seenBefore.staticOne.map((t) => round(t)), staticFiftyRunsMs: seenBefore.staticFifty.map((t) => round(t)),
       sameRowsMedianMs: round(sameRowsMedian), seenBeforeOverSameRows: round(seenMedian / sameRowsMedian, 2), sameRowsRunsMs: seenBefore.sameRows.map((t) => round(t)),
       editorFloorMedianMs: round(median(tree.floor)), aboveFloorRatio: round((treeMedian - median(tree.floor)) / rawMedian, 2),
       treeRunsMs: tree.times.map((t) => round(t)), rawRunsMs: raw.times.map((t) => round(t)),

@@ -6,6 +6,7 @@
 import * as assert from 'node:assert/strict';
 import type { Dialog, FrameLocator, Page } from 'playwright-core';
 import { requireSandbox } from './support/environment';
+import { addTokenConnection } from './support/connections';
 import { answerQuickInput, startPromptingCommand } from './support/quickInput';
 import { type Workbench, useWorkbench } from './support/workbench';
 
@@ -41,12 +42,7 @@ describe('record editor in the browser-hosted editor', () => {
     });
     const sandbox = requireSandbox();
     await wb.openViewContainer('Records');
-    await startPromptingCommand(wb.page, 'Records: Add Connection…');
-    await answerQuickInput(wb.page, /\(1\/4\)/, 'Editor E2E');
-    await answerQuickInput(wb.page, /\(2\/4\)/, sandbox.url);
-    await answerQuickInput(wb.page, /\(3\/4\)/, 'Auth code');
-    await answerQuickInput(wb.page, /\(4\/4\)/, sandbox.adminToken);
-    await wb.treeRow('Editor E2E').waitFor({ state: 'visible', timeout: 30_000 });
+    await addTokenConnection(wb, 'Editor E2E', sandbox.url, sandbox.adminToken);
   });
 
   it('opens a record from the tree in a form built from the schema', async function () {

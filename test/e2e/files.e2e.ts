@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { requireSandbox } from './support/environment';
-import { answerQuickInput, startPromptingCommand } from './support/quickInput';
+import { addTokenConnection } from './support/connections';
 import type { FrameLocator, Page } from 'playwright-core';
 import { type Workbench, useWorkbench } from './support/workbench';
 
@@ -48,12 +48,7 @@ describe('files in the browser-hosted editor', () => {
     const wb = workbench();
     const sandbox = requireSandbox();
     await wb.openViewContainer('Records');
-    await startPromptingCommand(wb.page, 'Records: Add Connection…');
-    await answerQuickInput(wb.page, /\(1\/4\)/, CONNECTION);
-    await answerQuickInput(wb.page, /\(2\/4\)/, sandbox.url);
-    await answerQuickInput(wb.page, /\(3\/4\)/, 'Auth code');
-    await answerQuickInput(wb.page, /\(4\/4\)/, sandbox.adminToken);
-    await wb.treeRow(CONNECTION).waitFor({ state: 'visible', timeout: 30_000 });
+    await addTokenConnection(wb, CONNECTION, sandbox.url, sandbox.adminToken);
     // Adding a connection selects it, and the record picker searches the selected connection.
     await wb.page.locator('.part.statusbar .statusbar-item').filter({ hasText: `${CONNECTION}: Ada Admin` }).first().waitFor({ state: 'visible', timeout: 30_000 });
   });

@@ -3,7 +3,7 @@
 // and "Compare" opens theirs against yours. Then the request log, with the request ids.
 import * as assert from 'node:assert/strict';
 import { requireSandbox } from './support/environment';
-import { answerQuickInput, startPromptingCommand } from './support/quickInput';
+import { addTokenConnection } from './support/connections';
 import { useWorkbench } from './support/workbench';
 
 async function api(path: string, body: unknown): Promise<unknown> {
@@ -37,12 +37,7 @@ describe('a record as JSON in the browser-hosted editor', () => {
     const wb = workbench();
     const sandbox = requireSandbox();
     await wb.openViewContainer('Records');
-    await startPromptingCommand(wb.page, 'Records: Add Connection…');
-    await answerQuickInput(wb.page, /\(1\/4\)/, 'JSON E2E');
-    await answerQuickInput(wb.page, /\(2\/4\)/, sandbox.url);
-    await answerQuickInput(wb.page, /\(3\/4\)/, 'Auth code');
-    await answerQuickInput(wb.page, /\(4\/4\)/, sandbox.adminToken);
-    await wb.treeRow('JSON E2E').waitFor({ state: 'visible', timeout: 30_000 });
+    await addTokenConnection(wb, 'JSON E2E', sandbox.url, sandbox.adminToken);
     // The browser-hosted editor auto-saves after a second: these tests save on purpose.
     await wb.runCommand('File: Toggle Auto Save');
   });

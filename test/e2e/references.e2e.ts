@@ -7,7 +7,8 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { requireSandbox } from './support/environment';
-import { answerQuickInput, startPromptingCommand } from './support/quickInput';
+import { addTokenConnection } from './support/connections';
+import { startPromptingCommand } from './support/quickInput';
 import { useWorkbench } from './support/workbench';
 
 const PRINTER_TITLE = 'Replace printer toner on floor 3';
@@ -36,12 +37,7 @@ describe('record references in the browser-hosted editor', () => {
     const wb = workbench();
     const sandbox = requireSandbox();
     await wb.openViewContainer('Records');
-    await startPromptingCommand(wb.page, 'Records: Add Connection…');
-    await answerQuickInput(wb.page, /\(1\/4\)/, CONNECTION);
-    await answerQuickInput(wb.page, /\(2\/4\)/, sandbox.url);
-    await answerQuickInput(wb.page, /\(3\/4\)/, 'Auth code');
-    await answerQuickInput(wb.page, /\(4\/4\)/, sandbox.adminToken);
-    await wb.treeRow(CONNECTION).waitFor({ state: 'visible', timeout: 30_000 });
+    await addTokenConnection(wb, CONNECTION, sandbox.url, sandbox.adminToken);
     // References resolve against the active connection: make it this one.
     await startPromptingCommand(wb.page, 'Records: Select Connection…');
     const pick = wb.page.locator('.quick-input-widget .monaco-list-row').filter({ hasText: CONNECTION }).first();

@@ -4,16 +4,12 @@
 // rows in the grid prove which connection answered.
 import * as assert from 'node:assert/strict';
 import { requireSandbox } from './support/environment';
-import { answerQuickInput, startPromptingCommand } from './support/quickInput';
+import { addTokenConnection } from './support/connections';
+import { startPromptingCommand } from './support/quickInput';
 import { type Workbench, useWorkbench } from './support/workbench';
 
-async function addConnection(wb: Workbench, name: string, token: string): Promise<void> {
-  await startPromptingCommand(wb.page, 'Records: Add Connection…');
-  await answerQuickInput(wb.page, /\(1\/4\)/, name);
-  await answerQuickInput(wb.page, /\(2\/4\)/, requireSandbox().url);
-  await answerQuickInput(wb.page, /\(3\/4\)/, 'Auth code');
-  await answerQuickInput(wb.page, /\(4\/4\)/, token);
-  await wb.treeRow(name).waitFor({ state: 'visible', timeout: 30_000 });
+function addConnection(wb: Workbench, name: string, token: string): Promise<void> {
+  return addTokenConnection(wb, name, requireSandbox().url, token);
 }
 
 describe('an RLX file keeps its connection', () => {

@@ -117,6 +117,9 @@ async function askForRecord(connections: ConnectionManager): Promise<EditorIdent
   const text = await vscode.window.showInputBox({
     title: vscode.l10n.t('Open Record'),
     prompt: vscode.l10n.t('Type a record reference, for example IT/TASK12'),
+    // A record editor (a webview) takes the focus back when the palette closes, which would
+    // close this box as it opens; it stays until Enter or Escape, like the connection prompts.
+    ignoreFocusOut: true,
     validateInput: (v) => (parseReference(v) ? undefined : vscode.l10n.t('Write the workspace, a slash, the app and the number, for example IT/TASK12.')),
   });
   const ref = text ? parseReference(text) : undefined;

@@ -100,6 +100,8 @@ async function findReferencesToRecord(arg: unknown): Promise<void> {
   reference ??= (await vscode.window.showInputBox({
     title: vscode.l10n.t('Find References to Record'),
     prompt: vscode.l10n.t('Type a record reference, for example IT/TASK12'),
+    // Asked from the palette while a record editor (a webview) is active: it takes the focus back.
+    ignoreFocusOut: true,
     validateInput: (value) => (/^\S+\/\S*\d$/.test(value.trim()) ? undefined : vscode.l10n.t('Write the workspace, a slash, the app and the number, for example IT/TASK12.')),
   }))?.trim();
   if (!reference) return;

@@ -2,7 +2,12 @@
 import { answerQuickInput, startPromptingCommand } from './quickInput';
 import type { Workbench } from './workbench';
 
-/** Adds a connection with an integration user's token ("Auth code") and waits for its row. */
+/**
+ * Adds a connection with an integration user's token ("Auth code") and waits until adding is
+ * over: its row in the tree and its signed-in user in the status bar (it is selected). The view
+ * changes then (welcome content → tree, a refresh) move the focus: a palette opened meanwhile
+ * can close under the next step.
+ */
 export async function addTokenConnection(wb: Workbench, name: string, url: string, token: string): Promise<void> {
   await startPromptingCommand(wb.page, 'Records: Add Connection…');
   await answerQuickInput(wb.page, /\(1\/4\)/, name);
@@ -10,6 +15,7 @@ export async function addTokenConnection(wb: Workbench, name: string, url: strin
   await answerQuickInput(wb.page, /\(3\/4\)/, 'Auth code');
   await answerQuickInput(wb.page, /\(4\/4\)/, token);
   await wb.treeRow(name).waitFor({ state: 'visible', timeout: 30_000 });
+  await wb.page.locator('.part.statusbar .statusbar-item').filter({ hasText: `${name}: ` }).first().waitFor({ state: 'visible', timeout: 30_000 });
 }
 
 /** Removes a connection through the palette, so the specs that follow do not see it. */

@@ -1,5 +1,6 @@
 // Driving commands that prompt (multi-step quick inputs), shared by the e2e specs.
 import type { Page } from 'playwright-core';
+import { hasFocus } from './workbench';
 
 /** Runs a palette command that goes on to prompt, so the quick input never closes in between. */
 export async function startPromptingCommand(page: Page, title: string, timeoutMs = 30_000): Promise<void> {
@@ -14,7 +15,9 @@ export async function startPromptingCommand(page: Page, title: string, timeoutMs
       const step = { timeout: Math.max(1, Math.min(3_000, deadline - Date.now())) };
       await input.fill(`>${title}`, step);
       await entry.waitFor({ state: 'visible', ...step });
-      break;
+      // A palette that lost the focus meanwhile is closing: Enter would go elsewhere.
+      if (await hasFocus(input)) break;
+      throw new Error('The command palette lost the focus.');
     } catch (error) {
       await page.keyboard.press('Escape');
       if (Date.now() >= deadline) throw new Error(`Could not start "${title}" from the command palette within ${timeoutMs} ms.`, { cause: error });

@@ -137,7 +137,9 @@ export class Workbench {
         await input.waitFor({ state: 'visible', ...step });
         await input.fill(`>${title}`, step);
         await entry.waitFor({ state: 'visible', timeout: Math.max(1, Math.min(2_000, deadline - Date.now())) });
-        break;
+        // A palette that lost the focus meanwhile is closing: Enter would go elsewhere.
+        if (await hasFocus(input)) break;
+        throw new Error('The command palette lost the focus.');
       } catch (error) {
         await this.page.keyboard.press('Escape');
         if (Date.now() >= deadline) throw new Error(`No command "${title}" in the command palette after ${timeoutMs} ms.`, { cause: error });
@@ -281,6 +283,11 @@ export function useWorkbench(): () => Workbench {
     if (!current) throw new Error('The workbench is not open: call useWorkbench() inside a describe() block.');
     return current;
   };
+}
+
+/** Whether `input` has the keyboard focus and is not inside a closing (inert) widget. */
+export function hasFocus(input: Locator): Promise<boolean> {
+  return input.evaluate((el) => document.activeElement === el && el.closest('[inert]') === null).catch(() => false);
 }
 
 function cssString(value: string): string {

@@ -47,6 +47,15 @@ export async function packageRunnerExtension() {
   return vsix;
 }
 
+/** Packages an extension folder that needs no build (package.json and a plain script); returns the .vsix path. */
+export async function packageStaticExtension(source, fileName) {
+  mkdirSync(outDir, { recursive: true });
+  const vsix = join(outDir, fileName);
+  rmSync(vsix, { force: true });
+  await run(process.execPath, [vsce, 'package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '--out', vsix], { cwd: source, stdio: ['ignore', 'inherit', 'inherit'] });
+  return vsix;
+}
+
 /**
  * Bundles test/integration/index.ts and every test/integration/**\/*.test.ts into
  * out/integration/, keeping `vscode` (given by the host) and `mocha` (resolved from the
