@@ -70,6 +70,21 @@ describe('RecordsClient transport', () => {
     assert.equal(server!.requests, 2);
   });
 
+  it('retries a connection refused on this machine once, not three times, so a stopped local server is reported at once', async () => {
+    for (const host of ['127.0.0.1', 'localhost']) {
+      const stopped = await startMisbehavingServer((_req, res) => answerJson(res, 200, USER));
+      const url = stopped.url.replace('127.0.0.1', host);
+      await stopped.close(); // nothing listens at that port any more
+      const retries: number[] = [];
+      client = new RecordsClient({ baseUrl: url, authorization: () => Promise.resolve('SVC_AUTH_CODE test'), retryDelaysMs: [5, 10, 20], onRequestFinished: (event) => retries.push(event.retries) });
+      const error = await rejection(client.currentUser());
+      assert.equal(error.code, 'network', host);
+      assert.deepEqual(retries, [1], `${host}: one retry`);
+      await client.dispose();
+      client = undefined;
+    }
+  });
+
   it('reports a network error when the connection keeps dropping', async () => {
     const c = await clientFor((_req, res) => dropConnection(res));
     const error = await rejection(c.currentUser());

@@ -2,6 +2,7 @@
 // filter with the completions the live schema offers, Ctrl+Enter, then the results grid: sort
 // by a column, Load more, and open a row in the record editor with the keyboard.
 import * as assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
 import { useWorkbench } from './support/workbench';
 
 async function waitUntil(check: () => Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
@@ -13,6 +14,17 @@ async function waitUntil(check: () => Promise<boolean>, what: string, timeoutMs 
 }
 
 const count = (text: string, index: number): number => Number((text.match(/[\d,]+/g)?.[index] ?? '').replace(/,/g, ''));
+
+/**
+ * Closes the suggestions that typing opens. They open a moment after the keys (the provider
+ * answers asynchronously): an Escape sent before would leave them to take the next Enter.
+ */
+async function closeSuggestions(page: Page): Promise<void> {
+  const suggest = page.locator('.editor-widget.suggest-widget').first();
+  await suggest.waitFor({ state: 'visible', timeout: 1_000 }).catch(() => undefined);
+  await page.keyboard.press('Escape');
+  await suggest.waitFor({ state: 'hidden' });
+}
 
 describe('write and run an RLX query', () => {
   const workbench = useWorkbench();
@@ -48,7 +60,7 @@ describe('write and run an RLX query', () => {
     await wb.screenshot('rlx-01-field-completion');
     await page.keyboard.press('Enter');
     await page.keyboard.type(',state,keeper_id,c_amount');
-    await page.keyboard.press('Escape');
+    await closeSuggestions(page);
 
     // A lookup value, offered with its caption inside the quotes.
     await page.keyboard.press('Enter');
@@ -59,7 +71,7 @@ describe('write and run an RLX query', () => {
     await wb.screenshot('rlx-02-lookup-completion');
     await page.keyboard.press('Escape');
     await page.keyboard.type('open"');
-    await page.keyboard.press('Escape');
+    await closeSuggestions(page);
     await editor.locator('.view-line').filter({ hasText: 'state = "open"' }).waitFor({ state: 'visible' });
 
     // Ctrl+Enter: the results grid opens beside the editor.

@@ -3,7 +3,7 @@
 // @vscode/test-electron (which calls `run()`) or by the test-runner extension in
 // code-server (which calls `runIntegrationTests()` and writes the report to a file).
 import Mocha from 'mocha';
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export interface IntegrationTestResult {
@@ -58,11 +58,20 @@ function findTestFiles(dir: string): string[] {
 
 /** A mocha reporter class that records into `report` rather than the invisible console. */
 function reporterFor(report: IntegrationReport): typeof Mocha.reporters.Base {
-  const { EVENT_SUITE_BEGIN, EVENT_TEST_PASS, EVENT_TEST_FAIL, EVENT_TEST_PENDING } = Mocha.Runner.constants;
+  const { EVENT_SUITE_BEGIN, EVENT_HOOK_BEGIN, EVENT_TEST_BEGIN, EVENT_TEST_END, EVENT_TEST_PASS, EVENT_TEST_FAIL, EVENT_TEST_PENDING } = Mocha.Runner.constants;
   return class RecordingReporter extends Mocha.reporters.Base {
     constructor(runner: Mocha.Runner, options?: Mocha.MochaOptions) {
       super(runner, options);
       let depth = 0;
+      // The launcher waits as long as tests keep starting and ending (a fixed budget for the
+      // whole run breaks as the suite grows), and names the test that stalled if one does.
+      const progressFile = process.env.RECORDS_TEST_PROGRESS_FILE;
+      const progress = (state: string, test: Mocha.Runnable): void => {
+        if (progressFile) writeFileSync(progressFile, JSON.stringify({ state, title: test.fullTitle(), finished: report.passed + report.failed + report.pending }));
+      };
+      runner.on(EVENT_TEST_BEGIN, (test: Mocha.Test) => progress('running', test));
+      runner.on(EVENT_HOOK_BEGIN, (hook: Mocha.Hook) => progress('running', hook));
+      runner.on(EVENT_TEST_END, (test: Mocha.Test) => progress('ended', test));
       runner.on(EVENT_SUITE_BEGIN, (suite: Mocha.Suite) => {
         depth = suite.titlePath().length;
         if (suite.title) report.output.push(`${'  '.repeat(depth)}${suite.title}`);

@@ -16,7 +16,8 @@ import { repoRoot, resultsDir } from '../e2e/support/host/paths.mjs';
 import { seconds } from '../e2e/support/host/process.mjs';
 import { startTestSandbox } from '../e2e/support/host/sandbox.mjs';
 
-const TIMEOUT_MS = Number(process.env.INTEGRATION_TIMEOUT_MS ?? 300_000);
+/** How long the run may go without a test (or hook) starting or ending before it counts as hung. */
+const IDLE_TIMEOUT_MS = Number(process.env.INTEGRATION_IDLE_TIMEOUT_MS ?? 180_000);
 const skipBuild = process.argv.includes('--skip-build');
 // `node test/integration/run.mjs test/integration/activation.test.ts` runs just that file.
 const onlyFiles = process.argv.slice(2).filter((a) => !a.startsWith('--'));
@@ -51,12 +52,14 @@ async function main() {
 
 async function runInCodeServer({ vsix, testsEntry, testEnv }) {
   const resultsFile = join(resultsDir, 'integration-results.json');
+  const progressFile = join(resultsDir, 'integration-progress.json');
   rmSync(resultsFile, { force: true });
+  rmSync(progressFile, { force: true });
   const profile = createEditorProfile({
     settings: {
       'recordsTestRunner.testsEntry': testsEntry,
       'recordsTestRunner.resultsFile': resultsFile,
-      'recordsTestRunner.env': testEnv,
+      'recordsTestRunner.env': { ...testEnv, RECORDS_TEST_PROGRESS_FILE: progressFile },
     },
   });
   let server;
@@ -72,7 +75,7 @@ async function runInCodeServer({ vsix, testsEntry, testEnv }) {
     const page = await browser.newPage({ viewport, permissions: ['clipboard-read', 'clipboard-write'] });
     await page.goto(server.url, { waitUntil: 'domcontentloaded' });
     console.log(`integration: workbench opened at ${server.url} in ${seconds(phase)}; waiting for results`);
-    return await waitForResults(resultsFile, TIMEOUT_MS);
+    return await waitForResults(resultsFile, progressFile, IDLE_TIMEOUT_MS);
   } finally {
     await browser?.close().catch(() => {});
     await server?.stop();
@@ -98,15 +101,32 @@ async function runInDesktopVsCode({ testsEntry, testEnv }) {
   }
 }
 
-async function waitForResults(file, timeoutMs) {
-  const deadline = Date.now() + timeoutMs;
+/**
+ * Waits for the report while the run makes progress: each test or hook that starts or ends
+ * rewrites `progressFile`. Only `idleMs` without any progress counts as a hung run.
+ */
+async function waitForResults(file, progressFile, idleMs) {
+  let lastProgress = '';
+  let deadline = Date.now() + idleMs;
   while (Date.now() < deadline) {
     if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'));
+    const progress = existsSync(progressFile) ? readFileSync(progressFile, 'utf8') : '';
+    if (progress !== lastProgress) {
+      lastProgress = progress;
+      deadline = Date.now() + idleMs;
+    }
     await new Promise((r) => setTimeout(r, 500));
+  }
+  let stalled = '';
+  try {
+    const { title, finished } = JSON.parse(lastProgress);
+    stalled = ` It stalled in "${title}", after ${finished} finished tests.`;
+  } catch {
+    stalled = ' No test had started: the test runner extension never ran them.';
   }
   return {
     passed: 0, failed: 1, pending: 0, tests: [], output: [],
-    crash: `No results after ${timeoutMs / 1000} s: the test runner extension never reported. See test-results/integration-code-server.log and the extension host log in the profile.`,
+    crash: `No progress for ${idleMs / 1000} s.${stalled} See test-results/integration-code-server.log and the extension host log in the profile.`,
   };
 }
 

@@ -13,7 +13,9 @@ import {
 } from './errors';
 import {
   DEFAULT_RETRY_DELAYS_MS,
+  LOOPBACK_REFUSED_RETRIES,
   type RetryPolicy,
+  isRefusedOnLoopback,
   isRetryable,
   parseRetryAfter,
   retryDelayMs,
@@ -206,6 +208,7 @@ export class HttpTransport {
         return await attemptOnce(timeoutMs);
       } catch (error) {
         if (!(error instanceof RecordsApiError) || !isRetryable(error, request.retry)) throw error;
+        if (attempt >= LOOPBACK_REFUSED_RETRIES && isRefusedOnLoopback(error, this.origin)) throw error;
         const delay = retryDelayMs(error, attempt, this.retryDelaysMs);
         if (delay === undefined) throw error;
         await sleep(delay, request.signal);

@@ -8,6 +8,25 @@ export type RetryPolicy = 'read' | 'write';
 
 export const DEFAULT_RETRY_DELAYS_MS: readonly number[] = [1000, 2000, 4000];
 
+/**
+ * Retries of a connection refused by this machine (a loopback address: nothing listens there,
+ * the local sandbox is stopped). One, for a server that is restarting; the three of a remote
+ * service would keep the user waiting 7 s for what is known at once.
+ */
+export const LOOPBACK_REFUSED_RETRIES = 1;
+
+/** True when `error` is a connection refused (ECONNREFUSED) by a loopback host of `origin`. */
+export function isRefusedOnLoopback(error: RecordsApiError, origin: string): boolean {
+  if (error.code !== 'network') return false;
+  let refused = false;
+  for (let cause: unknown = error.cause, depth = 0; cause && depth < 4; cause = (cause as { cause?: unknown }).cause, depth++) {
+    if ((cause as { code?: unknown }).code === 'ECONNREFUSED') refused = true;
+  }
+  if (!refused) return false;
+  const host = new URL(origin).hostname.replace(/^\[|\]$/g, '');
+  return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
 /** Retry-After beyond this is not waited for: the user is better served by the error. */
 export const MAX_RETRY_AFTER_SECONDS = 60;
 
