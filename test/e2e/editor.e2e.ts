@@ -237,9 +237,8 @@ describe('record editor in the browser-hosted editor', () => {
   it('keeps unsaved edits across a window reload (hot exit): restored and still unsaved', async function () {
     this.timeout(120_000);
     const wb = workbench();
-    // The browser-hosted editor auto-saves after a second by default; hot exit is about edits
-    // that were not saved, as with the desktop default (auto-save off).
-    await wb.runCommand('File: Toggle Auto Save');
+    // Auto-save is off in the e2e editor (support/host/user-settings.mjs): hot exit is about
+    // edits that were not saved.
     let frame = await openRecordByReference(wb, 'IT/TASK2');
     await frame.getByLabel('External reference').fill('typed before the reload');
     await wb.page.locator('.tabs-container .tab.active.dirty').waitFor({ state: 'visible', timeout: 10_000 });
@@ -256,7 +255,6 @@ describe('record editor in the browser-hosted editor', () => {
     await frame.locator('.status').filter({ hasText: 'Your unsaved changes were restored' }).waitFor({ state: 'hidden', timeout: 30_000 });
     assert.notEqual(await frame.getByLabel('External reference').inputValue(), 'typed before the reload');
     await wb.page.locator('.tabs-container .tab.active.dirty').waitFor({ state: 'detached', timeout: 10_000 });
-    await wb.runCommand('File: Toggle Auto Save');
   });
 
   it('looks right in a high-contrast theme', async function () {

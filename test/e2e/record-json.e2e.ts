@@ -38,8 +38,6 @@ describe('a record as JSON in the browser-hosted editor', () => {
     const sandbox = requireSandbox();
     await wb.openViewContainer('Records');
     await addTokenConnection(wb, 'JSON E2E', sandbox.url, sandbox.adminToken);
-    // The browser-hosted editor auto-saves after a second: these tests save on purpose.
-    await wb.runCommand('File: Toggle Auto Save');
   });
 
   it('opens a record as JSON from the tree, and Ctrl+S saves a changed title', async function () {
@@ -99,6 +97,5 @@ describe('a record as JSON in the browser-hosted editor', () => {
     await output.filter({ hasText: /request\sid\s[0-9a-f-]{36}/ }).first().waitFor({ state: 'visible' });
     assert.equal(/SVC_AUTH_CODE|sandbox-admin-token/.test(await output.first().innerText()), false, 'no secret in the log');
     await wb.screenshot('log-01-request-log');
-    await wb.runCommand('File: Toggle Auto Save');
   });
 });
