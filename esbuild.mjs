@@ -5,6 +5,8 @@
 //   dist/selfsigned.js     beside it, certificate generation for `--tls`, loaded only then
 //   dist/webview/<name>.js one browser bundle per webview (src/webview/<name>/main.ts)
 //   dist/<name>.js         a feature the extension loads on first use (src/extension/lazy/<name>.ts)
+//   dist/undici.js, dist/oauth4webapi.js, dist/mimeTypes.js
+//                          libraries the features share, required when first needed
 //   dist/renderer/*.js     notebook output renderers (ES modules run in the notebook's webview)
 import * as esbuild from 'esbuild';
 import { existsSync, readdirSync } from 'node:fs';
@@ -68,6 +70,17 @@ const undiciOnDemand = {
   },
 };
 
+// mime-types carries the whole mime-db table (150 KB of JSON): parsing it made the files
+// bundle slow to load on the first drop. It is its own bundle, required on the first upload.
+const mimeTypesOnDemand = {
+  name: 'mime-types-on-demand',
+  setup(build) {
+    build.onResolve({ filter: /^mime-types$/ }, (args) =>
+      args.kind === 'require-call' ? { path: './mimeTypes.js', external: true } : undefined,
+    );
+  },
+};
+
 // Features that the first paint of the tree does not need (the results grid, uploads…) are
 // bundles of their own: the extension reaches them only through `await import('../lazy/x.js')`,
 // which this plugin turns into a require of dist/x.js at that moment. Lint forbids a static
@@ -98,7 +111,7 @@ const builds = {
     entryPoints: { extension: 'src/extension/extension.ts' },
     outdir: 'dist',
     external: ['vscode'],
-    plugins: [withoutPlainLlhttp, oauthOnDemand, undiciOnDemand, lazyFeatures],
+    plugins: [withoutPlainLlhttp, oauthOnDemand, undiciOnDemand, mimeTypesOnDemand, lazyFeatures],
     metafile: true,
   },
   lazy: {
@@ -106,7 +119,12 @@ const builds = {
     entryPoints: lazyEntries(),
     outdir: 'dist',
     external: ['vscode'],
-    plugins: [withoutPlainLlhttp, oauthOnDemand, undiciOnDemand, lazyFeatures],
+    plugins: [withoutPlainLlhttp, oauthOnDemand, undiciOnDemand, mimeTypesOnDemand, lazyFeatures],
+  },
+  mime: {
+    ...nodeCommon,
+    entryPoints: { mimeTypes: 'node_modules/mime-types/index.js' },
+    outdir: 'dist',
   },
   undici: {
     ...nodeCommon,

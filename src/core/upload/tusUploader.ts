@@ -23,7 +23,8 @@ import {
 
 /**
  * The media type of a file by its name. mime-types carries the whole mime-db table (150 KB of
- * JSON): required here, on the first upload, rather than when the files feature loads.
+ * JSON): required here, on the first upload, rather than when the files feature loads (the
+ * extension build makes it a bundle of its own, dist/mimeTypes.js).
  */
 function mimeTypeOf(fileName: string): string | false {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
