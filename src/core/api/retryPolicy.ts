@@ -3,6 +3,7 @@
 // are retried only on 429, which the service answers before executing anything. A 5xx,
 // timeout or dropped connection on a write may have applied part of it, so it is reported.
 import { type RecordsApiError } from './errors';
+import { isLoopbackHost } from './network';
 
 export type RetryPolicy = 'read' | 'write';
 
@@ -17,14 +18,11 @@ export const LOOPBACK_REFUSED_RETRIES = 1;
 
 /** True when `error` is a connection refused (ECONNREFUSED) by a loopback host of `origin`. */
 export function isRefusedOnLoopback(error: RecordsApiError, origin: string): boolean {
-  if (error.code !== 'network') return false;
-  let refused = false;
+  if (error.code !== 'network' || !isLoopbackHost(new URL(origin).hostname)) return false;
   for (let cause: unknown = error.cause, depth = 0; cause && depth < 4; cause = (cause as { cause?: unknown }).cause, depth++) {
-    if ((cause as { code?: unknown }).code === 'ECONNREFUSED') refused = true;
+    if ((cause as { code?: unknown }).code === 'ECONNREFUSED') return true;
   }
-  if (!refused) return false;
-  const host = new URL(origin).hostname.replace(/^\[|\]$/g, '');
-  return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+  return false;
 }
 
 /** Retry-After beyond this is not waited for: the user is better served by the error. */

@@ -1,29 +1,44 @@
 // Driving commands that prompt (multi-step quick inputs), shared by the e2e specs.
-import type { Page } from 'playwright-core';
-import { hasFocus } from './workbench';
+import type { Locator, Page } from 'playwright-core';
 
-/** Runs a palette command that goes on to prompt, so the quick input never closes in between. */
-export async function startPromptingCommand(page: Page, title: string, timeoutMs = 30_000): Promise<void> {
+/**
+ * Opens the command palette with `title` typed, and returns once its entry is listed and the
+ * palette has the focus: Enter then runs it. The palette snapshots the command list when it
+ * opens (an extension's commands arrive a moment after the workbench paints), and it closes when
+ * something takes the focus just after it opened (a view or webview finishing its own work):
+ * in both cases it is opened again, as a person would.
+ */
+export async function openPaletteAt(page: Page, title: string, timeoutMs = 30_000): Promise<void> {
   const input = page.locator('.quick-input-widget .quick-input-box input');
   const entry = page.locator('.quick-input-widget .monaco-list-row').filter({ hasText: title }).first();
   const deadline = Date.now() + timeoutMs;
-  // The palette closes when something takes the focus just after it opened: open it again.
   for (;;) {
     await page.locator('.monaco-workbench').focus();
     await page.keyboard.press('F1');
     try {
       const step = { timeout: Math.max(1, Math.min(3_000, deadline - Date.now())) };
+      await input.waitFor({ state: 'visible', ...step });
       await input.fill(`>${title}`, step);
-      await entry.waitFor({ state: 'visible', ...step });
+      await entry.waitFor({ state: 'visible', timeout: Math.max(1, Math.min(2_000, deadline - Date.now())) });
       // A palette that lost the focus meanwhile is closing: Enter would go elsewhere.
-      if (await hasFocus(input)) break;
+      if (await hasFocus(input)) return;
       throw new Error('The command palette lost the focus.');
     } catch (error) {
       await page.keyboard.press('Escape');
-      if (Date.now() >= deadline) throw new Error(`Could not start "${title}" from the command palette within ${timeoutMs} ms.`, { cause: error });
+      if (Date.now() >= deadline) throw new Error(`No command "${title}" in the command palette after ${timeoutMs} ms.`, { cause: error });
     }
   }
+}
+
+/** Runs a palette command that goes on to prompt, so the quick input never closes in between. */
+export async function startPromptingCommand(page: Page, title: string, timeoutMs = 30_000): Promise<void> {
+  await openPaletteAt(page, title, timeoutMs);
   await page.keyboard.press('Enter');
+}
+
+/** Whether `input` has the keyboard focus and is not inside a closing (inert) widget. */
+function hasFocus(input: Locator): Promise<boolean> {
+  return input.evaluate((el) => document.activeElement === el && el.closest('[inert]') === null).catch(() => false);
 }
 
 /** Waits for the prompt whose title matches `step` (e.g. /\(2\/4\)/), types `value` and accepts it. */

@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type FrameLocator, type Locator, type Page } from 'playwright-core';
 import { e2eEnvironment } from './environment';
+import { openPaletteAt } from './quickInput';
 
 /** Same flags as support/host/chromium.mjs (the launchers' copy), known to work on these machines. */
 const CHROMIUM_ARGS = [
@@ -117,36 +118,14 @@ export class Workbench {
 
   /**
    * Runs a command from the command palette (F1, type the title, Enter), e.g.
-   * `runCommand('Records: Start Local Sandbox')`. Waits until a matching entry is listed,
-   * so a missing command fails here with a clear timeout rather than running something else.
-   * The palette snapshots the command list when it opens, and an extension's commands
-   * arrive a moment after the workbench paints: so it reopens the palette until they do. The
-   * palette also closes when something takes the focus just after it opened (a view or webview
-   * finishing its own work): then too it is opened again, as a person would.
+   * `runCommand('Records: Start Local Sandbox')`, and waits until the palette has closed. A
+   * missing command fails with a clear timeout rather than running something else (see
+   * `openPaletteAt` for why the palette may be opened more than once).
    */
   async runCommand(title: string, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<void> {
-    const widget = this.page.locator('.quick-input-widget');
-    const input = widget.locator('.quick-input-box input');
-    const entry = widget.locator('.monaco-list-row').filter({ hasText: title }).first();
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      await this.page.locator('.monaco-workbench').focus();
-      await this.page.keyboard.press('F1');
-      try {
-        const step = { timeout: Math.max(1, Math.min(3_000, deadline - Date.now())) };
-        await input.waitFor({ state: 'visible', ...step });
-        await input.fill(`>${title}`, step);
-        await entry.waitFor({ state: 'visible', timeout: Math.max(1, Math.min(2_000, deadline - Date.now())) });
-        // A palette that lost the focus meanwhile is closing: Enter would go elsewhere.
-        if (await hasFocus(input)) break;
-        throw new Error('The command palette lost the focus.');
-      } catch (error) {
-        await this.page.keyboard.press('Escape');
-        if (Date.now() >= deadline) throw new Error(`No command "${title}" in the command palette after ${timeoutMs} ms.`, { cause: error });
-      }
-    }
+    await openPaletteAt(this.page, title, timeoutMs);
     await this.page.keyboard.press('Enter');
-    await widget.waitFor({ state: 'hidden' });
+    await this.page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
   }
 
   /** Rows of the tree or list views inside `scope` (the side bar by default). */
@@ -283,11 +262,6 @@ export function useWorkbench(): () => Workbench {
     if (!current) throw new Error('The workbench is not open: call useWorkbench() inside a describe() block.');
     return current;
   };
-}
-
-/** Whether `input` has the keyboard focus and is not inside a closing (inert) widget. */
-export function hasFocus(input: Locator): Promise<boolean> {
-  return input.evaluate((el) => document.activeElement === el && el.closest('[inert]') === null).catch(() => false);
 }
 
 function cssString(value: string): string {
