@@ -155,8 +155,13 @@ export class Workbench {
 
   /** Right-clicks a row (or any element) and picks `item` from its context menu. */
   async contextMenu(target: Locator, item: TextMatch): Promise<void> {
-    await target.click({ button: 'right' });
     const menu = this.page.locator('.context-view .monaco-menu');
+    // A right-click that lands while the row is being drawn again (the tree refreshing after a
+    // change) opens no menu: click again, as a person would.
+    for (let attempt = 1; attempt < 3; attempt++) {
+      await target.click({ button: 'right' });
+      if (await menu.waitFor({ state: 'visible', timeout: 5_000 }).then(() => true, () => false)) break;
+    }
     await menu.waitFor({ state: 'visible' });
     const entry = menu.locator('[role="menuitem"]').filter({ hasText: item }).first();
     await entry.hover();
