@@ -129,7 +129,12 @@ describe('tree: Records explorer against the sandbox', function () {
     // The editor's argument shape; the view's own provider has no filter, so the record may sit on a later page.
     const revealed = await vscode.commands.executeCommand<RecordNode | undefined>('records.revealRecord', { connectionId, ref: { workspace: 'IT', app: 'TASK' }, recordId });
     assert.equal(revealed?.record.id, recordId, 'the command finds the record node');
-    const selected = api.tree.view.selection.filter((n): n is RecordNode => n.kind === 'record');
-    assert.deepEqual(selected.map((n) => String(n.record.id)), [recordId]);
+    // The selection reaches this side in an event of its own, and while the view re-reads the
+    // app's rows (the command refreshed them) the selected row's node is briefly unknown here.
+    const selectedIds = (): string[] => api.tree.view.selection.filter((n): n is RecordNode => n.kind === 'record').map((n) => String(n.record.id));
+    for (const deadline = Date.now() + 10_000; selectedIds().length === 0 && Date.now() < deadline;) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    assert.deepEqual(selectedIds(), [recordId]);
   });
 });
