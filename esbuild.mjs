@@ -1,5 +1,6 @@
 // Builds the three kinds of bundle described in README's "Architecture":
-//   dist/extension.js      the extension host entry (Node, CJS, `vscode` external)
+//   dist/extension.js      the extension (Node, CJS, `vscode` external), loaded by
+//   dist/start.js          the host's entry (package.json "main"), through a V8 code cache
 //   dist/sandbox.js        the local Records Service (Node, CJS); lazy-loaded by the
 //                          extension and runnable on its own (`npm run sandbox`);
 //   dist/selfsigned.js     beside it, certificate generation for `--tls`, loaded only then
@@ -9,7 +10,7 @@
 //                          libraries the features share, required when first needed
 //   dist/renderer/*.js     notebook output renderers (ES modules run in the notebook's webview)
 import * as esbuild from 'esbuild';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const args = process.argv.slice(2);
@@ -108,7 +109,8 @@ const selfsignedOnDemand = {
 const builds = {
   extension: {
     ...nodeCommon,
-    entryPoints: { extension: 'src/extension/extension.ts' },
+    // start.js is package.json's "main": it loads extension.js through a V8 code cache.
+    entryPoints: { start: 'src/extension/startup/start.ts', extension: 'src/extension/extension.ts' },
     outdir: 'dist',
     external: ['vscode'],
     plugins: [withoutPlainLlhttp, oauthOnDemand, undiciOnDemand, mimeTypesOnDemand, lazyFeatures],
@@ -203,8 +205,10 @@ if (watch) {
   await Promise.all(
     selected.map(async ([name, options]) => {
       const result = await esbuild.build(options);
+      const metafileOut = args.find((a) => a.startsWith('--metafile='))?.slice('--metafile='.length);
+      if (name === 'extension' && result.metafile && metafileOut) writeFileSync(metafileOut, JSON.stringify(result.metafile));
       if (name === 'extension' && result.metafile && args.includes('--analyze')) {
-        console.log(await esbuild.analyzeMetafile(result.metafile));
+        console.log(await esbuild.analyzeMetafile(result.metafile, { verbose: args.includes('--verbose') }));
       }
     }),
   );

@@ -1,11 +1,18 @@
-// Measures what `activate()` costs inside the bundle: loading dist/extension.js and running
-// activate() against a stand-in `vscode` module whose every member is an inert callable (the
-// real host adds its own fixed overhead, not ours). Prints one JSON line {loadMs, activateMs},
-// plus lazyMs with `--lazy <bundle>`: the module load of that feature bundle on its first use.
+// Measures what starting the extension costs: loading package.json's "main" and running its
+// activate() as a production host would, against a stand-in `vscode` module whose every member
+// is an inert callable (the real host adds its own fixed overhead, not ours). Prints one JSON
+// line {loadMs, activateMs, usedCodeCache}, plus lazyMs with `--lazy <bundle>`: the module load
+// of that feature bundle on its first use.
+// --storage DIR: the extension's global storage (where the code cache is kept); a fresh,
+//   empty folder otherwise, as on the first start after an install or update.
+// --prime: stays until the extension has saved its code cache (or 10 s), for the runs after it.
 'use strict';
 const Module = require('node:module');
 const { performance } = require('node:perf_hooks');
 const path = require('node:path');
+
+// The one enum the entry point compares with: it decides how the bundle is loaded.
+const ExtensionMode = { Production: 1, Development: 2, Test: 3 };
 
 function inert(name) {
   const fn = function () {
@@ -17,6 +24,7 @@ function inert(name) {
       if (prop === Symbol.iterator) return function* () {};
       if (prop === Symbol.toPrimitive) return () => '';
       if (prop === 'dispose') return () => undefined;
+      if (prop === 'ExtensionMode') return ExtensionMode;
       return inert(`${name}.${String(prop)}`);
     },
     construct() {
@@ -40,6 +48,18 @@ Module._load = function (request, parent, isMain) {
   return originalLoad.call(this, request, parent, isMain);
 };
 
+const fs = require('node:fs');
+const os = require('node:os');
+const option = (name) => {
+  const index = process.argv.indexOf(name);
+  return index > 0 ? process.argv[index + 1] : undefined;
+};
+const storage = option('--storage') ?? fs.mkdtempSync(path.join(os.tmpdir(), 'records-bench-storage-'));
+const root = path.resolve(__dirname, '..');
+const main = path.resolve(root, JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).main);
+const codeCache = path.join(storage, 'code-cache');
+const cacheFiles = () => (fs.existsSync(codeCache) ? fs.readdirSync(codeCache).filter((f) => f.endsWith('.cache')) : []);
+
 const memory = new Map();
 const context = {
   subscriptions: [],
@@ -48,14 +68,15 @@ const context = {
   secrets: { get: async () => undefined, store: async () => undefined, delete: async () => undefined, onDidChange: () => ({ dispose() {} }) },
   extensionUri: vscode.Uri,
   extensionPath: path.resolve(__dirname, '..'),
-  globalStorageUri: vscode.Uri,
+  globalStorageUri: { fsPath: storage, scheme: 'file', path: storage, toString: () => `file://${storage}` },
   asAbsolutePath: (p) => path.resolve(__dirname, '..', p),
-  extensionMode: 1,
+  extensionMode: ExtensionMode.Production,
   environmentVariableCollection: vscode.env,
 };
 
+const cachedBefore = cacheFiles().length > 0;
 const t0 = performance.now();
-const extension = require(path.resolve(__dirname, '../dist/extension.js'));
+const extension = require(main);
 const t1 = performance.now();
 extension.activate(context);
 const t2 = performance.now();
@@ -67,5 +88,19 @@ if (lazyIndex > 0) {
   require(path.resolve(__dirname, '../dist', `${process.argv[lazyIndex + 1]}.js`));
   lazyMs = performance.now() - t3;
 }
-process.stdout.write(`${JSON.stringify({ loadMs: t1 - t0, activateMs: t2 - t1, lazyMs })}\n`);
-process.exit(0);
+const finish = (extra = {}) => {
+  if (option('--storage') === undefined) fs.rmSync(storage, { recursive: true, force: true });
+  process.stdout.write(`${JSON.stringify({ loadMs: t1 - t0, activateMs: t2 - t1, lazyMs, usedCodeCache: cachedBefore, ...extra })}\n`);
+  process.exit(0);
+};
+if (process.argv.includes('--prime')) {
+  const deadline = Date.now() + 10_000;
+  const poll = setInterval(() => {
+    if (cacheFiles().length > 0 || Date.now() > deadline) {
+      clearInterval(poll);
+      finish({ codeCacheSaved: cacheFiles().length > 0 });
+    }
+  }, 100);
+} else {
+  finish();
+}

@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { repositoryRoot } from './support/environment';
+import { extensionGlobalStorage, repositoryRoot } from './support/environment';
 
 const EXTENSION_ID = 'records-tools.records-service';
 
@@ -41,5 +41,16 @@ describe('extension activation', () => {
     const declared = contributedCommands(extension.packageJSON as { contributes?: { commands?: ManifestCommand[] } });
     const missing = declared.filter((command) => !registered.has(command));
     assert.deepEqual(missing, [], `declared in package.json but never registered: ${missing.join(', ')}`);
+  });
+
+  it('keeps a code cache of its bundle in its global storage once started, for the next start', async () => {
+    await vscode.extensions.getExtension(EXTENSION_ID)!.activate();
+    const dir = join(extensionGlobalStorage(EXTENSION_ID), 'code-cache');
+    const caches = (): string[] => (existsSync(dir) ? readdirSync(dir).filter((name) => /^extension\.js\..*\.cache$/.test(name)) : []);
+    // Saved a few seconds after activation, when the first paint has run.
+    for (const deadline = Date.now() + 20_000; caches().length === 0 && Date.now() < deadline;) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    assert.equal(caches().length, 1, `one cache in ${dir}`);
   });
 });

@@ -2,6 +2,7 @@
 // repository's manifest. Read from environment variables, which both launchers set
 // (test-electron through extensionTestsEnv, code-server through the runner extension).
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 export interface SandboxConnection {
   /** Base URL of the sandbox started for this run, e.g. http://127.0.0.1:41234 */
@@ -25,4 +26,11 @@ export function repositoryRoot(): string {
   const root = process.env.RECORDS_TEST_REPO_ROOT;
   if (!root) throw new Error('RECORDS_TEST_REPO_ROOT is unset: run the tests through `npm run test:integration`.');
   return root;
+}
+
+/** The extension's global storage folder in the editor under test (set by the test runner extension). */
+export function extensionGlobalStorage(extensionId: string): string {
+  const root = process.env.RECORDS_TEST_GLOBAL_STORAGE_ROOT;
+  if (!root) throw new Error('RECORDS_TEST_GLOBAL_STORAGE_ROOT is unset: run the tests through `npm run test:integration`, which installs the test runner extension.');
+  return join(root, extensionId);
 }

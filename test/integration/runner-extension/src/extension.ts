@@ -10,7 +10,7 @@ interface TestsEntryModule {
   runIntegrationTests(): Promise<unknown>;
 }
 
-export function activate(): void {
+export function activate(context: vscode.ExtensionContext): void {
   const config = vscode.workspace.getConfiguration('recordsTestRunner');
   const entry = config.get<string>('testsEntry', '');
   const resultsFile = config.get<string>('resultsFile', '');
@@ -20,6 +20,8 @@ export function activate(): void {
   // forward its own environment to the extension host); the tests read plain env vars.
   const env = config.get<Record<string, string>>('env', {});
   for (const [name, value] of Object.entries(env)) process.env[name] = String(value);
+  // Every extension's global storage is a folder of this one: tests look into the extension's.
+  process.env.RECORDS_TEST_GLOBAL_STORAGE_ROOT = dirname(context.globalStorageUri.fsPath);
 
   void runAndReport(entry, resultsFile);
 }

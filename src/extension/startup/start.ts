@@ -1,0 +1,31 @@
+// The extension's entry point (package.json "main", dist/start.js). It only loads the extension,
+// dist/extension.js, through a V8 code cache kept in the extension's global storage, so that
+// every start after the first skips most of compiling it. A development host (F5, tests run
+// from the sources) loads the bundle plainly, so breakpoints and source maps behave as usual.
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import type * as Extension from '../extension';
+import { loadWithCodeCache } from './codeCache';
+
+// The cache holds what V8 compiled until it is saved: by then activation and the first paint
+// of the Records view have run.
+const SAVE_CACHE_AFTER_MS = 5_000;
+
+let extension: typeof Extension | undefined;
+
+export function activate(context: vscode.ExtensionContext): ReturnType<typeof Extension.activate> {
+  const bundle = join(__dirname, 'extension.js');
+  if (context.extensionMode === vscode.ExtensionMode.Production) {
+    const loaded = loadWithCodeCache<typeof Extension>(bundle, join(context.globalStorageUri.fsPath, 'code-cache'));
+    setTimeout(() => loaded.saveCache(), SAVE_CACHE_AFTER_MS).unref();
+    extension = loaded.exports;
+  } else {
+    extension = createRequire(__filename)(bundle) as typeof Extension;
+  }
+  return extension.activate(context);
+}
+
+export function deactivate(): Promise<void> | undefined {
+  return extension?.deactivate();
+}
