@@ -143,7 +143,7 @@ async function benchExtension() {
   const bundle = 'dist/extension.js';
   // Figures are for the production bundles, as users get them.
   await new Promise((resolve, reject) => {
-    const build = spawn(process.execPath, ['esbuild.mjs', '--production', '--only=extension,lazy,undici,oauth,mime'], { stdio: 'inherit' });
+    const build = spawn(process.execPath, ['esbuild.mjs', '--production', '--only=start,extension,lazy,undici,oauth,mime'], { stdio: 'inherit' });
     build.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`build failed (${code})`))));
   });
   if (!existsSync(bundle)) {

@@ -5,7 +5,7 @@
 //
 // Only our own bundle goes through here; nothing is hooked in Node's module loader, so other
 // extensions in the same host are untouched.
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { Script } from 'node:vm';
@@ -71,7 +71,8 @@ function cacheName(file: string): string {
 
 function readOrUndefined(path: string): Buffer | undefined {
   try {
-    return readFileSync(path);
+    // Asked first: the first start has none, and a thrown error costs more than the question.
+    return existsSync(path) ? readFileSync(path) : undefined;
   } catch {
     return undefined;
   }
