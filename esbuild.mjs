@@ -114,6 +114,9 @@ const builds = {
     external: ['vscode'],
     plugins: [withoutPlainLlhttp, oauthOnDemand, undiciOnDemand, mimeTypesOnDemand, lazyFeatures],
     metafile: true,
+    // start.js runs this bundle as a vm.Script (for its code cache), which has no ES module
+    // loader: `import()` of a lazy bundle becomes a require of it (the same instance either way).
+    supported: { 'dynamic-import': false },
   },
   // package.json's "main": loads extension.js through a V8 code cache. Nothing in it needs the
   // import.meta shim, and every bit of it is paid by each start.

@@ -43,6 +43,12 @@ describe('extension activation', () => {
     assert.deepEqual(missing, [], `declared in package.json but never registered: ${missing.join(', ')}`);
   });
 
+  it('loads its lazy bundles with require: the bundle runs as a vm.Script, which has no loader for import()', () => {
+    const bundle = readFileSync(join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'dist', 'extension.js'), 'utf8');
+    assert.doesNotMatch(bundle, /\bimport\(/);
+    assert.match(bundle, /require\("\.\/results\.js"\)/);
+  });
+
   it('keeps a code cache of its bundle in its global storage once started, for the next start', async () => {
     await vscode.extensions.getExtension(EXTENSION_ID)!.activate();
     const dir = join(extensionGlobalStorage(EXTENSION_ID), 'code-cache');
