@@ -16,7 +16,8 @@ let extension: typeof Extension | undefined;
 
 export function activate(context: vscode.ExtensionContext): ReturnType<typeof Extension.activate> {
   const bundle = join(__dirname, 'extension.js');
-  if (context.extensionMode === vscode.ExtensionMode.Production) {
+  // The cache is a file beside the extension's other stored data: only where that is on disk.
+  if (context.extensionMode === vscode.ExtensionMode.Production && context.globalStorageUri.scheme === 'file') {
     const loaded = loadWithCodeCache<typeof Extension>(bundle, join(context.globalStorageUri.fsPath, 'code-cache'));
     setTimeout(() => loaded.saveCache(), SAVE_CACHE_AFTER_MS).unref();
     extension = loaded.exports;
