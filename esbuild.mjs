@@ -27,11 +27,15 @@ const common = {
   legalComments: 'none',
 };
 
-const nodeCommon = {
+const nodePlain = {
   ...common,
   platform: 'node',
   format: 'cjs',
   target: 'node20',
+};
+
+const nodeCommon = {
+  ...nodePlain,
   // esbuild turns `import.meta.url` into undefined in CJS; ESM-only deps that use it get a shim.
   define: { 'import.meta.url': '__import_meta_url' },
   banner: { js: "const __import_meta_url = require('url').pathToFileURL(__filename).href;" },
@@ -121,10 +125,7 @@ const builds = {
   // package.json's "main": loads extension.js through a V8 code cache. Nothing in it needs the
   // import.meta shim, and every bit of it is paid by each start.
   start: {
-    ...common,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
+    ...nodePlain,
     entryPoints: { start: 'src/extension/startup/start.ts' },
     outdir: 'dist',
     external: ['vscode'],
@@ -215,10 +216,10 @@ if (watch) {
   }
   console.log('[esbuild] watching', selected.map(([n]) => n).join(', '));
 } else {
+  const metafileOut = args.find((a) => a.startsWith('--metafile='))?.slice('--metafile='.length);
   await Promise.all(
     selected.map(async ([name, options]) => {
       const result = await esbuild.build(options);
-      const metafileOut = args.find((a) => a.startsWith('--metafile='))?.slice('--metafile='.length);
       if (name === 'extension' && result.metafile && metafileOut) writeFileSync(metafileOut, JSON.stringify(result.metafile));
       if (name === 'extension' && result.metafile && args.includes('--analyze')) {
         console.log(await esbuild.analyzeMetafile(result.metafile, { verbose: args.includes('--verbose') }));

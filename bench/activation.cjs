@@ -67,9 +67,9 @@ const context = {
   workspaceState: { get: (_k, d) => d, update: async () => undefined, keys: () => [] },
   secrets: { get: async () => undefined, store: async () => undefined, delete: async () => undefined, onDidChange: () => ({ dispose() {} }) },
   extensionUri: vscode.Uri,
-  extensionPath: path.resolve(__dirname, '..'),
+  extensionPath: root,
   globalStorageUri: { fsPath: storage, scheme: 'file', path: storage, toString: () => `file://${storage}` },
-  asAbsolutePath: (p) => path.resolve(__dirname, '..', p),
+  asAbsolutePath: (p) => path.resolve(root, p),
   extensionMode: ExtensionMode.Production,
   environmentVariableCollection: vscode.env,
 };
