@@ -6,13 +6,14 @@ import * as assert from 'node:assert/strict';
 import { tmpdir } from 'node:os';
 import * as vscode from 'vscode';
 import type { RecordsClient } from '../../src/core/api';
-import type { EditorModel, HostToEditorMessage } from '../../src/core/records/editorProtocol';
+import type { EditorModel, HistoryItem, HostToEditorMessage } from '../../src/core/records/editorProtocol';
 import type { ConnectionInfo } from '../../src/extension/connections/connectionInfo';
 import type { RecordsExtensionApi } from '../../src/extension/extension';
 import type { RecordEditorProvider } from '../../src/extension/editor/recordEditorProvider';
 import { MemoryMemento } from '../support/memoryMemento';
 import { RecordDocument } from '../../src/extension/editor/recordDocument';
 import type { RecordEditorSession } from '../../src/extension/editor/recordEditorSession';
+import { startFaultRelay } from '../support/faultRelay';
 import { sandboxConnection } from './support/environment';
 
 const EXTENSION_ID = 'records-tools.records-service';
@@ -32,6 +33,20 @@ function loadedModel(session: RecordEditorSession, start: () => Promise<void>): 
       }
     });
     start().catch(reject);
+  });
+}
+
+/** The next history timeline the editor sends that `wanted` accepts. */
+function nextHistory(session: RecordEditorSession, wanted: (items: HistoryItem[]) => boolean): Promise<HistoryItem[]> {
+  return new Promise<HistoryItem[]>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the editor sent no such history within 20 s')), 20_000);
+    const sub = session.onDidPostMessage((m) => {
+      if (m.type === 'history' && wanted(m.items)) {
+        clearTimeout(timer);
+        sub.dispose();
+        resolve(m.items);
+      }
+    });
   });
 }
 
@@ -222,20 +237,46 @@ describe('record editor (host)', function () {
 
   it('adds a markdown comment that appears in the history timeline', async () => {
     const session = panels.findRecord({ connectionId: connection.id, workspace: 'IT', app: 'TASK', recordId })!;
-    const history = new Promise<HostToEditorMessage>((resolve) => {
-      const sub = session.onDidPostMessage((m) => {
-        if (m.type === 'history') {
-          sub.dispose();
-          resolve(m);
-        }
-      });
-    });
+    // A history read of the last test (after its action) may still be answering: wait for the timeline with the comment.
+    const history = nextHistory(session, (items) => items[0]?.action === 'comment');
     await session.receive({ type: 'addComment', markdown: 'Looks *good*' });
-    const message = await history;
-    assert.equal(message.type, 'history');
-    if (message.type !== 'history') return;
-    assert.equal(message.items[0]?.action, 'comment');
-    assert.match(message.items[0]?.commentHtml ?? '', /<em>good<\/em>/);
+    const items = await history;
+    assert.match(items[0]?.commentHtml ?? '', /<em>good<\/em>/);
+  });
+
+  it('keeps the newer timeline when an older history read answers late', async () => {
+    const sandbox = sandboxConnection();
+    const relay = await startFaultRelay(sandbox.url);
+    const info = await vscode.commands.executeCommand<ConnectionInfo | undefined>('records.addConnection', { name: 'Editor via relay', baseUrl: relay.url, authKind: 'authCode', token: sandbox.adminToken });
+    assert.ok(info);
+    try {
+      const session = await panels.open({ connectionId: info.id, workspace: 'IT', app: 'TASK', recordId });
+      const first = nextHistory(session, () => true);
+      await loadedModel(session, () => session.receive({ type: 'ready' }));
+      await first;
+      const timelines: HistoryItem[][] = [];
+      const sub = session.onDidPostMessage((m) => {
+        if (m.type === 'history') timelines.push(m.items);
+      });
+      let release = (): void => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      relay.inject((method, path) => method === 'POST' && path.includes('/tickets/history'), { kind: 'hold', release: held });
+      // The older read: its answer is held back by the relay.
+      const older = session.receive({ type: 'loadHistory', more: false });
+      await until('the older read at the relay', () => relay.seen.some((r) => r.fault === 'hold'));
+      const newer = nextHistory(session, (items) => items[0]?.action === 'comment');
+      await session.receive({ type: 'addComment', markdown: 'Newer than the *held* read' });
+      assert.match((await newer)[0]?.commentHtml ?? '', /<em>held<\/em>/);
+      release();
+      await older;
+      sub.dispose();
+      const last = timelines[timelines.length - 1];
+      assert.match(last?.[0]?.commentHtml ?? '', /<em>held<\/em>/, 'the timeline shown last still has the comment on top');
+      await closeEditor(session);
+    } finally {
+      await vscode.commands.executeCommand('records.removeConnection', info.id, { confirm: false });
+      await relay.close();
+    }
   });
 
   it('undo and redo move the field back and forth, Revert drops the edits, and a backup brings them back', async () => {

@@ -1,6 +1,6 @@
 // An HTTP relay between a client and the sandbox that injects network faults on demand:
 // stalls (before the headers or mid-body), resets mid-body, 502/503/504, 429 with and without
-// Retry-After, a slow trickle, a connection closed after the request was read (before or after
+// Retry-After, a slow trickle, an answer held back, a connection closed after the request was read (before or after
 // the sandbox executed it). It records every request it saw (method, path, headers), so tests
 // can count what reached the service and which headers went where.
 import { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse, createServer, request as httpRequest } from 'node:http';
@@ -23,7 +23,9 @@ export type Fault =
   /** Read the request and close the connection without forwarding it. */
   | { kind: 'close-before-forward' }
   /** Forward (the service executes it), then close the connection instead of answering. */
-  | { kind: 'lose-answer' };
+  | { kind: 'lose-answer' }
+  /** Forward, and hold the service's answer back until `release` settles (an answer that comes late). */
+  | { kind: 'hold'; release: Promise<void> };
 
 export interface SeenRequest {
   method: string;
@@ -87,6 +89,11 @@ export async function startFaultRelay(targetUrl: string, options: FaultRelayOpti
 
   const answer = (incoming: IncomingMessage, response: ServerResponse, upstream: IncomingMessage, fault: Fault): void => {
     const headers = options.rewriteResponseHeaders ? options.rewriteResponseHeaders({ ...upstream.headers }, incoming) : upstream.headers;
+    if (fault.kind === 'hold') {
+      upstream.pause();
+      void fault.release.finally(() => answer(incoming, response, upstream, { kind: 'pass' }));
+      return;
+    }
     response.writeHead(upstream.statusCode ?? 502, headers);
     if (fault.kind === 'pass') {
       upstream.pipe(response);

@@ -23,6 +23,8 @@ export interface SessionHost {
 
 export class RecordEditorSession implements vscode.Disposable {
   private historyShown = 0;
+  /** Counts history reads: only the newest one may post (see loadHistory). */
+  private historyReads = 0;
   private readonly disposables: vscode.Disposable[] = [];
   private readonly posted = new vscode.EventEmitter<HostToEditorMessage>();
   /** Every message sent to the webview; lets tests follow the editor without reading its DOM. */
@@ -143,7 +145,9 @@ export class RecordEditorSession implements vscode.Disposable {
   }
 
   private async history(more: boolean): Promise<void> {
-    this.historyShown = await loadHistory(this.operations, this.historyShown, more);
+    const read = ++this.historyReads;
+    const shown = await loadHistory(this.operations, this.historyShown, more, () => read === this.historyReads);
+    if (read === this.historyReads) this.historyShown = shown;
   }
 
   private async download(fileUid: string, title: string, how: 'open' | 'saveAs'): Promise<void> {

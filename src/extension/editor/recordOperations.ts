@@ -58,8 +58,12 @@ export async function addComment(op: OperationContext, markdown: string): Promis
   }
 }
 
-/** Pages the history; returns how many entries are shown now. */
-export async function loadHistory(op: OperationContext, shownBefore: number, more: boolean): Promise<number> {
+/**
+ * Pages the history; returns how many entries are shown now. `isCurrent` says whether a newer
+ * read started meanwhile: reads overlap (a reload after an action, then one after a comment)
+ * and may answer out of order, and an older answer must not replace the newer timeline.
+ */
+export async function loadHistory(op: OperationContext, shownBefore: number, more: boolean, isCurrent: () => boolean = () => true): Promise<number> {
   const { document } = op;
   const loaded = document.loaded;
   if (!loaded || !document.identity.recordId) return shownBefore;
@@ -67,12 +71,13 @@ export async function loadHistory(op: OperationContext, shownBefore: number, mor
     const want = (more ? shownBefore : 0) + HISTORY_PAGE_SIZE;
     // The contract has no offset for history: ask for one more page than shown and one extra entry to know if more exist.
     const entries = await loaded.client.history({ rlx: rlxAnd(rlxEquals('id', document.identity.recordId)), sortby: 'version_timestamp desc', limitRecords: want + 1 });
+    if (!isCurrent()) return shownBefore;
     const shown = entries.slice(0, want);
     const fresh = more ? shown.slice(shownBefore) : shown;
     op.post({ type: 'history', items: historyItems(fresh, loaded.fields, loaded.ctx, loaded.actionCaptions), hasMore: entries.length > want, append: more });
     return shown.length;
   } catch (error) {
-    op.fail(error, vscode.l10n.t('Could not read the history'));
+    if (isCurrent()) op.fail(error, vscode.l10n.t('Could not read the history'));
     return shownBefore;
   }
 }
