@@ -122,10 +122,20 @@ describe('tree: Records explorer against the sandbox', function () {
     assert.equal((await client.countRecords({ workspace: 'IT', app: 'TASK' }, `title like "${marker}%"`)).filtered, 7);
   });
 
-  it('records.revealRecord selects a newly created record in the Records view', async () => {
+  it('records.revealRecord shows the hidden Records view and selects a newly created record', async () => {
+    // The view shown once with the app open, as after any use of it.
+    const shown = await vscode.commands.executeCommand<RecordNode | undefined>('records.revealRecord', { connectionId, workspace: 'IT', app: 'TASK', recordId: created[1] });
+    assert.equal(shown?.record.id, created[1]);
     const added = await client.batch([{ transition: 'add', workspace_alias: 'IT', app_alias: 'TASK', title: `${marker} revealed` }]);
     assert.equal(added.failed.length, 0, JSON.stringify(added.failed));
     const recordId = String(added.results[0]?.data?.id);
+    // Another view container in front: the editor's tree view puts off refreshes of a hidden
+    // view, so a reveal that does not show the view first finds no row to select.
+    await vscode.commands.executeCommand('workbench.view.explorer');
+    for (const deadline = Date.now() + 10_000; api.tree.view.visible && Date.now() < deadline;) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    assert.equal(api.tree.view.visible, false, 'the Records view is hidden before the reveal');
     // The editor's argument shape; the view's own provider has no filter, so the record may sit on a later page.
     const revealed = await vscode.commands.executeCommand<RecordNode | undefined>('records.revealRecord', { connectionId, ref: { workspace: 'IT', app: 'TASK' }, recordId });
     assert.equal(revealed?.record.id, recordId, 'the command finds the record node');
@@ -135,6 +145,8 @@ describe('tree: Records explorer against the sandbox', function () {
     for (const deadline = Date.now() + 10_000; selectedIds().length === 0 && Date.now() < deadline;) {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    assert.deepEqual(selectedIds(), [recordId]);
+    const shownRows = api.tree.provider.recordNodes(connectionId, recordId).length;
+    assert.deepEqual(selectedIds(), [recordId], `selection of the view (visible: ${api.tree.view.visible}, rows of the record: ${shownRows})`);
+    assert.equal(api.tree.view.visible, true, 'the Records view is shown');
   });
 });

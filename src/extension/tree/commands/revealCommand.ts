@@ -32,22 +32,56 @@ export async function revealRecord(provider: RecordsTreeProvider, view: vscode.T
   if (!target) return undefined;
   const app = await findApp(provider, target);
   if (!app) return undefined;
+  // The editor puts off refreshing a hidden view until it is shown, and a reveal racing that
+  // late refresh finds no row to select: show the view (and the app) first.
+  if (!view.visible) await view.reveal(app, { select: false, focus: false, expand: true });
   // The record is usually new: the cached listing cannot hold it yet.
   provider.refresh(app);
+  let found = await findInListing(provider, app, target.recordId);
+  // A row may be replaced while the editor selects it (a count or a page landing in between);
+  // the selection then never arrives. Look the record up again and select it once more.
+  for (let attempt = 0; found && attempt < 3; attempt++) {
+    await view.reveal(found, { select: true, focus: false, expand: false });
+    if (await selectionArrives(view, found, SELECTION_WAIT_MS)) break;
+    found = await findInListing(provider, app, target.recordId);
+  }
+  return found;
+}
+
+/** How long a reveal's selection may take to reach the extension host before it is tried again. */
+const SELECTION_WAIT_MS = 2_000;
+
+/** The record's row under the app: pages on (bounded), else reads the record and puts it on top. */
+async function findInListing(provider: RecordsTreeProvider, app: AppNode, recordId: string): Promise<RecordNode | undefined> {
   let rows = await provider.getChildren(app);
-  let found = findRecord(rows, target.recordId);
+  let found = findRecord(rows, recordId);
   for (let page = 0; !found && page < MAX_PAGES_TO_SCAN; page++) {
     const more = rows.find((n): n is LoadMoreNode => n.kind === 'loadMore');
     if (!more) break;
     await provider.loadMore(more);
     rows = await provider.getChildren(app);
-    found = findRecord(rows, target.recordId);
+    found = findRecord(rows, recordId);
   }
-  if (!found && (await provider.insertRecordAtTop(app, target.recordId))) {
-    found = findRecord(await provider.getChildren(app), target.recordId);
+  if (!found && (await provider.insertRecordAtTop(app, recordId))) {
+    found = findRecord(await provider.getChildren(app), recordId);
   }
-  if (found) await view.reveal(found, { select: true, focus: false, expand: false });
   return found;
+}
+
+/** Resolves true once the view's selection holds `node`, false after `ms`. */
+function selectionArrives(view: vscode.TreeView<RecordsTreeNode>, node: RecordNode, ms: number): Promise<boolean> {
+  if (view.selection.includes(node)) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const done = (selected: boolean): void => {
+      clearTimeout(timer);
+      subscription.dispose();
+      resolve(selected);
+    };
+    const timer = setTimeout(() => done(false), ms);
+    const subscription = view.onDidChangeSelection((e) => {
+      if (e.selection.includes(node)) done(true);
+    });
+  });
 }
 
 function findRecord(rows: RecordsTreeNode[], recordId: string): RecordNode | undefined {
