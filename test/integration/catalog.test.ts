@@ -40,7 +40,9 @@ describe('connection catalog', function () {
   let connectionId: string;
 
   const schemaReads = (): number => relay.count('GET', /\/api\/schema\/IT!TASK/);
-  const discoveries = (): number => relay.count('POST', /^\/api\/tickets\/list/);
+  // Workspace discovery is the one unscoped aggregation; other unscoped lists (search, a live count) are not.
+  const discoveries = (): number => relay.seen.filter((r) => r.method === 'POST' && /^\/api\/tickets\/list/.test(r.path) && r.body.includes('dimensions4Pivot')).length;
+  const requestsSince = (index: number): string => relay.seen.slice(index).map((r) => `${r.method} ${r.path} ${r.body.slice(0, 160)}`).join('\n');
   const userReads = (): number => relay.count('GET', /^\/api\/common/);
 
   before(async () => {
@@ -96,10 +98,11 @@ describe('connection catalog', function () {
     assert.ok(!unpinned.some((label) => label.startsWith('HR')), `HR is not discovered: ${unpinned.join(', ')}`);
 
     const before = discoveries();
+    const seenBefore = relay.seen.length;
     await api.connections.update(connectionId, { pinnedWorkspaces: ['HR'] });
     const pinned = await completionLabels(`@connection "${CONNECTION}"\n@app |`);
     assert.ok(pinned.some((label) => label.startsWith('HR')), `the pinned HR is offered: ${pinned.join(', ')}`);
-    assert.equal(discoveries() - before, 1, 'the edit dropped the old workspaces: read once again');
+    assert.equal(discoveries() - before, 1, `the edit dropped the old workspaces: read once again; requests since the edit:\n${requestsSince(seenBefore)}`);
     assert.ok(api.connections.catalog.knownWorkspaces(connectionId)?.some((workspace) => workspace.alias === 'HR'));
   });
 

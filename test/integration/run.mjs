@@ -7,7 +7,7 @@
 //     once in headless Chromium (the extension host only starts when a client connects), and
 //     the runner writes the results to a JSON file that this script waits for.
 // Prints the tests and a closing line "integration: N passed, N failed"; exits non-zero on failure.
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { bundleIntegrationTests, packageExtension, packageRunnerExtension } from '../e2e/support/host/build.mjs';
 import { launchChromium, viewport } from '../e2e/support/host/chromium.mjs';
@@ -76,7 +76,9 @@ async function runInCodeServer({ vsix, testsEntry, testEnv }) {
     const page = await browser.newPage({ viewport, permissions: ['clipboard-read', 'clipboard-write'] });
     await page.goto(server.url, { waitUntil: 'domcontentloaded' });
     console.log(`integration: workbench opened at ${server.url} in ${seconds(phase)}; waiting for results`);
-    return await waitForResults(resultsFile, progressFile, IDLE_TIMEOUT_MS);
+    const report = await waitForResults(resultsFile, progressFile, IDLE_TIMEOUT_MS);
+    if (report.failed > 0) printExtensionHostErrors(profile.userDataDir);
+    return report;
   } finally {
     await browser?.close().catch(() => {});
     await server?.stop();
@@ -137,6 +139,23 @@ async function waitForResults(file, progressFile, idleMs) {
     passed: 0, failed: 1, pending: 0, tests: [], output: [],
     crash: `No progress for ${idleMs / 1000} s.${stalled} See test-results/integration-code-server.log and the extension host log in the profile.`,
   };
+}
+
+/**
+ * The extension host's own errors (a tree view that could not resolve a node, an unhandled
+ * rejection…): what VS Code logged but no test saw. CI keeps no profile, so they go to stdout.
+ */
+function printExtensionHostErrors(userDataDir) {
+  const logsDir = join(userDataDir, 'logs');
+  if (!existsSync(logsDir)) return;
+  const lines = readdirSync(logsDir, { recursive: true })
+    .map(String)
+    .filter((file) => /exthost\.log$/i.test(file))
+    .flatMap((file) => readFileSync(join(logsDir, file), 'utf8').split('\n'))
+    .filter((line) => /\[error\]/.test(line) && !/vscode\.lock/.test(line));
+  if (lines.length === 0) return;
+  console.log(`\nintegration: the extension host logged ${lines.length} error line(s); the last ones:`);
+  for (const line of lines.slice(-40)) console.log(`  ${line.slice(0, 600)}`);
 }
 
 function printReport(report) {

@@ -33,6 +33,8 @@ export interface SeenRequest {
   headers: IncomingHttpHeaders;
   /** The fault applied to it. */
   fault: Fault['kind'];
+  /** The start of the request body (up to 4 KB, as text): tells apart requests on one path. */
+  body: string;
 }
 
 export interface FaultRelayOptions {
@@ -150,7 +152,11 @@ export async function startFaultRelay(targetUrl: string, options: FaultRelayOpti
     const method = incoming.method ?? 'GET';
     const path = incoming.url ?? '/';
     const fault = nextFault(method, path);
-    seen.push({ method, path, headers: incoming.headers, fault: fault.kind });
+    const entry: SeenRequest = { method, path, headers: incoming.headers, fault: fault.kind, body: '' };
+    seen.push(entry);
+    incoming.on('data', (chunk: Buffer) => {
+      if (entry.body.length < 4096) entry.body += chunk.subarray(0, 4096 - entry.body.length).toString('utf8');
+    });
     switch (fault.kind) {
       case 'status': {
         incoming.resume();
