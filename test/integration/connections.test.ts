@@ -143,7 +143,9 @@ describe('connections', () => {
         [['https://staging.records.invalid', 'authCode'], ['https://records.invalid', 'oauth']],
       );
       assert.equal(await api.connections.hasCredentials(named('Preset Staging')!.id), false, 'a preset brings no secret');
-      await vscode.commands.executeCommand('records.removeConnection', named('Preset Staging')!.id, { confirm: false });
+      const removedId = named('Preset Staging')!.id;
+      await vscode.commands.executeCommand('records.removeConnection', removedId, { confirm: false });
+      assert.equal(named('Preset Staging'), undefined, 'the preset is removed');
       // Any later change of the setting applies it again: the removed preset is not back, a new one is.
       await settings.update('presetConnections', [
         { name: 'Preset Staging', url: 'https://staging.records.invalid/api' },
@@ -151,7 +153,7 @@ describe('connections', () => {
         { name: 'Preset QA', url: 'https://qa.records.invalid' },
       ], vscode.ConfigurationTarget.Global);
       await until('the new preset is a connection', () => named('Preset QA') !== undefined);
-      assert.equal(named('Preset Staging'), undefined, 'a preset the user removed stays removed');
+      assert.equal(named('Preset Staging'), undefined, `a preset the user removed (${removedId}) stays removed`);
       assert.equal(api.connections.list().filter((c) => c.name.startsWith('Preset Production')).length, 1, 'no preset is added twice');
     } finally {
       await settings.update('presetConnections', undefined, vscode.ConfigurationTarget.Global);
