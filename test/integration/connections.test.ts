@@ -122,6 +122,24 @@ describe('connections', () => {
     assert.equal(await api.connections.hasCredentials(info.id), false);
   });
 
+  it('keeps both of two connections added at once with their tokens, and a removal made while one is stored', async () => {
+    const sandbox = sandboxConnection();
+    const doomed = await api.connections.add({ name: 'Removed Meanwhile', baseUrl: sandbox.url, authKind: 'authCode' });
+    const [first, second] = await Promise.all([
+      api.connections.add({ name: 'Added At Once A', baseUrl: sandbox.url, authKind: 'authCode' }, sandbox.adminToken),
+      api.connections.add({ name: 'Added At Once B', baseUrl: sandbox.url, authKind: 'authCode' }, sandbox.adminToken),
+      api.connections.remove(doomed.id),
+    ]);
+    try {
+      const ids = api.connections.list().map((c) => c.id);
+      assert.ok(ids.includes(first.id) && ids.includes(second.id), 'both added connections are listed');
+      assert.ok(!ids.includes(doomed.id), 'the removed one stays removed');
+    } finally {
+      await api.connections.remove(first.id);
+      await api.connections.remove(second.id);
+    }
+  });
+
   it('adds the connections of records.presetConnections once, and a removed preset stays removed', async () => {
     assert.equal(vscode.workspace.isTrusted, true, 'the test workspace is trusted');
     const settings = vscode.workspace.getConfiguration('records');

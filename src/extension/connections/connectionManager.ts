@@ -103,7 +103,8 @@ export class ConnectionManager implements vscode.Disposable {
     };
     if (info.issuer === undefined) delete info.issuer;
     if (token !== undefined) await this.credentials.setToken(info.id, token);
-    await this.save([...all, info]);
+    // Read the list again: another add or removal may have landed while the token was stored.
+    await this.save([...this.list(), info]);
     if (all.length === 0) await this.context.globalState.update(ACTIVE_KEY, info.id);
     this.changed.fire();
     return info;
@@ -121,7 +122,8 @@ export class ConnectionManager implements vscode.Disposable {
     if (next.baseUrl !== current.baseUrl || next.authKind !== current.authKind) {
       if (!current.sandbox || next.authKind !== current.authKind) await this.credentials.clear(id);
     }
-    await this.save(all.map((c) => (c.id === id ? next : c)));
+    // The list as it is now, not as read before the awaits above: a change made meanwhile stays.
+    await this.save(this.list().map((c) => (c.id === id ? next : c)));
     await this.dropClient(id);
     this.changed.fire();
     return next;
