@@ -174,10 +174,15 @@ async function benchExtension() {
   const firstRuns = [];
   const laterRuns = [];
   const otherRuns = [];
+  const bareRuns = [];
+  const otherBareRuns = [];
   for (let i = 0; i < 7; i++) {
     firstRuns.push(await activation());
     laterRuns.push(await activation(['--storage', storage]));
     if (otherHarness) otherRuns.push(await activation([], otherHarness));
+    // For context: the first start in a bare Node process, built-ins not loaded yet (see the harness).
+    bareRuns.push(await activation(['--bare']));
+    if (otherHarness) otherBareRuns.push(await activation(['--bare'], otherHarness));
   }
   rmSync(storage, { recursive: true, force: true });
   if (otherHarness) rmSync(otherHarness, { force: true });
@@ -192,6 +197,11 @@ async function benchExtension() {
     report(`  ${against}: load + activate (median of 7)`, otherTotal, 'ms');
     report('  ratio, first start: ours / theirs, same run', total(firstRuns) / otherTotal, '×');
     report('  ratio, later starts: ours / theirs, same run', total(laterRuns) / otherTotal, '×');
+  }
+  report('bare Node process (built-ins loaded by us, unlike in the editor): first start (median of 7)', total(bareRuns), 'ms');
+  if (against) {
+    report(`  ${against}: the same, bare Node process (median of 7)`, total(otherBareRuns), 'ms');
+    report('  ratio, bare first start: ours / theirs, same run', total(bareRuns) / total(otherBareRuns), '×');
   }
   // What the first use of each feature adds: loading its bundle after activation (a fresh
   // process each time, so nothing is cached). undici is the HTTP client, loaded by the first request.
