@@ -149,4 +149,14 @@ describe('tree: Records explorer against the sandbox', function () {
     assert.deepEqual(selectedIds(), [recordId], `selection of the view (visible: ${api.tree.view.visible}, rows of the record: ${shownRows})`);
     assert.equal(api.tree.view.visible, true, 'the Records view is shown');
   });
+
+  it('two reveals at once (two records created one after the other) both end without an error', async () => {
+    const added = await client.batch([1, 2].map((n) => ({ transition: 'add', workspace_alias: 'IT', app_alias: 'TASK', title: `${marker} created ${n} of 2` })));
+    assert.equal(added.failed.length, 0, JSON.stringify(added.failed));
+    const [firstId, secondId] = added.results.map((result) => String(result.data?.id));
+    const reveal = (recordId: string | undefined) => vscode.commands.executeCommand<RecordNode | undefined>('records.revealRecord', { connectionId, workspace: 'IT', app: 'TASK', recordId });
+    // The second refreshes the app while the first still reads it: the first must not fail with "cancelled".
+    const [, second] = await Promise.all([reveal(firstId), reveal(secondId)]);
+    assert.equal(second?.record.id, secondId, 'the later reveal finds its record');
+  });
 });

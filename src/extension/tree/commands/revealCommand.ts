@@ -1,5 +1,6 @@
 import type * as vscode from 'vscode';
 import type { AppRef } from '../../../core/contract/types';
+import { isCancellation } from '../../connections/errorText';
 import type { RecordsTreeProvider } from '../recordsTreeProvider';
 import type { AppNode, LoadMoreNode, RecordNode, RecordsTreeNode } from '../treeNodes';
 
@@ -37,15 +38,23 @@ export async function revealRecord(provider: RecordsTreeProvider, view: vscode.T
   if (!view.visible) await view.reveal(app, { select: false, focus: false, expand: true });
   // The record is usually new: the cached listing cannot hold it yet.
   provider.refresh(app);
-  let found = await findInListing(provider, app, target.recordId);
-  // A row may be replaced while the editor selects it (a count or a page landing in between);
-  // the selection then never arrives. Look the record up again and select it once more.
-  for (let attempt = 0; found && attempt < 3; attempt++) {
-    await view.reveal(found, { select: true, focus: false, expand: false });
-    if (await selectionArrives(view, found, SELECTION_WAIT_MS)) break;
-    found = await findInListing(provider, app, target.recordId);
+  try {
+    let found = await findInListing(provider, app, target.recordId);
+    // The editor's reveal resolves the row from the rows it last fetched, and waits only for the
+    // first of several quick refreshes (the pages read above each send one): it may not know the
+    // row yet, and then selects nothing and says nothing. Look the record up again and retry.
+    for (let attempt = 0; found && attempt < 3; attempt++) {
+      await view.reveal(found, { select: true, focus: false, expand: false });
+      if (await selectionArrives(view, found, SELECTION_WAIT_MS)) break;
+      found = await findInListing(provider, app, target.recordId);
+    }
+    return found;
+  } catch (error) {
+    // A newer refresh of the app (another reveal, Refresh) cancelled this one's read: that one
+    // brings the rows, and this reveal has nothing left to do.
+    if (isCancellation(error)) return undefined;
+    throw error;
   }
-  return found;
 }
 
 /** How long a reveal's selection may take to reach the extension host before it is tried again. */
