@@ -119,6 +119,12 @@ export function cancelledError(): RecordsApiError {
   return new RecordsApiError('The request was cancelled.', { code: 'cancelled' });
 }
 
+/** True for a request stopped on purpose (its AbortSignal, a newer request replacing it): nothing to report. */
+export function isCancellation(error: unknown): boolean {
+  const e = error as { code?: unknown; name?: unknown } | undefined;
+  return typeof e === 'object' && e !== null && (e.code === 'cancelled' || e.name === 'AbortError');
+}
+
 export function invalidResponseError(what: string, cause?: unknown): RecordsApiError {
   return new RecordsApiError(
     `The Records Service sent an answer that could not be read (${what}). Check that the address points to a Records Service.`,

@@ -19,10 +19,7 @@ export function isUnreachable(error: unknown): boolean {
 }
 
 /** True when the user cancelled: nothing should be shown. */
-export function isCancellation(error: unknown): boolean {
-  const e = error as ErrorLike | undefined;
-  return typeof e === 'object' && e !== null && (e.code === 'cancelled' || (error as Error).name === 'AbortError');
-}
+export { isCancellation } from '../../core/api/errors';
 
 /** One sentence for the user, prefixed with what was being done when given. */
 export function describeError(error: unknown, what?: string): string {

@@ -1,6 +1,6 @@
 import type * as vscode from 'vscode';
 import type { AppRef } from '../../../core/contract/types';
-import { isCancellation } from '../../connections/errorText';
+import { isCancellation } from '../../../core/api/errors';
 import type { RecordsTreeProvider } from '../recordsTreeProvider';
 import type { AppNode, LoadMoreNode, RecordNode, RecordsTreeNode } from '../treeNodes';
 
