@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { RecordsClient } from '../../src/core/api';
+import type { RecordData } from '../../src/core/contract/types';
 import type { RecordsExtensionApi } from '../../src/extension/extension';
 import { RecordsTreeProvider } from '../../src/extension/tree/recordsTreeProvider';
 import { TreeCache } from '../../src/extension/tree/treeCache';
@@ -164,6 +165,32 @@ describe('tree cache and prefetch', function () {
     assert.ok(recordRows(await second.provider.getChildren(app)).some((n) => n.record.id === newId));
   });
 
+  it('what a window learns while the file is still being read adds to the kept pages, never replaces them', async () => {
+    const folder = vscode.Uri.file(mkdtempSync(join(tmpdir(), 'records-tree-cache-merge-')));
+    const page = { records: [{ id: 'kept-1', title: 'Kept' }] as RecordData[], filtered: 1, total: 1, at: Date.now() };
+    try {
+      const earlier = new TreeCache(folder);
+      await earlier.ready();
+      earlier.rememberPage('c1', 'key', 'app:TASK', page);
+      await earlier.flush();
+      earlier.dispose();
+
+      const next = new TreeCache(folder);
+      // Discovery answered before the file was read (a busy machine).
+      next.rememberWorkspaces('c1', 'key', []);
+      await next.ready();
+      assert.deepEqual(next.page('c1', 'key', 'app:TASK')?.records.map((r) => r.id), ['kept-1'], 'the page kept by the window before');
+      await next.flush();
+      next.dispose();
+      const third = new TreeCache(folder);
+      await third.ready();
+      assert.ok(third.page('c1', 'key', 'app:TASK'), 'and still in the file after the next write');
+      third.dispose();
+    } finally {
+      rmSync(folder.fsPath, { recursive: true, force: true });
+    }
+  });
+
   it('a refresh that fails keeps the kept rows and says so on the app', async () => {
     const window = await newWindow();
     const app = await taskApp(window.provider);
@@ -172,7 +199,7 @@ describe('tree cache and prefetch', function () {
     const kept = recordRows(await window.provider.getChildren(app));
     // (Failed once in many runs: then say what the file kept for the connection.)
     const file = join(storageDir, 'tree-cache.json');
-    const keptInFile = existsSync(file) ? Object.keys((JSON.parse(readFileSync(file, 'utf8')) as { connections: Record<string, { pages: object }> }).connections[connectionId]?.pages ?? {}) : 'no file';
+    const keptInFile = existsSync(file) ? Object.entries((JSON.parse(readFileSync(file, 'utf8')) as { connections: Record<string, { pages: object; userId?: string }> }).connections).map(([id, entry]) => `${id === connectionId ? 'this' : id}: user ${entry.userId}, pages ${Object.keys(entry.pages).length}`) : 'no file';
     assert.ok(kept.length > 0, `the kept rows are shown; the file keeps these pages for the connection: ${JSON.stringify(keptInFile)}`);
     await updated;
     assert.equal(recordRows(await window.provider.getChildren(app)).length, kept.length, 'still shown after the failure');

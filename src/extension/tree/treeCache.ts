@@ -182,9 +182,9 @@ export class TreeCache implements vscode.Disposable {
       const parsed = JSON.parse(new TextDecoder().decode(await vscode.workspace.fs.readFile(this.file))) as Partial<CacheFile>;
       if (parsed.version === VERSION && typeof parsed.connections === 'object' && parsed.connections !== null) {
         // Changes made before the file was read (a sign-out at startup) win over the file.
-        const fromFile = this.everyConnectionForgotten ? {} : { ...parsed.connections };
+        const fromFile: Record<string, KeptConnection> = this.everyConnectionForgotten ? {} : { ...parsed.connections };
         for (const id of this.forgottenBeforeRead) delete fromFile[id];
-        this.data = { version: VERSION, connections: { ...fromFile, ...this.data.connections } };
+        this.data = { version: VERSION, connections: mergeKept(fromFile, this.data.connections) };
       }
     } catch {
       // No file yet, or one we cannot read: the tree asks the service.
@@ -195,6 +195,8 @@ export class TreeCache implements vscode.Disposable {
   private async write(): Promise<void> {
     if (this.file === undefined) return;
     if (!this.enabled) return this.erase();
+    // Never write before the file was read: what it keeps would be lost (see mergeKept).
+    await this.ready();
     const text = this.bounded();
     const temporary = this.file.with({ path: `${this.file.path}.tmp` });
     try {
@@ -228,4 +230,28 @@ export class TreeCache implements vscode.Disposable {
     if (this.file === undefined) return;
     await vscode.workspace.fs.delete(this.file).then(undefined, () => undefined);
   }
+}
+
+/**
+ * What this window learned before the file was read (workspaces discovered while it was being
+ * read, say) is added to what the file kept for the same connection and session: it must not
+ * replace the file's entry, or the pages kept there would be lost at the next write.
+ */
+function mergeKept(fromFile: Record<string, KeptConnection>, learned: Record<string, KeptConnection>): Record<string, KeptConnection> {
+  const merged = { ...fromFile };
+  for (const [id, entry] of Object.entries(learned)) {
+    const kept = merged[id];
+    const sameSession = kept !== undefined && kept.key === entry.key && (kept.userId === undefined || entry.userId === undefined || kept.userId === entry.userId);
+    if (!sameSession) {
+      merged[id] = entry;
+      continue;
+    }
+    const together: KeptConnection = { key: entry.key, pages: { ...kept.pages, ...entry.pages } };
+    const userId = entry.userId ?? kept.userId;
+    const workspaces = entry.workspaces ?? kept.workspaces;
+    if (userId !== undefined) together.userId = userId;
+    if (workspaces !== undefined) together.workspaces = workspaces;
+    merged[id] = together;
+  }
+  return merged;
 }
