@@ -18,7 +18,8 @@ export function isUnreachable(error: unknown): boolean {
   return typeof e === 'object' && e !== null && e.code === 'network';
 }
 
-/** True when the user cancelled: nothing should be shown. */
+// True when a request was cancelled on purpose: nothing should be shown. It lives with the
+// client's errors, so that code without `vscode` (the reveal command's unit tests) can use it.
 export { isCancellation } from '../../core/api/errors';
 
 /** One sentence for the user, prefixed with what was being done when given. */
