@@ -49,6 +49,15 @@ describe('extension activation', () => {
     assert.match(bundle, /require\("\.\/results\.js"\)/);
   });
 
+  it('takes the API object from the host once per bundle, not once per module (each copy of its ~200 members slowed the start)', () => {
+    const dist = join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'dist');
+    const bundles = readdirSync(dist).filter((name) => name.endsWith('.js'));
+    const counts = bundles.map((name) => [name, readFileSync(join(dist, name), 'utf8').split('require("vscode")').length - 1] as const);
+    const repeated = counts.filter(([, count]) => count > 1);
+    assert.deepEqual(repeated, [], `bundles that require vscode more than once: ${repeated.map(([name, count]) => `${name} (${count})`).join(', ')}`);
+    assert.ok(counts.some(([name, count]) => name === 'extension.js' && count === 1), 'extension.js requires vscode');
+  });
+
   it('keeps a code cache of its bundle in its global storage once started, for the next start', async () => {
     await vscode.extensions.getExtension(EXTENSION_ID)!.activate();
     const dir = join(extensionGlobalStorage(EXTENSION_ID), 'code-cache');

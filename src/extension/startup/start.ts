@@ -4,9 +4,12 @@
 // from the sources) loads the bundle plainly, so breakpoints and source maps behave as usual.
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import * as vscode from 'vscode';
 import type * as Extension from '../extension';
 import { loadWithCodeCache } from './codeCache';
+// The API object as the host hands it over: `import * as` would have esbuild copy its ~200
+// members into a namespace object first, a cost every start would pay for one enum.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+import vscode = require('vscode');
 
 // The cache holds what V8 compiled until it is saved: by then activation and the first paint
 // of the Records view have run.
