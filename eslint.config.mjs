@@ -49,6 +49,20 @@ export default tseslint.config(
     },
   },
   {
+    // The client knows the contract (core/contract), never the filter language or the query
+    // builders on top of it: filters it writes itself use core/contract/filterLiterals.ts.
+    files: ['src/core/api/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          { group: ['vscode'], message: 'core must not depend on vscode.' },
+          { group: ['**/extension/**', '**/sandbox/**', '**/webview/**'], message: 'core imports nothing from the other layers.' },
+          { group: ['**/rlx', '**/rlx/**', '**/query', '**/query/**'], message: 'core/api does not import the filter language (core/rlx) or core/query; filter literals are in core/contract.' },
+        ],
+      }],
+    },
+  },
+  {
     files: ['src/webview/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', {

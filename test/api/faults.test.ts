@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { RecordsApiError, RecordsClient } from '../../src/core/api';
+import { listWhereIn } from '../../src/core/query/inList';
 import { rlxEquals } from '../../src/core/rlx/quote';
 import { attachUploads, downloadToFile, uploadFile } from '../../src/core/upload';
 import { type FaultRelay, startFaultRelay } from '../support/faultRelay';
@@ -155,19 +156,19 @@ describe('faults between the client and the sandbox', function () {
     assert.equal(outcome.results[0].confirmedAfterLostAnswer, true);
     assert.equal(relay.count('POST', /tickets\/multi/), 1, 'the edit was not sent again');
     assert.ok(relay.count('POST', /tickets\/list/) >= 1, 'the record was read back');
-    const [record] = await sandbox.client().listWhereIn(undefined, 'id', [RECORD_ID]);
+    const [record] = await listWhereIn(sandbox.client(), undefined, 'id', [RECORD_ID]);
     assert.equal(record.title, title);
   });
 
   it('edit lost before it reached the service: the record is read back and the edit reported as not applied', async () => {
-    const [before] = await sandbox.client().listWhereIn(undefined, 'id', [RECORD_ID]);
+    const [before] = await listWhereIn(sandbox.client(), undefined, 'id', [RECORD_ID]);
     relay.inject(isWrite, { kind: 'close-before-forward' });
     const outcome = await client.batch([{ transition: 'edit', id: RECORD_ID, title: `Never arrived ${Date.now()}` }]);
     assert.equal(outcome.failed.length, 1);
     assert.equal(outcome.failed[0].state, 'rejected');
     assert.match(outcome.failed[0].message, /was not applied\. Save it again\./);
     assert.equal(relay.count('POST', /tickets\/multi/), 1);
-    const [after] = await sandbox.client().listWhereIn(undefined, 'id', [RECORD_ID]);
+    const [after] = await listWhereIn(sandbox.client(), undefined, 'id', [RECORD_ID]);
     assert.equal(after.title, before.title);
   });
 

@@ -1,6 +1,7 @@
 // Paging across 500-record boundaries and `in`-list splitting, on one shared sandbox.
 import assert from 'node:assert/strict';
-import { MAX_IN_LIST_VALUES, type RecordsClient, inListFilters } from '../../src/core/api';
+import { type RecordsClient } from '../../src/core/api';
+import { MAX_IN_LIST_VALUES, inListFilters, listWhereIn } from '../../src/core/query/inList';
 import { type TestSandbox, startTestSandbox } from './support/sandbox';
 
 describe('RecordsClient paging (sandbox)', function () {
@@ -69,7 +70,7 @@ describe('RecordsClient paging (sandbox)', function () {
     }
     const wanted = [...ids.slice(0, 650), '00000000-0000-4000-a000-000000000000', ids[0]];
     assert.equal(inListFilters('id', wanted).length, Math.ceil(651 / MAX_IN_LIST_VALUES));
-    const found = await client.listWhereIn(undefined, 'id', wanted, { listOfFields: 'id,title' });
+    const found = await listWhereIn(client, undefined, 'id', wanted, { listOfFields: 'id,title' });
     assert.deepEqual(new Set(found.map((r) => r.id)), new Set(ids.slice(0, 650)));
     assert.equal(found.length, 650);
   });
@@ -77,7 +78,8 @@ describe('RecordsClient paging (sandbox)', function () {
   it('narrows an in-list with an extra filter', async () => {
     const open = await client.listRecords({ workspace: 'IT', app: 'TASK' }, { rlx: 'state = "open"', listOfFields: 'id', limitRecords: 500 });
     const all = await client.listRecords({ workspace: 'IT', app: 'TASK' }, { listOfFields: 'id', limitRecords: 500 });
-    const found = await client.listWhereIn(
+    const found = await listWhereIn(
+      client,
       { workspace: 'IT', app: 'TASK' },
       'id',
       all.data.map((r) => r.id),

@@ -1,7 +1,8 @@
 // What the client does when a real service answers differently from the sandbox
 // (decisions.md: "the sandbox is strict and predictable; the client is tolerant").
 import assert from 'node:assert/strict';
-import { RecordsApiError, type ListPage, fileNameFromDisposition, inListFilters, messageForStatus } from '../../src/core/api';
+import { RecordsApiError, type ListPage, fileNameFromDisposition, messageForStatus } from '../../src/core/api';
+import { inListFilters } from '../../src/core/query/inList';
 import { errorFromResponse } from '../../src/core/api/errors';
 import { toAggregationResult, toHistoryEntries, toListPage, toSearchResult } from '../../src/core/api/normalize';
 import { iteratePages } from '../../src/core/api/paging';

@@ -1,11 +1,11 @@
-// The typed client: one method per endpoint of the contract, plus paging, batching,
-// `in`-list splitting and workspace discovery built on them.
+// The typed client: one method per endpoint of the contract, plus paging, batching and
+// workspace discovery built on them (`in`-list reads, which need RLX, are in core/query).
 import { type BatchOptions, type BatchOutcome, runBatch } from './batch';
 import { DISCOVERY_DIMENSIONS, type DiscoveredWorkspace, discoverWorkspaces } from './discovery';
 import { invalidResponseError, isObject } from './errors';
 import { settleUnknownWrites } from './unknownWrites';
+import { idsFilter } from '../contract/filterLiterals';
 import { type CallOptions, type ConnectionTransport, type DescribedRequest, HttpTransport, type HttpRequest, type TransportOptions } from './http';
-import { MAX_IN_LIST_VALUES, inListFilters } from './inList';
 import {
   toAggregationResult,
   toHistoryEntries,
@@ -47,11 +47,6 @@ export interface DownloadResult {
   contentType?: string;
   fileName?: string;
   size?: number;
-}
-
-export interface InListParams extends PagingParams {
-  /** The most values per request; at most 300 (the default). */
-  maxValuesPerRequest?: number;
 }
 
 const TECHNICAL_DATA = { withTechnicalData: 'true' };
@@ -122,32 +117,6 @@ export class RecordsClient {
     return iteratePages((page) => this.listRecords(scope, page, o), params);
   }
 
-  /**
-   * Records whose `field` is one of `values`, however many values: one filter per ≤ 300
-   * values, each paged. `params.rlx` narrows further. Records are returned once each.
-   */
-  async listWhereIn(
-    scope: AppRef | undefined,
-    field: string,
-    values: readonly (string | number)[],
-    params: InListParams = {},
-    o?: CallOptions,
-  ): Promise<RecordData[]> {
-    const { maxValuesPerRequest, rlx, ...paging } = params;
-    const perRequest = Math.min(maxValuesPerRequest ?? MAX_IN_LIST_VALUES, MAX_IN_LIST_VALUES);
-    const byId = new Map<string, RecordData>();
-    const withoutId: RecordData[] = [];
-    for (const filter of inListFilters(field, values, rlx, perRequest)) {
-      for await (const page of this.listPages(scope, { ...paging, rlx: filter }, o)) {
-        for (const record of page.data) {
-          if (typeof record.id === 'string') byId.set(record.id, record);
-          else withoutId.push(record);
-        }
-      }
-    }
-    return [...byId.values(), ...withoutId];
-  }
-
   /** Counts with one tiny request; falls back to counting ids when the service sends no counts. */
   async countRecords(scope: AppRef | undefined, rlx?: string, o?: CallOptions): Promise<{ filtered: number; total: number }> {
     const probe = await this.listRecords(scope, { rlx, limitRecords: 1, listOfFields: 'id' }, o);
@@ -186,7 +155,14 @@ export class RecordsClient {
     };
     const outcome = await runBatch(send, operations, o);
     // Answers lost mid-write: read the records back rather than guess or send again.
-    return settleUnknownWrites(operations, outcome, (ids) => this.listWhereIn(undefined, 'id', ids, {}, { signal: o.signal }));
+    return settleUnknownWrites(operations, outcome, (ids) => this.readByIds(ids, o.signal));
+  }
+
+  /** The records with these ids (a batch's worth: one filter), every page of them. */
+  private async readByIds(ids: string[], signal: AbortSignal | undefined): Promise<RecordData[]> {
+    const records: RecordData[] = [];
+    for await (const page of this.listPages(undefined, { rlx: idsFilter(ids) }, { signal })) records.push(...page.data);
+    return records;
   }
 
   async download(fileUid: string, o?: CallOptions): Promise<DownloadResult> {

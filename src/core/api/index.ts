@@ -1,6 +1,6 @@
 // Public surface of the Records Service client. Import from here, not from the files.
 export { RecordsClient, fileNameFromDisposition } from './client';
-export type { RecordsClientOptions, DownloadResult, InListParams, DescribableCall } from './client';
+export type { RecordsClientOptions, DownloadResult, DescribableCall } from './client';
 export type { ConnectionTransport, DescribedRequest } from './http';
 export { TOKEN_VARIABLE, requestSnippet, toCurl, toFetch, toPython } from './requestSnippets';
 export type { SnippetLanguage } from './requestSnippets';
@@ -16,7 +16,6 @@ export type { BatchOutcome, BatchFailure, BatchFailureState, BatchOptions, Batch
 export { carriesRichText, HTML_MARKER } from './richText';
 export { MAX_PAGE_SIZE } from './paging';
 export type { PagingParams } from './paging';
-export { MAX_IN_LIST_VALUES, inListFilters } from './inList';
 export type { DiscoveredWorkspace, DiscoveredApp } from './discovery';
 export { DEFAULT_RETRY_DELAYS_MS, MAX_RETRY_AFTER_SECONDS, isRetryable, retryDelayMs, parseRetryAfter } from './retryPolicy';
 export type { RetryPolicy } from './retryPolicy';

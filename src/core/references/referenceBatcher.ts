@@ -1,7 +1,7 @@
 // Turns many references into few list requests: one per app (per range the caller chose),
 // `number in (…)` with at most 300 values each (the `in`-list rule of core/api), so a file
 // with 5,000 references never sends 5,000 requests.
-import { MAX_IN_LIST_VALUES, inListFilters } from '../api/inList';
+import { MAX_IN_LIST_VALUES, inListFilters } from '../query/inList';
 import type { AppRef, ListPage, ListParams, RecordData } from '../contract/types';
 import { type RecordReference, referenceKey } from './referenceMatcher';
 

@@ -1,5 +1,6 @@
 // Safe builders for RLX text. Callers never concatenate user values into a filter: every value
 // goes through quoteRlxString or a builder below, and every field name is validated.
+import { fitsInList, inListLiteral, quoteFilterString } from '../contract/filterLiterals';
 import { type RlxComparisonOperator } from './nodes';
 import { parseRlx } from './parser';
 import { isRlxKeyword } from './scanner';
@@ -21,9 +22,7 @@ export function assertRlxFieldName(name: string): void {
 }
 
 /** A double-quoted RLX string literal; `"` and `\` are escaped with a backslash. */
-export function quoteRlxString(value: string): string {
-  return `"${value.replace(/[\\"]/g, (char) => `\\${char}`)}"`;
-}
+export const quoteRlxString = quoteFilterString;
 
 function formatNumber(value: number): string {
   if (!Number.isFinite(value)) {
@@ -60,12 +59,6 @@ export function rlxCompare(field: string, operator: RlxComparisonOperator, value
   return `${field} ${operator} ${formatValue(value)}`;
 }
 
-// The server splits an `in` list on commas and trims the items, so these values would not
-// survive the trip: they are matched with `=` instead.
-function fitsInList(value: string): boolean {
-  return value !== '' && !value.includes(',') && value.trim() === value;
-}
-
 /**
  * Membership: `field in "a,b":string[]` (all numbers: `:number[]`). Lists longer than
  * `maxPerList` are split into OR-ed `in` conditions; values the list syntax cannot carry
@@ -92,10 +85,9 @@ export function rlxIn(field: string, values: readonly (string | number)[], maxPe
       parts.push(`${field} = ${quoteRlxString(text)}`);
     }
   }
-  const cast = allNumbers ? ':number[]' : ':string[]';
   const listParts: string[] = [];
   for (let index = 0; index < listed.length; index += maxPerList) {
-    listParts.push(`${field} in ${quoteRlxString(listed.slice(index, index + maxPerList).join(','))}${cast}`);
+    listParts.push(inListLiteral(field, listed.slice(index, index + maxPerList), allNumbers));
   }
   return rlxOr(...listParts, ...parts);
 }

@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import type { RecordsClient } from '../../core/api';
 import type { AppRef, AppSchema, FieldDefinition, RecordData } from '../../core/contract/types';
 import { type BulkChange, type BulkReport, type BulkTarget, bulkOperations, commonActions, describeBulkReport, runBulkWrite, undoOperations } from '../../core/bulk/bulkWrite';
+import { listWhereIn } from '../../core/query/inList';
 import { controlKindOf, isEditableKind, localizedText } from '../../core/records/fieldKinds';
 import { quoteRlxString, rlxIn } from '../../core/rlx';
 import type { ConnectionCatalog } from '../connections/connectionCatalog';
@@ -252,7 +253,7 @@ export class BulkActions {
         for await (const page of client.listPages(selection.scope, { ...(selection.rlx ? { rlx: selection.rlx } : {}), listOfFields }, { signal: abort.signal })) records.push(...page.data);
         return records;
       }
-      return client.listWhereIn(selection.scope, 'id', selection.ids ?? [], { listOfFields }, { signal: abort.signal });
+      return listWhereIn(client, selection.scope, 'id', selection.ids ?? [], { listOfFields }, { signal: abort.signal });
     });
   }
 
