@@ -68,6 +68,11 @@ function apiStandIn() {
   for (const [, name] of typings.matchAll(/^\texport (?:class|enum|namespace|const|let|var|function) (\w+)/gm)) api[name] = inert(`vscode.${name}`);
   for (let i = 0; Object.keys(api).length < HOST_API_MEMBERS; i++) api[`proposed${i}`] = inert(`vscode.proposed${i}`);
   api.ExtensionMode = ExtensionMode;
+  // Settings as on a fresh install: none set, so every read gives its default (an inert answer
+  // would look like a configured value and start work a real first start never does).
+  const configuration = { get: (_key, fallback) => fallback, has: () => false, inspect: (key) => ({ key }), update: async () => undefined };
+  const workspace = api.workspace;
+  api.workspace = new Proxy(workspace, { get: (target, prop) => (prop === 'getConfiguration' ? () => configuration : target[prop]) });
   return api;
 }
 const vscode = apiStandIn();
