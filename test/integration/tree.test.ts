@@ -150,13 +150,21 @@ describe('tree: Records explorer against the sandbox', function () {
     assert.equal(api.tree.view.visible, true, 'the Records view is shown');
   });
 
-  it('two reveals at once (two records created one after the other) both end without an error', async () => {
+  it('two reveals at once (two records created one after the other) both find their record, and the one asked for last stays selected', async () => {
     const added = await client.batch([1, 2].map((n) => ({ transition: 'add', workspace_alias: 'IT', app_alias: 'TASK', title: `${marker} created ${n} of 2` })));
     assert.equal(added.failed.length, 0, JSON.stringify(added.failed));
     const [firstId, secondId] = added.results.map((result) => String(result.data?.id));
     const reveal = (recordId: string | undefined) => vscode.commands.executeCommand<RecordNode | undefined>('records.revealRecord', { connectionId, workspace: 'IT', app: 'TASK', recordId });
-    // The second refreshes the app while the first still reads it: the first must not fail with "cancelled".
-    const [, second] = await Promise.all([reveal(firstId), reveal(secondId)]);
-    assert.equal(second?.record.id, secondId, 'the later reveal finds its record');
+    // Each refreshes the app while the other still reads it: neither may fail with "cancelled",
+    // nor give up on its record.
+    const [first, second] = await Promise.all([reveal(firstId), reveal(secondId)]);
+    assert.equal(first?.record.id, firstId, 'the first reveal finds its record');
+    assert.equal(second?.record.id, secondId, 'the second reveal finds its record');
+    // They take turns: the one asked for last is the one left selected.
+    const selectedIds = (): string[] => api.tree.view.selection.filter((n): n is RecordNode => n.kind === 'record').map((n) => String(n.record.id));
+    for (const deadline = Date.now() + 10_000; selectedIds()[0] !== secondId && Date.now() < deadline;) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    assert.deepEqual(selectedIds(), [secondId]);
   });
 });

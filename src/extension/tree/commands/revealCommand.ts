@@ -31,6 +31,22 @@ export function parseRevealTarget(arg: unknown): RevealTarget | undefined {
 export async function revealRecord(provider: RecordsTreeProvider, view: vscode.TreeView<RecordsTreeNode>, arg: unknown): Promise<RecordNode | undefined> {
   const target = parseRevealTarget(arg);
   if (!target) return undefined;
+  // Reveals in one app take turns: each refreshes the app's rows, and two at once would cancel
+  // each other's reads and fight over the selection. The last one asked for is selected last.
+  const key = `${target.connectionId}/${target.ref.workspace}/${target.ref.app}`;
+  const turn = (revealsUnderWay.get(key) ?? Promise.resolve()).then(() => revealInApp(provider, view, target));
+  const settled = turn.then(() => undefined, () => undefined);
+  revealsUnderWay.set(key, settled);
+  void settled.then(() => {
+    if (revealsUnderWay.get(key) === settled) revealsUnderWay.delete(key);
+  });
+  return turn;
+}
+
+/** The last reveal asked for in each app (connection/workspace/app), settled or not. */
+const revealsUnderWay = new Map<string, Promise<void>>();
+
+async function revealInApp(provider: RecordsTreeProvider, view: vscode.TreeView<RecordsTreeNode>, target: RevealTarget): Promise<RecordNode | undefined> {
   const app = await findApp(provider, target);
   if (!app) return undefined;
   // The editor puts off refreshing a hidden view until it is shown, and a reveal racing that
@@ -39,21 +55,37 @@ export async function revealRecord(provider: RecordsTreeProvider, view: vscode.T
   // The record is usually new: the cached listing cannot hold it yet.
   provider.refresh(app);
   try {
-    let found = await findInListing(provider, app, target.recordId);
+    let found = await findAfterRefresh(provider, app, target.recordId);
     // The editor's reveal resolves the row from the rows it last fetched, and waits only for the
     // first of several quick refreshes (the pages read above each send one): it may not know the
     // row yet, and then selects nothing and says nothing. Look the record up again and retry.
     for (let attempt = 0; found && attempt < 3; attempt++) {
       await view.reveal(found, { select: true, focus: false, expand: false });
       if (await selectionArrives(view, found, SELECTION_WAIT_MS)) break;
-      found = await findInListing(provider, app, target.recordId);
+      found = await findAfterRefresh(provider, app, target.recordId);
     }
     return found;
   } catch (error) {
-    // A newer refresh of the app (another reveal, Refresh) cancelled this one's read: that one
-    // brings the rows, and this reveal has nothing left to do.
+    // Refreshed again and again while it read: the last refresh brings the rows; end quietly.
     if (isCancellation(error)) return undefined;
     throw error;
+  }
+}
+
+/** How many times a read cancelled by a newer refresh of the app is tried again. */
+const READS_AFTER_CANCELLATION = 3;
+
+/**
+ * `findInListing`, again in the newer rows when another refresh of the app (a second reveal,
+ * Refresh) cancelled the read: they are as fresh, and this reveal's record is still wanted.
+ */
+async function findAfterRefresh(provider: RecordsTreeProvider, app: AppNode, recordId: string): Promise<RecordNode | undefined> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await findInListing(provider, app, recordId);
+    } catch (error) {
+      if (!isCancellation(error) || attempt >= READS_AFTER_CANCELLATION) throw error;
+    }
   }
 }
 
