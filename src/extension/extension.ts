@@ -11,7 +11,7 @@ import { ConnectionStatusBar } from './status/connectionStatusBar';
 import { registerRecordEditor, type RecordEditorAccess } from './editor/registerRecordEditor';
 import { activeRecordEditorUri } from './editor/recordUri';
 import type { SnippetLanguage } from '../core/api';
-import { COPY_REQUEST_COMMANDS, copyRecordRequest } from './requests/copyRequest';
+import { COPY_REQUEST_COMMANDS } from './requests/copyRequest';
 import { onDidLogRequest, registerRequestLog } from './log/requestLog';
 import { registerPivot } from './pivot/registerPivot';
 import { registerReferences, type ReferencesHandle } from './references/registerReferences';
@@ -74,9 +74,10 @@ export function activate(context: vscode.ExtensionContext): RecordsExtensionApi 
   const references = registerReferences(context, connections, tree);
   // From the tree's row menu (the node), the record editor's title (its URI), or the palette.
   context.subscriptions.push(
-    vscode.commands.registerCommand(COPY_REQUEST_COMMANDS.record, (arg?: unknown, language?: SnippetLanguage) =>
-      copyRecordRequest(connections, arg ?? activeRecordEditorUri() ?? tree.view.selection[0], language),
-    ),
+    vscode.commands.registerCommand(COPY_REQUEST_COMMANDS.record, async (arg?: unknown, language?: SnippetLanguage) => {
+      const target = arg ?? activeRecordEditorUri() ?? tree.view.selection[0];
+      return (await import('./lazy/treeCommands.js')).copyRecordRequest(connections, target, language);
+    }),
   );
   registerBulk(context, connections, () => tree.view.selection);
   void applySandboxSeed(launcher);

@@ -4,13 +4,14 @@
 import * as vscode from 'vscode';
 import type { ConnectionManager } from '../connections/connectionManager';
 import type { FilesHost } from '../files/filesHost';
-import { clearFilter, setFilter, setSort } from './commands/appCommands';
-import { copyId, copyReference, deleteRecord, openRecord, openRecordFormFromJson, runAction, type DeleteRecordArgs, type RunActionArgs } from './commands/recordCommands';
-import { revealRecord } from './commands/revealCommand';
+import type { DeleteRecordArgs, RunActionArgs } from './commands/recordCommands';
 import { RecordsDragAndDrop } from './recordsDragAndDrop';
 import { RecordsTreeProvider } from './recordsTreeProvider';
 import { TreeCache } from './treeCache';
 import type { LoadMoreNode, RecordsTreeNode } from './treeNodes';
+import type * as TreeCommandsBundle from '../lazy/treeCommands';
+
+type TreeCommands = typeof TreeCommandsBundle;
 
 export const RECORDS_VIEW_ID = 'records.explorer';
 
@@ -34,6 +35,8 @@ export function registerRecordsTree(context: vscode.ExtensionContext, connection
   const command = (id: string, run: (...args: unknown[]) => unknown): vscode.Disposable => vscode.commands.registerCommand(id, run);
   // Commands run from the palette get no node: fall back to the row selected in the tree.
   const target = (node: unknown): unknown => node ?? view.selection[0];
+  // What the commands do is a bundle of its own, loaded when the first of them runs.
+  const handlers = (): Promise<TreeCommands> => import('../lazy/treeCommands.js');
 
   context.subscriptions.push(
     cache,
@@ -50,17 +53,22 @@ export function registerRecordsTree(context: vscode.ExtensionContext, connection
     }),
     // The record editor owns "Open"; the JSON document stays as "Open as JSON" for a raw look.
     command('records.openRecord', (node) => vscode.commands.executeCommand('records.openRecordEditor', target(node))),
-    command('records.openRecordJson', (node) => openRecord(target(node))),
-    command('records.openRecordForm', (uri) => openRecordFormFromJson(uri)),
-    command('records.runAction', (node, args) => runAction(provider, connections, target(node), args as RunActionArgs | undefined)),
-    command('records.copyId', (node) => copyId(target(node))),
-    command('records.copyReference', (node) => copyReference(target(node))),
-    command('records.deleteRecord', (node, args) => deleteRecord(provider, connections, target(node), args as DeleteRecordArgs | undefined)),
-    command('records.setFilter', (node, filter) => setFilter(provider, target(node), typeof filter === 'string' ? filter : undefined)),
-    command('records.clearFilter', (node) => clearFilter(provider, target(node))),
-    command('records.setSort', (node, sortBy) => setSort(provider, target(node), typeof sortBy === 'string' ? sortBy : undefined)),
-    command('records.revealRecord', (arg) => revealRecord(provider, view, arg)),
+    // The target is read when the command is invoked, before the bundle loads.
+    command('records.openRecordJson', (node) => withTarget(node, (c, t) => c.openRecord(t))),
+    command('records.openRecordForm', async (uri) => (await handlers()).openRecordFormFromJson(uri)),
+    command('records.runAction', (node, args) => withTarget(node, (c, t) => c.runAction(provider, connections, t, args as RunActionArgs | undefined))),
+    command('records.copyId', (node) => withTarget(node, (c, t) => c.copyId(t))),
+    command('records.copyReference', (node) => withTarget(node, (c, t) => c.copyReference(t))),
+    command('records.deleteRecord', (node, args) => withTarget(node, (c, t) => c.deleteRecord(provider, connections, t, args as DeleteRecordArgs | undefined))),
+    command('records.setFilter', (node, filter) => withTarget(node, (c, t) => c.setFilter(provider, t, typeof filter === 'string' ? filter : undefined))),
+    command('records.clearFilter', (node) => withTarget(node, (c, t) => c.clearFilter(provider, t))),
+    command('records.setSort', (node, sortBy) => withTarget(node, (c, t) => c.setSort(provider, t, typeof sortBy === 'string' ? sortBy : undefined))),
+    command('records.revealRecord', async (arg) => (await handlers()).revealRecord(provider, view, arg)),
   );
+  function withTarget<T>(node: unknown, run: (commands: TreeCommands, target: unknown) => T | Promise<T>): Promise<T> {
+    const chosen = target(node);
+    return handlers().then((commands) => run(commands, chosen));
+  }
   return { provider, view, dragAndDrop, files };
 }
 
