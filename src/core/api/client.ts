@@ -158,7 +158,11 @@ export class RecordsClient {
     return settleUnknownWrites(operations, outcome, (ids) => this.readByIds(ids, o.signal));
   }
 
-  /** The records with these ids (a batch's worth: one filter), every page of them. */
+  /**
+   * The records with these ids, every page of them, in one filter: a batch stops at the first
+   * chunk whose answer is lost, so these are one chunk's ids at most (≤ 200, under the contract's
+   * "a few hundred values" for an `in` list).
+   */
   private async readByIds(ids: string[], signal: AbortSignal | undefined): Promise<RecordData[]> {
     const records: RecordData[] = [];
     for await (const page of this.listPages(undefined, { rlx: idsFilter(ids) }, { signal })) records.push(...page.data);
