@@ -38,6 +38,8 @@ export class ConnectionManager implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   /** Fires when a connection is added, removed, edited, signed in or out, or selected. */
   readonly onDidChangeConnections: vscode.Event<void> = this.changed.event;
+  /** The last change of the stored list, settled or not (see changeList). */
+  private listChanges: Promise<void> = Promise.resolve();
   private readonly clientCreated = new vscode.EventEmitter<string>();
   /** Fires with the connection id when a client is first created, i.e. the connection is being used. */
   readonly onDidCreateClient: vscode.Event<string> = this.clientCreated.event;
@@ -104,7 +106,7 @@ export class ConnectionManager implements vscode.Disposable {
     if (info.issuer === undefined) delete info.issuer;
     if (token !== undefined) await this.credentials.setToken(info.id, token);
     // Read the list again: another add or removal may have landed while the token was stored.
-    await this.save([...this.list(), info]);
+    await this.changeList((list) => [...list, info]);
     if (all.length === 0) await this.context.globalState.update(ACTIVE_KEY, info.id);
     this.changed.fire();
     return info;
@@ -123,14 +125,14 @@ export class ConnectionManager implements vscode.Disposable {
       if (!current.sandbox || next.authKind !== current.authKind) await this.credentials.clear(id);
     }
     // The list as it is now, not as read before the awaits above: a change made meanwhile stays.
-    await this.save(this.list().map((c) => (c.id === id ? next : c)));
+    await this.changeList((list) => list.map((c) => (c.id === id ? next : c)));
     await this.dropClient(id);
     this.changed.fire();
     return next;
   }
 
   async remove(id: string): Promise<void> {
-    await this.save(this.list().filter((c) => c.id !== id));
+    await this.changeList((list) => list.filter((c) => c.id !== id));
     await this.credentials.clear(id);
     await this.dropClient(id);
     if (this.context.globalState.get<string>(ACTIVE_KEY) === id) await this.context.globalState.update(ACTIVE_KEY, undefined);
@@ -257,8 +259,19 @@ export class ConnectionManager implements vscode.Disposable {
     void vscode.commands.executeCommand('setContext', 'records.hasConnections', this.list().length > 0);
   }
 
-  private async save(connections: ConnectionInfo[]): Promise<void> {
-    await this.context.globalState.update(CONNECTIONS_KEY, connections);
+  /**
+   * Changes the stored list, one change at a time: each reads the list only once the change
+   * before it is stored. Two at once (two adds, an add and a removal) could otherwise both start
+   * from the same list, or read it while the editor was still handing back an older copy of it,
+   * and one of them would be lost.
+   */
+  private changeList(change: (list: readonly ConnectionInfo[]) => ConnectionInfo[]): Promise<void> {
+    const next = this.listChanges.then(() => this.context.globalState.update(CONNECTIONS_KEY, change(this.list())));
+    this.listChanges = next.then(
+      () => undefined,
+      () => undefined,
+    );
+    return next;
   }
 
   private async dropClient(id: string): Promise<void> {
