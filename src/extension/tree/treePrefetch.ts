@@ -65,6 +65,11 @@ export class TreePrefetch<App extends Prefetchable> {
     const wait = Math.max(this.timing.idleMs, this.pausedUntil - Date.now());
     this.idle = setTimeout(() => {
       this.idle = undefined;
+      // The timer ends a pause: it was armed for at least what was left of it. Comparing
+      // Date.now() again could find the pause not over (timers run on another clock: this one
+      // can fire a millisecond before Date.now() gets there, and the wall clock can be set back
+      // meanwhile), and with no timer left the queue would never go on.
+      this.pausedUntil = 0;
       this.pump();
     }, wait);
   }

@@ -81,6 +81,25 @@ describe('tree prefetch queue', () => {
     assert.deepEqual(state.read, ['app0', 'app1', 'app0', 'app2', 'app3', 'app4']);
   });
 
+  it('goes on after a pause even when the wall clock is set back during it', async () => {
+    let throttle = true;
+    const { state, read } = countingReader(1, (id) => (id === 'app0' && throttle ? ((throttle = false), 'throttled') : 'done'));
+    const prefetch = new TreePrefetch(read, () => true, { idleMs: 10, throttledPauseMs: 200 });
+    const realNow = Date.now;
+    try {
+      prefetch.schedule(apps(3));
+      await until(() => state.finished === 2, 'the first two reads finished');
+      // The pause has begun. The system clock is corrected backwards (as NTP does); timers keep
+      // their own clock, and the one that ends the pause still fires after 200 ms.
+      Date.now = () => realNow() - 60_000;
+      await until(() => state.finished === 4, 'the reads after the pause finished');
+      assert.deepEqual(state.read, ['app0', 'app1', 'app0', 'app2']);
+    } finally {
+      Date.now = realNow;
+      prefetch.dispose();
+    }
+  });
+
   it('Refresh cancels what was queued', async () => {
     const { state, read } = countingReader(1);
     const prefetch = new TreePrefetch(read, () => true, { idleMs: 20, throttledPauseMs: 1000 });
