@@ -124,25 +124,35 @@ describe('sandbox: data-folder lock', () => {
     const dataDir = await makeDataDir();
     cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
     await writeFile(join(dataDir, 'sandbox.lock'), '2147483646');
+    // Each process loads the lock code and says READY; once all four have, one line on their
+    // stdin starts them at the same moment. The winner holds the lock until its stdin closes,
+    // after every result is in: no fixed start time or holding time that a slow start could miss.
     const script = `
       const { lockDataFolder } = require(${JSON.stringify(LOCK_MODULE)});
-      const start = Number(process.env.START_AT);
-      setTimeout(() => Promise.resolve().then(() => lockDataFolder(${JSON.stringify(dataDir)})).then(
-        (lock) => { process.stdout.write('WON'); setTimeout(() => lock.release(), 1500); },
+      process.stdin.setEncoding('utf8');
+      process.stdin.once('data', () => Promise.resolve().then(() => lockDataFolder(${JSON.stringify(dataDir)})).then(
+        (lock) => { process.stdout.write('WON'); process.stdin.once('end', () => lock.release()); },
         (err) => process.stdout.write(err.name === 'DataFolderLockedError' ? 'REFUSED' : 'ERROR ' + err.message),
-      ), Math.max(0, start - Date.now()));`;
-    const startAt = String(Date.now() + 2500);
-    const results = await Promise.all(
-      [1, 2, 3, 4].map(
-        () =>
-          new Promise<string>((resolveResult) => {
-            const child = spawn(process.execPath, ['--require', 'tsx/cjs', '-e', script], { env: { ...process.env, START_AT: startAt }, stdio: ['ignore', 'pipe', 'inherit'] });
-            let out = '';
-            child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
-            child.once('exit', () => resolveResult(out));
-          }),
-      ),
-    );
+      ));
+      process.stdout.write('READY ');`;
+    const children = [1, 2, 3, 4].map(() => spawn(process.execPath, ['--require', 'tsx/cjs', '-e', script], { stdio: ['pipe', 'pipe', 'inherit'] }));
+    const outputs = children.map((child) => {
+      let out = '';
+      child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+      return () => out;
+    });
+    const settled = (i: number) => /READY (WON|REFUSED|ERROR)/.test(outputs[i]!());
+    for (let waited = 0; !outputs.every((out) => out().startsWith('READY')); waited += 20) {
+      if (waited > 30_000) assert.fail(`not all processes started: ${outputs.map((out) => out()).join(' | ')}`);
+      await sleep(20);
+    }
+    for (const child of children) child.stdin!.write('go\n');
+    for (let waited = 0; ![0, 1, 2, 3].every(settled); waited += 20) {
+      if (waited > 30_000) assert.fail(`not all processes answered: ${outputs.map((out) => out()).join(' | ')}`);
+      await sleep(20);
+    }
+    const results = outputs.map((out) => out().replace('READY ', ''));
+    await Promise.all(children.map((child) => new Promise((exited) => (child.once('exit', exited), child.stdin!.end()))));
     assert.deepEqual(results.sort(), ['REFUSED', 'REFUSED', 'REFUSED', 'WON'], results.join(', '));
   });
 });
