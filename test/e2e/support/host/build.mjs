@@ -11,10 +11,16 @@ const vsce = join(repoRoot, 'node_modules/@vscode/vsce/vsce');
 /** `node esbuild.mjs` (all bundles, incl. dist/sandbox.js) then `vsce package`; returns the .vsix path. */
 export async function packageExtension({ skipBuild = false } = {}) {
   if (!skipBuild) await run(process.execPath, ['esbuild.mjs'], { cwd: repoRoot });
+  return vscePackage(repoRoot, 'records-service.vsix', linkBaseOptions(), 'inherit');
+}
+
+/** `vsce package` of the extension in `folder` into out/`fileName` (replaced); returns its path. */
+async function vscePackage(folder, fileName, extraOptions, stdin = 'ignore') {
   mkdirSync(outDir, { recursive: true });
-  const vsix = join(outDir, 'records-service.vsix');
+  const vsix = join(outDir, fileName);
   rmSync(vsix, { force: true });
-  await run(process.execPath, [vsce, 'package', '--no-dependencies', '--allow-missing-repository', '--skip-license', ...linkBaseOptions(), '--out', vsix], { cwd: repoRoot });
+  const options = ['--no-dependencies', '--allow-missing-repository', '--skip-license', ...extraOptions];
+  await run(process.execPath, [vsce, 'package', ...options, '--out', vsix], { cwd: folder, stdio: [stdin, 'inherit', 'inherit'] });
   return vsix;
 }
 
@@ -41,19 +47,12 @@ export async function packageRunnerExtension() {
     outfile: join(staging, 'extension.js'),
     bundle: true, platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'], logLevel: 'warning',
   });
-  const vsix = join(outDir, 'records-test-runner.vsix');
-  rmSync(vsix, { force: true });
-  await run(process.execPath, [vsce, 'package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '--allow-star-activation', '--out', vsix], { cwd: staging, stdio: ['ignore', 'inherit', 'inherit'] });
-  return vsix;
+  return vscePackage(staging, 'records-test-runner.vsix', ['--allow-star-activation']);
 }
 
 /** Packages an extension folder that needs no build (package.json and a plain script); returns the .vsix path. */
 export async function packageStaticExtension(source, fileName) {
-  mkdirSync(outDir, { recursive: true });
-  const vsix = join(outDir, fileName);
-  rmSync(vsix, { force: true });
-  await run(process.execPath, [vsce, 'package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '--out', vsix], { cwd: source, stdio: ['ignore', 'inherit', 'inherit'] });
-  return vsix;
+  return vscePackage(source, fileName, []);
 }
 
 /**
