@@ -93,6 +93,22 @@ describe('saved queries and history', function () {
     await vscode.commands.executeCommand('records.queries.delete', rowsOf(groupOf())[0], { confirm: false });
     assert.deepEqual(names(), ['Open tasks']);
   });
+
+  it('keeps every run when runs end a few milliseconds apart, as a notebook\'s Run All does', async () => {
+    // The editor hands each write of the state back; a write made while an earlier one was on its
+    // way back was lost (11 of 40 kept before the writes were queued).
+    await api.queries.store.clearHistory();
+    const adds: Promise<void>[] = [];
+    for (let i = 0; i < 40; i++) {
+      adds.push(api.queries.store.addRun({ title: `Run ${i}`, connectionId: connection.id, text: '@app IT/TASK\n', at: Date.now(), count: i, durationMs: 1 }));
+      await new Promise((resolve) => setTimeout(resolve, i % 4));
+    }
+    await Promise.all(adds);
+    const titles = api.queries.store.history().map((run) => run.title);
+    assert.equal(titles.length, 40, titles.join(', '));
+    assert.deepEqual(titles, Array.from({ length: 40 }, (_, i) => `Run ${39 - i}`), 'newest first');
+    await api.queries.store.clearHistory();
+  });
 });
 
 async function waitFor<T>(read: () => T | undefined, timeoutMs = 5_000): Promise<T> {

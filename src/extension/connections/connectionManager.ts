@@ -8,6 +8,7 @@ import { describeError, isCancellation, isUnauthorized, isUnreachable } from './
 import { logRequest, SHOW_LOG_COMMAND } from '../log/requestLog';
 import { affectsNetwork, networkKey, readNetworkSettings } from './networkSettings';
 import { ConnectionCatalog } from './connectionCatalog';
+import { changeState, setState } from '../util/orderedState';
 
 export type { AuthKind, ConnectionInfo } from './connectionInfo';
 
@@ -38,8 +39,6 @@ export class ConnectionManager implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   /** Fires when a connection is added, removed, edited, signed in or out, or selected. */
   readonly onDidChangeConnections: vscode.Event<void> = this.changed.event;
-  /** The last change of the stored list, settled or not (see changeList). */
-  private listChanges: Promise<void> = Promise.resolve();
   private readonly clientCreated = new vscode.EventEmitter<string>();
   /** Fires with the connection id when a client is first created, i.e. the connection is being used. */
   readonly onDidCreateClient: vscode.Event<string> = this.clientCreated.event;
@@ -107,7 +106,7 @@ export class ConnectionManager implements vscode.Disposable {
     if (token !== undefined) await this.credentials.setToken(info.id, token);
     // Read the list again: another add or removal may have landed while the token was stored.
     await this.changeList((list) => [...list, info]);
-    if (all.length === 0) await this.context.globalState.update(ACTIVE_KEY, info.id);
+    if (all.length === 0) await setState(this.context.globalState, ACTIVE_KEY, info.id);
     this.changed.fire();
     return info;
   }
@@ -135,13 +134,13 @@ export class ConnectionManager implements vscode.Disposable {
     await this.changeList((list) => list.filter((c) => c.id !== id));
     await this.credentials.clear(id);
     await this.dropClient(id);
-    if (this.context.globalState.get<string>(ACTIVE_KEY) === id) await this.context.globalState.update(ACTIVE_KEY, undefined);
+    await changeState<string>(this.context.globalState, ACTIVE_KEY, (active) => (active === id ? undefined : active));
     this.changed.fire();
   }
 
   async select(id: string): Promise<void> {
     if (!this.get(id)) return;
-    await this.context.globalState.update(ACTIVE_KEY, id);
+    await setState(this.context.globalState, ACTIVE_KEY, id);
     this.changed.fire();
   }
 
@@ -260,18 +259,13 @@ export class ConnectionManager implements vscode.Disposable {
   }
 
   /**
-   * Changes the stored list, one change at a time: each reads the list only once the change
-   * before it is stored. Two at once (two adds, an add and a removal) could otherwise both start
-   * from the same list, or read it while the editor was still handing back an older copy of it,
-   * and one of them would be lost.
+   * Changes the stored list, one change at a time with every other write of the global state:
+   * each reads the list only once the change before it is stored. Two at once (two adds, an add
+   * and a removal) could otherwise both start from the same list, or read it while the editor was
+   * still handing back an older copy of it, and one of them would be lost (see orderedState.ts).
    */
   private changeList(change: (list: readonly ConnectionInfo[]) => ConnectionInfo[]): Promise<void> {
-    const next = this.listChanges.then(() => this.context.globalState.update(CONNECTIONS_KEY, change(this.list())));
-    this.listChanges = next.then(
-      () => undefined,
-      () => undefined,
-    );
-    return next;
+    return changeState(this.context.globalState, CONNECTIONS_KEY, () => change(this.list()));
   }
 
   private async dropClient(id: string): Promise<void> {

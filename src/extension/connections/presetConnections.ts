@@ -6,6 +6,7 @@
 import * as vscode from 'vscode';
 import type { ConnectionManager } from './connectionManager';
 import { type PresetProblem, planPresets } from './presetRules';
+import { setState } from '../util/orderedState';
 
 /** Workspace-state keys: addresses added from presets (by connection id) and those the user removed. */
 const ADDED_KEY = 'records.presets.added';
@@ -49,7 +50,7 @@ async function applyPresets(context: vscode.ExtensionContext, connections: Conne
     added[info.id] = info.baseUrl;
     names.push(`${info.name} (${info.baseUrl})`);
   }
-  await context.workspaceState.update(ADDED_KEY, added);
+  await setState(context.workspaceState, ADDED_KEY, added);
   const signIn = vscode.l10n.t('Sign In');
   // Not awaited: the next change of the setting must not wait for this toast to be dismissed.
   void vscode.window.showInformationMessage(vscode.l10n.t('Added from this workspace\'s settings: {0}. Sign in to use them.', names.join(', ')), signIn).then((choice) => {
@@ -67,8 +68,8 @@ async function rememberRemoved(context: vscode.ExtensionContext, connections: Co
     if (removed.includes(id)) dismissed.add(baseUrl);
     else kept[id] = baseUrl;
   }
-  await context.workspaceState.update(ADDED_KEY, kept);
-  await context.workspaceState.update(DISMISSED_KEY, [...dismissed]);
+  await setState(context.workspaceState, ADDED_KEY, kept);
+  await setState(context.workspaceState, DISMISSED_KEY, [...dismissed]);
 }
 
 function describeProblem(problem: PresetProblem): string {

@@ -8,6 +8,7 @@ import type { ConnectionManager } from '../connections/connectionManager';
 import { loadRecord, type LoadedRecord } from './recordLoader';
 import { createRecord, saveRecord, type Ask } from './recordSaving';
 import { identityFromUri } from './recordUri';
+import { changeState } from '../util/orderedState';
 
 /** What the user changed: field values (only the touched fields) and the save comment. */
 interface Snapshot {
@@ -299,12 +300,15 @@ export class RecordDocument implements vscode.CustomDocument {
   async backup(destination: vscode.Uri): Promise<vscode.CustomDocumentBackup> {
     const id = `${this.uri.toString()}#${destination.path.split('/').pop() ?? Date.now()}`;
     const memento = this.host.backups;
-    await memento.update(BACKUPS_KEY, { ...backupsOf(memento), [id]: { fields: this.unsaved, comment: this.comment } });
+    const backup: BackupData = { fields: this.unsaved, comment: this.comment };
+    await changeState(memento, BACKUPS_KEY, () => ({ ...backupsOf(memento), [id]: backup }));
     return {
       id,
       delete: () => {
-        const { [id]: _dropped, ...rest } = backupsOf(memento);
-        void memento.update(BACKUPS_KEY, rest);
+        void changeState(memento, BACKUPS_KEY, () => {
+          const { [id]: _dropped, ...rest } = backupsOf(memento);
+          return rest;
+        });
       },
     };
   }

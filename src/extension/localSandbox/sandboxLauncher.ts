@@ -11,6 +11,7 @@ import {
   type RunningSandbox,
   type SandboxModule,
 } from './sandboxModule';
+import { setState } from '../util/orderedState';
 
 const PORT_KEY = 'records.sandbox.port';
 
@@ -118,7 +119,7 @@ export class SandboxLauncher implements vscode.Disposable {
     }
     setRunningContext(true);
     const port = Number(new URL(this.running.url).port);
-    await this.context.globalState.update(PORT_KEY, port);
+    await setState(this.context.globalState, PORT_KEY, port);
     this.output.info(`Sandbox running at ${this.running.url} with data in ${dataDir}`);
     return this.connectTo(this.running.url);
   }

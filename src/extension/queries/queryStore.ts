@@ -3,6 +3,7 @@
 // runs and opens the same wherever it comes from. Never a token or a result in here.
 import * as vscode from 'vscode';
 import { SYNCED_STATE_KEYS } from '../syncedState';
+import { changeState, setState } from '../util/orderedState';
 
 export interface SavedQuery {
   id: string;
@@ -45,29 +46,30 @@ export class QueryStore implements vscode.Disposable {
 
   async save(query: Omit<SavedQuery, 'id'>): Promise<SavedQuery> {
     const saved: SavedQuery = { ...query, id: newId() };
-    await this.writeSaved([...this.saved(), saved]);
+    await this.changeSaved((all) => [...all, saved]);
     return saved;
   }
 
   async update(id: string, patch: Partial<Pick<SavedQuery, 'name' | 'pinned' | 'text'>>): Promise<void> {
-    await this.writeSaved(this.saved().map((query) => (query.id === id ? { ...query, ...patch } : query)));
+    await this.changeSaved((all) => all.map((query) => (query.id === id ? { ...query, ...patch } : query)));
   }
 
   async remove(id: string): Promise<void> {
-    await this.writeSaved(this.saved().filter((query) => query.id !== id));
+    await this.changeSaved((all) => all.filter((query) => query.id !== id));
   }
 
   /** Moves a query up (−1) or down (+1) among those of its connection. */
   async move(id: string, delta: -1 | 1): Promise<void> {
-    const all = this.saved();
-    const index = all.findIndex((query) => query.id === id);
-    const query = all[index];
-    if (query === undefined) return;
-    let target = index + delta;
-    while (all[target] !== undefined && all[target]!.connectionId !== query.connectionId) target += delta;
-    if (all[target] === undefined) return;
-    [all[index], all[target]] = [all[target]!, query];
-    await this.writeSaved(all);
+    await this.changeSaved((all) => {
+      const index = all.findIndex((query) => query.id === id);
+      const query = all[index];
+      if (query === undefined) return all;
+      let target = index + delta;
+      while (all[target] !== undefined && all[target]!.connectionId !== query.connectionId) target += delta;
+      if (all[target] === undefined) return all;
+      [all[index], all[target]] = [all[target]!, query];
+      return all;
+    });
   }
 
   history(): QueryRun[] {
@@ -77,12 +79,14 @@ export class QueryStore implements vscode.Disposable {
 
   /** Newest first; the oldest runs beyond 200 are dropped. */
   async addRun(run: Omit<QueryRun, 'id'>): Promise<void> {
-    await this.state.update(HISTORY_KEY, [{ ...run, id: newId() }, ...this.history()].slice(0, MAX_HISTORY));
+    // Runs end a few milliseconds apart (a notebook's Run All): each is added to the history as
+    // stored after the one before it (see orderedState.ts).
+    await changeState(this.state, HISTORY_KEY, () => [{ ...run, id: newId() }, ...this.history()].slice(0, MAX_HISTORY));
     this.changed.fire();
   }
 
   async clearHistory(): Promise<void> {
-    await this.state.update(HISTORY_KEY, []);
+    await setState(this.state, HISTORY_KEY, []);
     this.changed.fire();
   }
 
@@ -90,8 +94,9 @@ export class QueryStore implements vscode.Disposable {
     this.changed.dispose();
   }
 
-  private async writeSaved(queries: SavedQuery[]): Promise<void> {
-    await this.state.update(SYNCED_STATE_KEYS.savedQueries, queries);
+  /** Changes the saved queries as stored after every change before it (see orderedState.ts). */
+  private async changeSaved(change: (all: SavedQuery[]) => SavedQuery[]): Promise<void> {
+    await changeState(this.state, SYNCED_STATE_KEYS.savedQueries, () => change(this.saved()));
     this.changed.fire();
   }
 }

@@ -2,6 +2,7 @@
 // record picker of "Attach to Record…" offers them first. Kept in global state, per connection.
 // Shared by the main bundle (the editor) and the files bundle; tiny on purpose.
 import type * as vscode from 'vscode';
+import { changeState } from '../util/orderedState';
 
 const KEY = 'records.files.recentTargets';
 const MAX = 10;
@@ -22,6 +23,7 @@ export function recentRecords(memento: vscode.Memento, connectionId: string): Re
 
 /** Puts the record first (once), keeping the ten latest. */
 export async function rememberRecord(memento: vscode.Memento, record: RecentRecord): Promise<void> {
-  const others = memento.get<RecentRecord[]>(KEY, []).filter((t) => !(t.connectionId === record.connectionId && t.recordId === record.recordId));
-  await memento.update(KEY, [record, ...others].slice(0, MAX));
+  await changeState<RecentRecord[]>(memento, KEY, (kept = []) =>
+    [record, ...kept.filter((t) => !(t.connectionId === record.connectionId && t.recordId === record.recordId))].slice(0, MAX),
+  );
 }

@@ -7,6 +7,7 @@
 import * as vscode from 'vscode';
 import { connectionDirectiveOf, resolveRlxConnection, type RlxConnectionResolution, type RlxDocument } from '../../core/rlx/document';
 import type { ConnectionManager } from '../connections/connectionManager';
+import { changeState } from '../util/orderedState';
 
 const BINDINGS_KEY = 'records.rlx.connectionBindings';
 
@@ -56,7 +57,7 @@ export class RlxConnectionRule implements vscode.Disposable {
   /** Keeps `connectionId` as the file's connection (workspace state for saved files: survives reload). */
   async bind(uri: vscode.Uri, connectionId: string): Promise<void> {
     if (uri.scheme === 'untitled') this.untitled.set(uri.toString(), connectionId);
-    else await this.memento.update(BINDINGS_KEY, { ...this.bindings(), [uri.toString()]: connectionId });
+    else await changeState(this.memento, BINDINGS_KEY, () => ({ ...this.bindings(), [uri.toString()]: connectionId }));
     this.changed.fire();
   }
 

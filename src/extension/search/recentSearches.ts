@@ -1,5 +1,6 @@
 // Recent searches, kept in globalState so they follow the user across workspaces.
 import type * as vscode from 'vscode';
+import { changeState } from '../util/orderedState';
 
 const KEY = 'records.search.recent';
 const LIMIT = 10;
@@ -21,8 +22,8 @@ export class RecentSearches {
   }
 
   async add(query: string): Promise<string[]> {
-    const next = rememberSearch(this.list(), query);
-    await this.memento.update(KEY, next);
+    let next: string[] = [];
+    await changeState(this.memento, KEY, () => (next = rememberSearch(this.list(), query)));
     return next;
   }
 }

@@ -1,5 +1,6 @@
 import type * as vscode from 'vscode';
 import type { ListingView } from './model/listingQuery';
+import { changeState } from '../util/orderedState';
 
 const KEY = 'records.tree.views';
 
@@ -15,13 +16,15 @@ export class ListingViewStore {
   }
 
   async set(key: string, view: ListingView): Promise<void> {
-    const all = { ...this.all() };
     const cleaned: ListingView = {};
     if (view.filter?.trim()) cleaned.filter = view.filter.trim();
     if (view.sortBy) cleaned.sortBy = view.sortBy;
-    if (cleaned.filter || cleaned.sortBy) all[key] = cleaned;
-    else delete all[key];
-    await this.memento.update(KEY, all);
+    await changeState(this.memento, KEY, () => {
+      const all = { ...this.all() };
+      if (cleaned.filter || cleaned.sortBy) all[key] = cleaned;
+      else delete all[key];
+      return all;
+    });
   }
 
   private all(): Record<string, ListingView> {
