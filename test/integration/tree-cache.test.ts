@@ -236,7 +236,12 @@ describe('tree cache and prefetch', function () {
     await api.connections.setToken(connectionId, ADMIN);
 
     await vscode.workspace.getConfiguration().update('records.tree.cache', false, vscode.ConfigurationTarget.Global);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The window has seen the setting (its listener runs as the value changes), then its erase is done.
+    for (const deadline = Date.now() + 10_000; window.cache.enabled; ) {
+      assert.ok(Date.now() < deadline, 'the window never saw the setting turned off');
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    await window.cache.flush();
     assert.ok(!existsSync(file), 'deleted when turned off');
     const off = await newWindow();
     const before = listRequests();

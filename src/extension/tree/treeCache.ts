@@ -58,7 +58,9 @@ export class TreeCache implements vscode.Disposable {
   constructor(storage: vscode.Uri | undefined) {
     this.file = storage === undefined ? undefined : vscode.Uri.joinPath(storage, FILE_NAME);
     this.listener = vscode.workspace.onDidChangeConfiguration((event) => {
-      if (event.affectsConfiguration(TREE_CACHE_SETTING) && !this.enabled) void this.erase();
+      // After any write under way: erasing beside it, that write's rename could put the file
+      // (record titles) back after the user turned the cache off.
+      if (event.affectsConfiguration(TREE_CACHE_SETTING) && !this.enabled) this.writing = this.writing.then(() => this.erase());
     });
   }
 
@@ -131,7 +133,7 @@ export class TreeCache implements vscode.Disposable {
     for (const id of gone) this.forget(id);
   }
 
-  /** Writes what is pending now (tests, and the window closing). */
+  /** Writes what is pending now, and waits for an erase under way (tests, and the window closing). */
   async flush(): Promise<void> {
     if (this.timer !== undefined) {
       clearTimeout(this.timer);
