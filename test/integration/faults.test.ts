@@ -109,7 +109,12 @@ describe('faults: what the Records view and the search view show', function () {
     const before = searches();
     relay.inject(isSearch, ...Array.from({ length: 3 }, () => ({ kind: 'status' as const, status: 429, retryAfter: '1' })));
     const stale = search.search({ type: 'search', query: 'network', scope: { connectionId }, skip: 0 });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The new search starts once the first one's request reached the service (and met its 429),
+    // not after a fixed time that a busy machine could overrun.
+    for (const deadline = Date.now() + 10_000; searches() - before < 1; ) {
+      assert.ok(Date.now() < deadline, 'the first search never reached the service');
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
     const fresh = search.search({ type: 'search', query: 'server', scope: { connectionId }, skip: 0 });
     const [a, b] = await Promise.all([stale, fresh]);
     assert.equal(a.ok ? 'ok' : a.cancelled, true, 'the replaced search was cancelled while it backed off');
