@@ -9,18 +9,24 @@
 // come back: `update` resolves after that), then writes.
 import type * as vscode from 'vscode';
 
-const queues = new WeakMap<vscode.Memento, Promise<void>>();
+/** Per Memento: the last write queued, and how many writes are not stored yet. */
+const queues = new WeakMap<vscode.Memento, { last: Promise<void>; pending: number }>();
 
-/** Sets `key` to what `change` makes of its value, read after every change queued before it. */
+/**
+ * Sets `key` to what `change` makes of its value, read after every change queued before it.
+ * With nothing queued the write starts at once, so its value can be read back right away (as a
+ * plain `update` allows: a hot-exit backup deleted is gone before `delete()` returns).
+ */
 export function changeState<T>(state: vscode.Memento, key: string, change: (current: T | undefined) => T | undefined): Promise<void> {
-  const next = (queues.get(state) ?? Promise.resolve()).then(() => state.update(key, change(state.get<T>(key))));
-  queues.set(
-    state,
-    next.then(
-      () => undefined,
-      () => undefined,
-    ),
-  );
+  const queue = queues.get(state) ?? { last: Promise.resolve(), pending: 0 };
+  queues.set(state, queue);
+  const write = (): Thenable<void> => state.update(key, change(state.get<T>(key)));
+  const next = queue.pending === 0 ? new Promise<void>((resolve) => resolve(write())) : queue.last.then(write);
+  queue.pending++;
+  const settled = (): void => {
+    queue.pending--;
+  };
+  queue.last = next.then(settled, settled);
   return next;
 }
 
