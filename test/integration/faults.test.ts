@@ -103,6 +103,35 @@ describe('faults: what the Records view and the search view show', function () {
     assert.ok((await provider.getChildren(app)).some((n) => n.kind === 'record'));
   });
 
+  it('an app expanded on a slow service is not read again ahead: one request, and its rows, not "No records"', async () => {
+    // A tree of its own, reading ahead as the product does: the apps are listed, and the user
+    // expands one before the idle wait (400 ms) is over; its read takes longer than that.
+    const ahead = new RecordsTreeProvider(api.connections, new MemoryMemento(), { prefetch: true });
+    try {
+      const root = (await ahead.getChildren()).find((n) => n.kind === 'connection' && n.connectionId === connectionId)!;
+      const workspace = (await ahead.getChildren(root)).find((n) => n.kind === 'workspace' && n.workspace.alias === 'IT')!;
+      const isTaskList = (method: string, path: string): boolean => isList(method, path) && path.includes('/a/TASK/');
+      const taskLists = (): number => relay.count('POST', /\/a\/TASK\/tickets\/list/);
+      let release!: () => void;
+      relay.inject(isTaskList, { kind: 'hold', release: new Promise<void>((resolve) => (release = resolve)) });
+      const task = (await ahead.getChildren(workspace)).find((n): n is AppNode => n.kind === 'app' && n.ref.app === 'TASK')!;
+      const before = taskLists();
+      const expanded = ahead.getChildren(task);
+      for (const deadline = Date.now() + 10_000; taskLists() - before < 1; ) {
+        assert.ok(Date.now() < deadline, 'the expand never reached the service');
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      // The idle wait ends while the read is held: reading ahead would start now.
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      release();
+      const rows = await expanded;
+      assert.ok(rows.some((n) => n.kind === 'record'), rows.map((n) => n.kind).join(', '));
+      assert.equal(taskLists() - before, 1, 'the app was read once');
+    } finally {
+      ahead.dispose();
+    }
+  });
+
   it('429 storm in the search view: a newer search replaces the waiting one, which sends nothing more', async () => {
     const isSearch = (method: string, path: string): boolean => method === 'POST' && path.startsWith('/api/tickets/search');
     const searches = (): number => relay.count('POST', /^\/api\/tickets\/search/);

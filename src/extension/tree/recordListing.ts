@@ -31,6 +31,11 @@ export class RecordListing {
     if (this.controller?.signal === signal) this.controller = undefined;
   }
 
+  /** A request of this listing is under way (what the user asked for, or a read ahead). */
+  get busy(): boolean {
+    return this.controller !== undefined;
+  }
+
   cancel(): void {
     this.controller?.abort();
     this.controller = undefined;

@@ -285,8 +285,9 @@ export class RecordsTreeProvider implements vscode.TreeDataProvider<RecordsTreeN
   }
 
   private async listingChildren(owner: ListingOwner): Promise<RecordsTreeNode[]> {
-    const listing = await this.listings.ensureFirstPage(owner);
+    // Before the read, not after: a read ahead starting meanwhile would abort this one.
     this.prefetch?.opened(owner);
+    const listing = await this.listings.ensureFirstPage(owner);
     if (listing.error !== undefined) {
       const connection = this.connections.get(owner.connectionId);
       return errorNodes(owner, listing.error, {

@@ -161,7 +161,8 @@ export class TreeListings {
   /** Reads an app's first page ahead of its expansion. `throttled` when the service answered 429. */
   async prefetchFirstPage(app: AppNode): Promise<PrefetchOutcome> {
     const listing = this.listingOf(app);
-    if (listing.loadedOnce || !listing.stale) return 'done';
+    // A read under way is the user's (an expand, a refresh): reading ahead would abort it.
+    if (listing.loadedOnce || !listing.stale || listing.busy) return 'done';
     try {
       await this.inBackground(listing, this.loadFirstPage(app, listing, { remember: false, rethrow: true }));
     } catch (error) {
