@@ -140,6 +140,31 @@ describe('connections', () => {
     }
   });
 
+  it('gives two connections added at once with one name two names, and keeps both of two edits made at once', async () => {
+    const sandbox = sandboxConnection();
+    const [first, second] = await Promise.all([
+      api.connections.add({ name: 'Same Name At Once', baseUrl: sandbox.url, authKind: 'authCode' }, sandbox.adminToken),
+      api.connections.add({ name: 'Same Name At Once', baseUrl: sandbox.url, authKind: 'authCode' }, sandbox.adminToken),
+    ]);
+    try {
+      const names = api.connections.list().filter((c) => c.id === first.id || c.id === second.id).map((c) => c.name);
+      assert.equal(new Set(names).size, 2, `two names: ${names.join(', ')}`);
+      assert.deepEqual(names.sort(), [first.name, second.name].sort(), 'each add returns the name it was listed under');
+      await Promise.all([
+        // A new address: its token is dropped first, so this edit, asked for first, is stored
+        // after the rename.
+        api.connections.update(first.id, { baseUrl: 'http://127.0.0.1:9/elsewhere/' }),
+        api.connections.update(first.id, { name: 'Renamed At Once' }),
+      ]);
+      const edited = api.connections.get(first.id);
+      assert.equal(edited?.name, 'Renamed At Once', 'the rename stays');
+      assert.equal(edited?.baseUrl, 'http://127.0.0.1:9/elsewhere', 'the other edit stays too');
+    } finally {
+      await api.connections.remove(first.id);
+      await api.connections.remove(second.id);
+    }
+  });
+
   it('adds the connections of records.presetConnections once, and a removed preset stays removed', async () => {
     assert.equal(vscode.workspace.isTrusted, true, 'the test workspace is trusted');
     const settings = vscode.workspace.getConfiguration('records');

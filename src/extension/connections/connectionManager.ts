@@ -104,30 +104,35 @@ export class ConnectionManager implements vscode.Disposable {
     };
     if (info.issuer === undefined) delete info.issuer;
     if (token !== undefined) await this.credentials.setToken(info.id, token);
-    // Read the list again: another add or removal may have landed while the token was stored.
-    await this.changeList((list) => [...list, info]);
-    if (all.length === 0) await setState(this.context.globalState, ACTIVE_KEY, info.id);
+    // Read the list again: another add or removal may have landed while the token was stored, and
+    // the name must be unique in that list (two adds of "Staging" at once keep two names).
+    let added = info;
+    await this.changeList((list) => [...list, (added = { ...info, name: uniqueName(connection.name.trim(), list.map((c) => c.name)) })]);
+    if (all.length === 0) await setState(this.context.globalState, ACTIVE_KEY, added.id);
     this.changed.fire();
-    return info;
+    return added;
   }
 
   async update(id: string, patch: Partial<Omit<ConnectionInfo, 'id'>>): Promise<ConnectionInfo> {
     const all = this.list();
     const current = all.find((c) => c.id === id);
     if (!current) throw new Error(vscode.l10n.t('The connection no longer exists. Refresh the Records view and try again.'));
-    const next: ConnectionInfo = { ...current, ...patch, id };
-    if (patch.baseUrl !== undefined) next.baseUrl = normalizeBaseUrl(patch.baseUrl);
-    if (patch.issuer !== undefined) next.issuer = normalizeIssuer(patch.issuer);
+    const changes: Partial<ConnectionInfo> = { ...patch };
+    if (patch.baseUrl !== undefined) changes.baseUrl = normalizeBaseUrl(patch.baseUrl);
+    if (patch.issuer !== undefined) changes.issuer = normalizeIssuer(patch.issuer);
+    const next: ConnectionInfo = { ...current, ...changes, id };
     // A token issued for one server, scheme or issuer must never be sent to another.
     if (next.issuer !== current.issuer && next.authKind === 'oauth') await this.credentials.clear(id);
     if (next.baseUrl !== current.baseUrl || next.authKind !== current.authKind) {
       if (!current.sandbox || next.authKind !== current.authKind) await this.credentials.clear(id);
     }
-    // The list as it is now, not as read before the awaits above: a change made meanwhile stays.
-    await this.changeList((list) => list.map((c) => (c.id === id ? next : c)));
+    // The list as it is now, not as read before the awaits above: a change made meanwhile stays,
+    // to this connection too (two edits at once, a rename and a new address, keep both).
+    let stored = next;
+    await this.changeList((list) => list.map((c) => (c.id === id ? (stored = { ...c, ...changes, id }) : c)));
     await this.dropClient(id);
     this.changed.fire();
-    return next;
+    return stored;
   }
 
   async remove(id: string): Promise<void> {
