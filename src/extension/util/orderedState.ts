@@ -9,8 +9,19 @@
 // come back: `update` resolves after that), then writes.
 import type * as vscode from 'vscode';
 
-/** Per Memento: the last write queued, and how many writes are not stored yet. */
-const queues = new WeakMap<vscode.Memento, { last: Promise<void>; pending: number }>();
+interface Queue {
+  /** The last write queued, settled or not. */
+  last: Promise<void>;
+  /** Writes not stored yet. */
+  pending: number;
+}
+
+/**
+ * Per Memento. Kept on the global object under a registered symbol: the main bundle and the lazy
+ * ones (files writes recent records) each carry a copy of this module, and must share one queue.
+ */
+const QUEUES = Symbol.for('records-service.orderedState.queues');
+const queues: WeakMap<vscode.Memento, Queue> = ((globalThis as { [QUEUES]?: WeakMap<vscode.Memento, Queue> })[QUEUES] ??= new WeakMap());
 
 /**
  * Sets `key` to what `change` makes of its value, read after every change queued before it.
