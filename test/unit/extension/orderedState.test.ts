@@ -2,14 +2,17 @@
 // (src/extension/util/orderedState.ts). The Memento here stores in memory at once, as the
 // editor's does, and says "stored" only when the test lets it: the editor's answer comes later.
 import * as assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
 import type * as vscode from 'vscode';
+import type * as OrderedState from '../../../src/extension/util/orderedState';
 
-const MODULE = require.resolve('../../../src/extension/util/orderedState');
+const load = createRequire(__filename);
+const MODULE = load.resolve('../../../src/extension/util/orderedState');
 
 /** A fresh copy of the module, as each bundle of the extension carries its own. */
-function loadCopy(): typeof import('../../../src/extension/util/orderedState') {
-  delete require.cache[MODULE];
-  return require(MODULE) as typeof import('../../../src/extension/util/orderedState');
+function loadCopy(): typeof OrderedState {
+  delete load.cache[MODULE];
+  return load(MODULE) as typeof OrderedState;
 }
 
 function slowMemento() {
