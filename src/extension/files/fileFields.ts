@@ -1,5 +1,6 @@
 // The file fields of an app, in the order they are offered. Pure (no vscode), unit-tested.
 import type { AppSchema } from '../../core/contract/types';
+import { fieldKindOf } from '../../core/schema/fieldKind';
 import { localized } from '../tree/model/recordText';
 import { isFileField } from '../tree/model/recordTooltip';
 
@@ -19,7 +20,7 @@ export function fileFieldsOf(schema: AppSchema | undefined): FileField[] {
   const fields = Object.values(schema.fields).filter(isFileField).map((f) => ({
     name: f.name,
     caption: localized(f.ed_caption, f.name),
-    single: f.ed_control_type === 'file' || f.ed_custom_field_type === 'file',
+    single: fieldKindOf(f) === 'file',
   }));
   const rank = (f: FileField): number => (f.name === 'attachments' ? 0 : f.single ? 2 : 1);
   return fields.sort((a, b) => rank(a) - rank(b));

@@ -3,6 +3,10 @@ import { localized } from '../model/recordText';
 import { checkFilter, sortByText } from '../model/listingQuery';
 import type { RecordsTreeProvider } from '../recordsTreeProvider';
 import type { AppNode, RecordsTreeNode } from '../treeNodes';
+import { type FieldKind, fieldKindOf } from '../../../core/schema/fieldKind';
+
+/** Sorting by these says nothing (rich text) or is refused (files). */
+const UNSORTABLE_KINDS: ReadonlySet<FieldKind> = new Set(['richtext', 'file', 'filelist']);
 
 function appOf(node: unknown): AppNode | undefined {
   const n = node as RecordsTreeNode | undefined;
@@ -54,7 +58,7 @@ export async function setSort(tree: RecordsTreeProvider, node: unknown, sortBy?:
   if (sortBy === undefined) {
     const schema = await tree.schema(app.connectionId, app.ref).catch(() => undefined);
     const fields = Object.values(schema?.fields ?? {})
-      .filter((f) => !['richtext', 'file', 'filelist'].includes(f.ed_custom_field_type ?? '') && !f.ed_control_type?.startsWith('file'))
+      .filter((f) => !UNSORTABLE_KINDS.has(fieldKindOf(f)))
       .map((f) => ({ label: localized(f.ed_caption, f.name), description: f.name, name: f.name }));
     const choices = fields.length > 0 ? fields : ['number', 'title', 'creation_date', 'update_date', 'state'].map((name) => ({ label: name, description: name, name }));
     const field = await vscode.window.showQuickPick([{ label: vscode.l10n.t('Default order'), description: '', name: '' }, ...choices], {
