@@ -2,15 +2,19 @@
 // checked against the sandbox's own aggregation, and drill-down filters that select exactly
 // the records counted in each cell.
 import * as assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { RecordsClient } from '../../src/core/api';
 import type { RecordsExtensionApi } from '../../src/extension/extension';
+import type * as PivotBundle from '../../src/extension/lazy/pivot';
 import { pivotFieldChoices } from '../../src/extension/pivot/pivotFields';
 import { PivotPanel } from '../../src/extension/pivot/pivotPanel';
 import { buildCrossTab, cellKey } from '../../src/webview/pivot/crossTab';
 import { dimensionsParameter } from '../../src/webview/pivot/dimensions';
 import { drillDownRlx } from '../../src/webview/pivot/drillDown';
 import type { PivotConfig } from '../../src/webview/pivot/protocol';
+import { startFaultRelay } from '../support/faultRelay';
 import { sandboxConnection } from './support/environment';
 
 const ref = { workspace: 'IT', app: 'TASK' };
@@ -97,6 +101,28 @@ describe('pivot: cross-tab and drill-down against the sandbox', function () {
       await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
     } finally {
       panel.dispose();
+    }
+  });
+
+  it('shows an @pivot block\'s answer in the pivot view without sending the aggregation again', async () => {
+    const relay = await startFaultRelay(sandboxConnection().url);
+    const counted = await api.connections.add({ name: 'Pivot counted', baseUrl: relay.url, authKind: 'authCode' });
+    try {
+      await api.connections.setToken(counted.id, sandboxConnection().adminToken);
+      const document = await vscode.workspace.openTextDocument({ language: 'rlx', content: '@connection "Pivot counted"\n@app IT/TASK\n### By state\n@pivot state\n' });
+      await vscode.commands.executeCommand('records.rlx.runBlock', document.uri, document.getText().indexOf('### By state'));
+      // The extension loaded dist/pivot.js to open the view; require returns that instance.
+      const pivot = createRequire(__filename)(join(extensionUri.fsPath, 'dist', 'pivot.js')) as typeof PivotBundle;
+      const view = pivot.activePivot();
+      assert.ok(view, 'the pivot view opened and is the active tab');
+      await view.firstRun;
+      // The block's own aggregation (the catalog's discovery of workspaces aggregates too, by other dimensions).
+      const aggregations = relay.seen.filter((request) => request.body.includes('"aggs4Pivot":true') && request.body.includes('"dimensions4Pivot":"state"'));
+      assert.equal(aggregations.length, 1, `aggregations sent: ${aggregations.map((request) => request.body).join(' | ')}`);
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+      await api.connections.remove(counted.id);
+      await relay.close();
     }
   });
 });

@@ -5,13 +5,13 @@ import * as vscode from 'vscode';
 import type { SnippetLanguage } from '../../core/api';
 import type { ConnectionManager } from '../connections/connectionManager';
 import type { PivotConfig, PivotTarget } from '../../webview/pivot/protocol';
-import { defaultPivotConfig, isPivotViewState, PIVOT_VIEW_TYPE, PivotPanel, pivotTitle } from '../pivot/pivotPanel';
+import { defaultPivotConfig, isPivotViewState, PIVOT_VIEW_TYPE, type PivotAnswer, PivotPanel, pivotTitle } from '../pivot/pivotPanel';
 
 export { pickPivotTarget } from '../pivot/pivotPickers';
 
-export function openPivot(context: vscode.ExtensionContext, connections: ConnectionManager, target: PivotTarget, config: PivotConfig | undefined): PivotPanel {
+export function openPivot(context: vscode.ExtensionContext, connections: ConnectionManager, target: PivotTarget, config: PivotConfig | undefined, answer?: PivotAnswer): PivotPanel {
   const panel = vscode.window.createWebviewPanel(PIVOT_VIEW_TYPE, pivotTitle(target), vscode.ViewColumn.Active, { retainContextWhenHidden: false });
-  return new PivotPanel(panel, context, connections, target, config ?? defaultPivotConfig(), config !== undefined);
+  return new PivotPanel(panel, context, connections, target, config ?? defaultPivotConfig(), config !== undefined, answer);
 }
 
 /** Brings back a panel after a window reload; one whose connection is gone closes. */
@@ -21,6 +21,11 @@ export function restorePivot(context: vscode.ExtensionContext, connections: Conn
     return;
   }
   new PivotPanel(panel, context, connections, state.target, state.config, true);
+}
+
+/** The pivot in the active editor tab (tests wait for its first run through it). */
+export function activePivot(): PivotPanel | undefined {
+  return PivotPanel.active;
 }
 
 /** "Copy as curl / fetch / Python" of the pivot in front. */

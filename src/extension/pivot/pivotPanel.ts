@@ -3,7 +3,7 @@
 // CSV text and the cell filters (with core/rlx's quoting helpers); the host only does I/O.
 import * as vscode from 'vscode';
 import { type DescribableCall, RecordsApiError, type SnippetLanguage } from '../../core/api';
-import type { AggregationParams, RecordData } from '../../core/contract/types';
+import type { AggregationParams, AggregationResult, RecordData } from '../../core/contract/types';
 import { copyRequestSnippet } from '../requests/copyRequest';
 import type { ConnectionManager } from '../connections/connectionManager';
 import type { PivotConfig, PivotHostToView, PivotRunReply, PivotTarget, PivotViewState, PivotViewToHost } from '../../webview/pivot/protocol';
@@ -33,12 +33,28 @@ function aggregationParams(config: PivotConfig): AggregationParams {
   };
 }
 
+/** An aggregation already answered (an `@pivot` block's run): the panel shows it instead of asking again. */
+export interface PivotAnswer {
+  params: AggregationParams;
+  result: AggregationResult;
+}
+
+function sameParams(a: AggregationParams, b: AggregationParams): boolean {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]) as Set<keyof AggregationParams>;
+  return [...keys].every((key) => (a[key] ?? '') === (b[key] ?? ''));
+}
+
 export class PivotPanel implements vscode.Disposable {
   /** The pivot in the active editor tab, for "Copy as curl" from its title bar. */
   static active: PivotPanel | undefined;
   private readonly channel;
   private running: AbortController | undefined;
   private readonly disposables: vscode.Disposable[] = [];
+  private firstRunAnswered: () => void = () => {};
+  /** Settles once the page's first run has its answer (the block's, or the service's). */
+  readonly firstRun = new Promise<void>((resolve) => {
+    this.firstRunAnswered = resolve;
+  });
 
   constructor(
     private readonly panel: vscode.WebviewPanel,
@@ -47,6 +63,8 @@ export class PivotPanel implements vscode.Disposable {
     private readonly target: PivotTarget,
     private config: PivotConfig,
     private readonly runAtOnce: boolean,
+    /** Used for the first run when it asks exactly this; later runs (and a reloaded page) ask the service. */
+    private answer?: PivotAnswer,
   ) {
     panel.webview.options = webviewOptions(context.extensionUri);
     panel.iconPath = vscode.Uri.joinPath(context.extensionUri, 'media', 'records.svg');
@@ -99,15 +117,19 @@ export class PivotPanel implements vscode.Disposable {
     const controller = new AbortController();
     this.running = controller;
     try {
-      const client = await this.connections.client(this.target.connectionId);
-      const config = message.config;
-      const result = await client.aggregate({ workspace: this.target.workspace, app: this.target.app }, aggregationParams(config), { signal: controller.signal });
+      const params = aggregationParams(message.config);
+      const answered = this.answer;
+      this.answer = undefined;
+      const result = answered && sameParams(answered.params, params)
+        ? answered.result
+        : await (await this.connections.client(this.target.connectionId)).aggregate({ workspace: this.target.workspace, app: this.target.app }, params, { signal: controller.signal });
       return { ok: true, result: { rows: result.data, filteredRecordsCount: result.filteredRecordsCount, totalRecordsCount: result.totalRecordsCount } };
     } catch (error) {
       if (error instanceof RecordsApiError && error.status === 401) this.connections.reportError(this.target.connectionId, error);
       return { ok: false, message: error instanceof Error ? error.message : String(error) };
     } finally {
       if (this.running === controller) this.running = undefined;
+      this.firstRunAnswered();
     }
   }
 

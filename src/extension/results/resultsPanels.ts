@@ -44,7 +44,9 @@ export async function showResults(deps: ResultsDeps, request: ResultsRequest): P
     if (query.scope.kind === 'app' && config) {
       // The block's grid (from before it had @pivot) keeps what it showed.
       panels.get(key)?.showRunning(false);
-      await vscode.commands.executeCommand('records.pivot', { connectionId, workspace: query.scope.ref.workspace, app: query.scope.ref.app, config });
+      // The block's answer goes along: the pivot shows it instead of sending the aggregation again.
+      const answer = result.aggregation ? { params: query.params, result: result.aggregation } : undefined;
+      await vscode.commands.executeCommand('records.pivot', { connectionId, workspace: query.scope.ref.workspace, app: query.scope.ref.app, config, answer });
       return undefined;
     }
     const panel = await panelFor(deps, { key, connectionId, title, query });
