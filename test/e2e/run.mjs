@@ -25,7 +25,7 @@ async function main() {
   mkdirSync(screenshotDir, { recursive: true });
 
   let phase = Date.now();
-  const vsix = await packageExtension({ skipBuild });
+  const vsix = await packageExtension({ skipBuild, fileName: 'records-service-e2e.vsix' });
   console.log(`e2e: extension packaged in ${seconds(phase)}`);
 
   const sandboxFile = join(resultsDir, 'e2e-sandbox.json');

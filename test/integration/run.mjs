@@ -29,7 +29,7 @@ async function main() {
   const host = process.env.RECORDS_TEST_HOST ?? (process.env.VSCODE_EXECUTABLE ? 'electron' : 'code-server');
 
   const phase = Date.now();
-  const vsix = host === 'code-server' ? await packageExtension({ skipBuild }) : undefined;
+  const vsix = host === 'code-server' ? await packageExtension({ skipBuild, fileName: 'records-service-integration.vsix' }) : undefined;
   if (host !== 'code-server' && !skipBuild) await import('../e2e/support/host/process.mjs').then(({ run }) => run(process.execPath, ['esbuild.mjs'], { cwd: repoRoot }));
   const testsEntry = await bundleIntegrationTests({ only: onlyFiles });
   console.log(`integration: built in ${seconds(phase)}`);

@@ -8,10 +8,14 @@ import { run } from './process.mjs';
 
 const vsce = join(repoRoot, 'node_modules/@vscode/vsce/vsce');
 
-/** `node esbuild.mjs` (all bundles, incl. dist/sandbox.js) then `vsce package`; returns the .vsix path. */
-export async function packageExtension({ skipBuild = false } = {}) {
+/**
+ * `node esbuild.mjs` (all bundles, incl. dist/sandbox.js) then `vsce package`; returns the .vsix
+ * path. Each launcher names its own file, so the integration and end-to-end runs can package
+ * side by side (CI runs them at the same time) without one replacing the other's file.
+ */
+export async function packageExtension({ skipBuild = false, fileName = 'records-service.vsix' } = {}) {
   if (!skipBuild) await run(process.execPath, ['esbuild.mjs'], { cwd: repoRoot });
-  return vscePackage(repoRoot, 'records-service.vsix', linkBaseOptions(), 'inherit');
+  return vscePackage(repoRoot, fileName, linkBaseOptions(), 'inherit');
 }
 
 /** `vsce package` of the extension in `folder` into out/`fileName` (replaced); returns its path. */
