@@ -118,7 +118,12 @@ function composeTransport(
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const tokens = new TokenIssuer(key, url, options.accessTokenSeconds);
   const external = options.oidcIssuer
-    ? new ExternalIssuer({ issuer: options.oidcIssuer, audiences: options.oidcAudiences ?? defaultAudiences(url), users: () => service.users })
+    ? new ExternalIssuer({
+        issuer: options.oidcIssuer,
+        audiences: options.oidcAudiences ?? defaultAudiences(url),
+        userClaim: options.oidcUserClaim,
+        users: () => service.users,
+      })
     : undefined;
   const authenticator = new Authenticator(service, tokens, external);
   const oidc = new OidcProvider({
