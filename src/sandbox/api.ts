@@ -39,6 +39,12 @@ export interface StartSandboxOptions {
   oidcUserClaim?: string;
   /** Default 30000 (contract 8). */
   requestTimeoutMs?: number;
+  /**
+   * A request with no byte read or written on its connection for this long is ended (408 JSON
+   * before an answer started, else the connection is cut; tus transfers included), and request
+   * headers must arrive within it. Default 60000.
+   */
+  idleTimeoutMs?: number;
   /** Limit of JSON and form bodies; default 10 MiB. tus uploads are not limited by it. */
   maxBodyBytes?: number;
   /** Largest tus upload (Upload-Length) accepted, answered 413 above; default 10 GiB. */

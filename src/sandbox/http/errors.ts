@@ -5,7 +5,7 @@ import type { ErrorBody } from '../../core/contract/types';
 import { SandboxError, type SandboxErrorCode } from '../service/contract';
 
 /** Codes of the domain plus the transport-only ones (decisions.md allows more; clients must not depend on them). */
-export type TransportErrorCode = SandboxErrorCode | 'method_not_allowed' | 'range_not_satisfiable' | 'timeout';
+export type TransportErrorCode = SandboxErrorCode | 'method_not_allowed' | 'range_not_satisfiable' | 'timeout' | 'headers_too_large';
 
 /** An error raised by the transport itself; carries extra response headers (e.g. Retry-After). */
 export class HttpError extends Error {
