@@ -30,10 +30,21 @@ export interface StartSandboxOptions {
   oidcIssuer?: string;
   /** Lifetime of the access tokens the sandbox's own provider issues (default 3600). */
   accessTokenSeconds?: number;
-  /** `aud` values accepted from the external issuer (default: records-service-api and the sandbox's URL); `azp` records-vscode is always accepted. */
+  /** `aud` values accepted from the external issuer (default: records-service-api and the sandbox's URL); a token needs one of them. */
   oidcAudiences?: string[];
+  /**
+   * A claim of the external issuer's access tokens whose value is the sandbox user's id (e.g.
+   * `sub` or a custom claim). Without it, users are mapped by e-mail, and only by a verified one.
+   */
+  oidcUserClaim?: string;
   /** Default 30000 (contract 8). */
   requestTimeoutMs?: number;
+  /**
+   * A request with no byte read or written on its connection for this long is ended (408 JSON
+   * before an answer started, else the connection is cut; tus transfers included), and request
+   * headers must arrive within it. Default 60000.
+   */
+  idleTimeoutMs?: number;
   /** Limit of JSON and form bodies; default 10 MiB. tus uploads are not limited by it. */
   maxBodyBytes?: number;
   /** Largest tus upload (Upload-Length) accepted, answered 413 above; default 10 GiB. */

@@ -36,8 +36,9 @@ export const USAGE = `Usage: npm run sandbox -- [options]
   --oidc-issuer URL      trust this external OpenID issuer for Bearer tokens (its
                          discovery and JWKS) instead of the sandbox's own provider
   --oidc-audience AUD    accept this "aud" from that issuer (repeatable; default
-                         records-service-api and the sandbox's URL; azp records-vscode
-                         is always accepted)
+                         records-service-api and the sandbox's URL)
+  --oidc-user-claim NAME map that issuer's tokens to users by this claim, whose value
+                         is a user id (default: by e-mail, when email_verified is true)
   --tls                  serve HTTPS with a local CA generated into DIR/tls (its path is printed)
   --json                 print one JSON line {"url","users"} (plus "ca" with --tls) once ready, nothing else on stdout
   --verbose              log one line per request to stderr
@@ -105,6 +106,9 @@ export function parseCliArguments(args: readonly string[], cwd = process.cwd()):
       case '--oidc-audience':
         (sandbox.oidcAudiences ??= []).push(value());
         break;
+      case '--oidc-user-claim':
+        sandbox.oidcUserClaim = value();
+        break;
       case '--tls':
         sandbox.tls = true;
         break;
@@ -138,7 +142,7 @@ function wholeNumber(flag: string, text: string, min: number, max: number): numb
   return value;
 }
 
-function describeReady(running: RunningSandbox, dataDir: string, oidcIssuer?: string): string {
+function describeReady(running: RunningSandbox, dataDir: string, oidcIssuer?: string, oidcUserClaim?: string): string {
   const admin = running.users.find((u) => u.role === 'admin') ?? running.users[0];
   const auth = `-H 'Authorization: SVC_AUTH_CODE ${admin?.token ?? '<token>'}'`;
   const nameWidth = Math.max(...running.users.map((u) => u.name.length));
@@ -160,7 +164,7 @@ Try:
   curl -X POST ${auth} -H 'Content-Type: application/json' -d '{"limitRecords":5}' '${running.url}/api/w/IT/a/TASK/tickets/list?withTechnicalData=true'
   curl ${running.url}/.well-known/openid-configuration
 ${oidcIssuer ? `
-Bearer tokens are accepted from the OpenID issuer ${oidcIssuer} (mapped to users by e-mail, then by sub = user id).
+Bearer tokens are accepted from the OpenID issuer ${oidcIssuer} (mapped to users ${oidcUserClaim ? `by the claim "${oidcUserClaim}" = user id` : 'by verified e-mail'}).
 ` : ''}
 Press Ctrl+C to stop.
 `;
@@ -192,7 +196,7 @@ export async function runCli(args: readonly string[]): Promise<number> {
   if (options.json) {
     process.stdout.write(`${JSON.stringify({ url: running.url, users: running.users, ...(running.caPath ? { ca: running.caPath } : {}) })}\n`);
   } else {
-    process.stdout.write(describeReady(running, options.sandbox.dataDir, options.sandbox.oidcIssuer));
+    process.stdout.write(describeReady(running, options.sandbox.dataDir, options.sandbox.oidcIssuer, options.sandbox.oidcUserClaim));
   }
   return new Promise<number>((resolveExit) => {
     let stopping = false;

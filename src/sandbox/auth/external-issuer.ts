@@ -1,12 +1,11 @@
 // Trust in an external OpenID Provider (`--oidc-issuer URL`): Bearer JWTs are validated through
-// the issuer's discovery document and JWKS, and their subject is mapped to a sandbox user.
-// Mapping (README "An external OpenID issuer"): the `email` claim, compared without case, with a
-// sandbox user's e-mail; otherwise `sub` equal to a sandbox user's id or (as some providers
-// issue it) to a user's e-mail.
-import type { JWTPayload } from 'jose' with { 'resolution-mode': 'import' };
+// the issuer's discovery document and JWKS, must be access tokens for one of our audiences, and
+// are mapped to a sandbox user by a verified e-mail or a configured claim (external-claims.ts;
+// README "An external OpenID issuer").
+import type { JWTHeaderParameters, JWTPayload } from 'jose' with { 'resolution-mode': 'import' };
 import type { SandboxUser } from '../service/contract';
+import { audienceAccepted, mapUser, notAnAccessToken } from './external-claims';
 import { loadJose, type Jose } from './jose-module';
-import { PUBLIC_CLIENT_ID } from './oidc-provider';
 import { ACCESS_TOKEN_AUDIENCE } from './token-issuer';
 
 /** Largest difference accepted between the issuer's clock and ours (exp, nbf, iat). */
@@ -19,9 +18,10 @@ const ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256
 export interface ExternalIssuerOptions {
   /** The issuer identifier, exactly as the provider's discovery document states it. */
   issuer: string;
-  /** Accepted `aud` values; a token is also accepted when its `azp` is one of `clientIds`. */
+  /** Accepted `aud` values; a token needs one of them (`azp` alone is not enough). */
   audiences: readonly string[];
-  clientIds?: readonly string[];
+  /** A claim whose value is the sandbox user's id; undefined maps by verified e-mail instead. */
+  userClaim?: string;
   users: () => readonly SandboxUser[];
 }
 
@@ -35,11 +35,8 @@ interface Discovered {
 export class ExternalIssuer {
   private discovered: Promise<Discovered> | undefined;
   private failedAt = 0;
-  private readonly clientIds: readonly string[];
 
-  constructor(private readonly options: ExternalIssuerOptions) {
-    this.clientIds = options.clientIds ?? [PUBLIC_CLIENT_ID];
-  }
+  constructor(private readonly options: ExternalIssuerOptions) {}
 
   get issuer(): string {
     return this.options.issuer;
@@ -59,8 +56,9 @@ export class ExternalIssuer {
       return { problem: `The sandbox could not read the OpenID configuration of ${this.issuer} (${messageOf(error)}). Check that the issuer is running and --oidc-issuer is right.` };
     }
     let payload: JWTPayload;
+    let header: JWTHeaderParameters;
     try {
-      ({ payload } = await jose.jwtVerify(token, discovered.keys, {
+      ({ payload, protectedHeader: header } = await jose.jwtVerify(token, discovered.keys, {
         issuer: this.issuer,
         algorithms: ALGORITHMS,
         clockTolerance: CLOCK_TOLERANCE_SECONDS,
@@ -69,34 +67,16 @@ export class ExternalIssuer {
     } catch (error) {
       return { problem: `The bearer token is not valid for ${this.issuer}: ${messageOf(error)}. Sign in again to get a new one.` };
     }
-    if (!this.audienceMatches(payload)) {
+    const notAccess = notAnAccessToken(header, payload);
+    if (notAccess) {
+      return { problem: `The bearer token from ${this.issuer} is not an access token (${notAccess}); an ID token or refresh token cannot call the API. Send the access token of the sign-in.` };
+    }
+    if (!audienceAccepted(payload, this.options.audiences)) {
       return {
-        problem: `The bearer token was issued for another audience (aud ${JSON.stringify(payload.aud ?? null)}, azp ${JSON.stringify(payload.azp ?? null)}); the sandbox accepts aud ${this.options.audiences.join(', ')} or azp ${this.clientIds.join(', ')}.`,
+        problem: `The bearer token was issued for another audience (aud ${JSON.stringify(payload.aud ?? null)}); the sandbox accepts aud ${this.options.audiences.join(', ')} (--oidc-audience).`,
       };
     }
-    const user = this.userFor(payload);
-    if (!user) {
-      const who = typeof payload.email === 'string' ? `e-mail "${payload.email}"` : `subject "${String(payload.sub)}"`;
-      return { problem: `The token from ${this.issuer} is valid, but its ${who} is not a sandbox user. Sign in at the issuer as a user whose e-mail is one of: ${this.options.users().map((u) => u.email).join(', ')}.` };
-    }
-    return { user };
-  }
-
-  private audienceMatches(payload: JWTPayload): boolean {
-    const audiences = typeof payload.aud === 'string' ? [payload.aud] : (payload.aud ?? []);
-    if (audiences.some((aud) => this.options.audiences.includes(aud))) return true;
-    return typeof payload.azp === 'string' && this.clientIds.includes(payload.azp);
-  }
-
-  private userFor(payload: JWTPayload): SandboxUser | undefined {
-    const users = this.options.users();
-    if (typeof payload.email === 'string') {
-      const email = payload.email.toLowerCase();
-      const byEmail = users.find((u) => u.email.toLowerCase() === email);
-      if (byEmail) return byEmail;
-    }
-    const sub = String(payload.sub);
-    return users.find((u) => u.id === sub) ?? users.find((u) => u.email.toLowerCase() === sub.toLowerCase());
+    return mapUser(payload, this.options.users(), this.options.userClaim, this.issuer);
   }
 
   private discover(): Promise<Discovered> {

@@ -5,7 +5,7 @@ import type { ErrorBody } from '../../core/contract/types';
 import { SandboxError, type SandboxErrorCode } from '../service/contract';
 
 /** Codes of the domain plus the transport-only ones (decisions.md allows more; clients must not depend on them). */
-export type TransportErrorCode = SandboxErrorCode | 'method_not_allowed' | 'range_not_satisfiable' | 'timeout';
+export type TransportErrorCode = SandboxErrorCode | 'method_not_allowed' | 'range_not_satisfiable' | 'timeout' | 'headers_too_large';
 
 /** An error raised by the transport itself; carries extra response headers (e.g. Retry-After). */
 export class HttpError extends Error {
@@ -20,13 +20,17 @@ export class HttpError extends Error {
   }
 }
 
+/** decisions.md "Errors", plus `problems` (sandbox only): every problem of an invalid filter. */
+export type SandboxErrorBody = ErrorBody & { error: { problems?: string[] } };
+
 export function errorBody(
   status: number,
   code: string,
   message: string,
   operations?: { index: number; message: string }[],
-): ErrorBody {
-  return { error: operations ? { status, code, message, operations } : { status, code, message } };
+  problems?: string[],
+): SandboxErrorBody {
+  return { error: { status, code, message, ...(operations ? { operations } : {}), ...(problems ? { problems } : {}) } };
 }
 
 /**
@@ -44,14 +48,14 @@ export function sendError(res: ServerResponse, error: unknown, logInternal: (lin
   if (error instanceof HttpError) {
     writeJsonError(res, errorBody(error.status, error.code, error.message), error.headers);
   } else if (error instanceof SandboxError) {
-    writeJsonError(res, errorBody(error.status, error.code, error.message, error.operations));
+    writeJsonError(res, errorBody(error.status, error.code, error.message, error.operations, error.problems));
   } else {
     logInternal(`internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     writeJsonError(res, errorBody(500, 'internal', 'The sandbox failed to handle the request; see its log for details.'));
   }
 }
 
-function writeJsonError(res: ServerResponse, body: ErrorBody, headers: Record<string, string | string[]> = {}): void {
+function writeJsonError(res: ServerResponse, body: SandboxErrorBody, headers: Record<string, string | string[]> = {}): void {
   const text = JSON.stringify(body);
   for (const [name, value] of Object.entries(headers)) {
     res.setHeader(name, value);

@@ -24,10 +24,18 @@ export async function readBody(req: IncomingMessage, maxBytes: number): Promise<
   return Buffer.concat(chunks);
 }
 
+/** JSON is UTF-8 (RFC 8259): a byte sequence that is not must not become U+FFFD silently. */
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
 /** An empty body counts as `{}`: every JSON endpoint's parameters are optional. */
 export async function readJsonBody(req: IncomingMessage, maxBytes: number): Promise<unknown> {
   const raw = await readBody(req, maxBytes);
-  const text = raw.toString('utf8');
+  let text: string;
+  try {
+    text = UTF8.decode(raw);
+  } catch {
+    throw new HttpError(400, 'invalid_json', 'The request body is not valid UTF-8. Send the JSON document encoded as UTF-8.');
+  }
   if (text.trim() === '') {
     return {};
   }

@@ -9,7 +9,7 @@ import { matchApiRoute, notFound, runApiRoute } from './api-routes';
 import { HttpError, sendError } from './errors';
 import { type HostPolicy, refusedHostMessage } from './host-policy';
 import type { RateLimiter } from './rate-limiter';
-import { armRequestDeadline } from './request-deadline';
+import { armIdleTimeout, armRequestDeadline } from './request-deadline';
 
 export interface RequestHandlerOptions {
   baseUrl: string;
@@ -21,6 +21,8 @@ export interface RequestHandlerOptions {
   tus: TusEndpoint;
   maxBodyBytes: number;
   requestTimeoutMs: number;
+  /** A request with nothing moving on its connection for this long is ended (request-deadline.ts). */
+  idleTimeoutMs: number;
   rateLimiter?: RateLimiter;
   /** One line per request; undefined = quiet. */
   logRequest?: (line: string) => void;
@@ -40,7 +42,10 @@ export function createRequestHandler(options: RequestHandlerOptions): (req: Inco
         logRequest(`${req.method ?? '?'} ${req.url ?? ''} ${res.statusCode} ${ms.toFixed(1)}ms ${req.socket.remoteAddress ?? ''}`);
       });
     }
-    handle(options, req, res).catch((error: unknown) => {
+    // The tus endpoint writes its own answers; once a request is handed to it, an idle request is cut, not answered.
+    const state = { tus: false };
+    armIdleTimeout(req, res, options.idleTimeoutMs, () => !state.tus, options.logError);
+    handle(options, req, res, state).catch((error: unknown) => {
       if (isClientAbort(error, req)) {
         // The client hung up (a cancelled request, a closed editor): nothing to answer, nothing broke here.
         res.destroy();
@@ -67,7 +72,7 @@ function parseTarget(target: string | undefined, base: string): URL {
   }
 }
 
-async function handle(options: RequestHandlerOptions, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function handle(options: RequestHandlerOptions, req: IncomingMessage, res: ServerResponse, state: { tus: boolean }): Promise<void> {
   const method = req.method ?? 'GET';
   const origin = options.hostPolicy.originFor(req.headers.host);
   if (origin === undefined) {
@@ -90,7 +95,9 @@ async function handle(options: RequestHandlerOptions, req: IncomingMessage, res:
         Allow: 'POST, HEAD, PATCH, DELETE, OPTIONS',
       });
     }
-    await options.tus.handle(req, res, await options.authenticator.authenticate(req), origin);
+    const user = await options.authenticator.authenticate(req);
+    state.tus = true;
+    await options.tus.handle(req, res, user, origin);
     return;
   }
   armRequestDeadline(res, options.requestTimeoutMs, options.logError);

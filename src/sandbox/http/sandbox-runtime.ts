@@ -17,10 +17,12 @@ import { createTusEndpoint } from '../uploads/tus-endpoint';
 import { SANDBOX_ADDRESS_FILE } from '../store/data-folder-lock';
 import { startUploadSweeper } from '../uploads/upload-sweeper';
 import { UploadStore } from '../uploads/upload-store';
+import { answerClientError } from './client-errors';
 import { exposureWarning, hostPolicy, isLoopbackInterface } from './host-policy';
 import { baseUrlFor, listen } from './listen';
 import { RateLimiter } from './rate-limiter';
 import { DEFAULT_MAX_BODY_BYTES } from './request-body';
+import { DEFAULT_IDLE_TIMEOUT_MS } from './request-deadline';
 import { createRequestHandler } from './request-handler';
 import { loadOrCreateTlsFiles } from './tls-certificates';
 
@@ -80,9 +82,15 @@ export async function startSandboxRuntime(options: StartSandboxOptions, createSa
     const key = await loadOrCreateSigningKey(options.dataDir);
     const tlsFiles = options.tls ? await loadOrCreateTlsFiles(options.dataDir, host) : undefined;
     const tus = await createTusEndpoint(uploads, { maxUploadBytes: options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES, logError });
-    const server: Server = tlsFiles ? (createTlsServer({ cert: tlsFiles.cert, key: tlsFiles.key }) as unknown as Server) : createServer();
+    const idleTimeoutMs = options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
+    // Node checks its header deadline this often; a short idle timeout (tests) needs it sooner than every 30 s.
+    const timing = { connectionsCheckingInterval: Math.max(50, Math.min(30_000, Math.floor(idleTimeoutMs / 2))) };
+    const server: Server = tlsFiles ? (createTlsServer({ cert: tlsFiles.cert, key: tlsFiles.key, ...timing }) as unknown as Server) : createServer(timing);
     // Deadlines are per route (request-deadline.ts); Node's own would also cut long tus uploads.
     server.requestTimeout = 0;
+    // Headers that do not arrive within the idle timeout get Node's 408 (with a JSON body, client-errors.ts).
+    server.headersTimeout = Math.min(idleTimeoutMs, DEFAULT_IDLE_TIMEOUT_MS);
+    server.on('clientError', answerClientError);
     const actualPort = await listen(server, host, port);
     cleanups.push(() => closeServer(server));
     const url = baseUrlFor(host, actualPort, tlsFiles ? 'https' : 'http');
@@ -118,7 +126,12 @@ function composeTransport(
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const tokens = new TokenIssuer(key, url, options.accessTokenSeconds);
   const external = options.oidcIssuer
-    ? new ExternalIssuer({ issuer: options.oidcIssuer, audiences: options.oidcAudiences ?? defaultAudiences(url), users: () => service.users })
+    ? new ExternalIssuer({
+        issuer: options.oidcIssuer,
+        audiences: options.oidcAudiences ?? defaultAudiences(url),
+        userClaim: options.oidcUserClaim,
+        users: () => service.users,
+      })
     : undefined;
   const authenticator = new Authenticator(service, tokens, external);
   const oidc = new OidcProvider({
@@ -140,6 +153,7 @@ function composeTransport(
     tus,
     maxBodyBytes,
     requestTimeoutMs: options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
+    idleTimeoutMs: options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS,
     rateLimiter: options.rateLimit === undefined ? undefined : new RateLimiter(options.rateLimit),
     logRequest: options.log,
     logError,

@@ -7,6 +7,13 @@ import { SandboxError, type SandboxErrorCode, type UploadCatalog } from './contr
 import { InvalidValue, isWritable, toStoredValue, type ValueContext } from './field-values';
 import { toStoredRichText } from './rich-text';
 
+/**
+ * Most operations one batch request may carry. The contract recommends 100–300; the extension
+ * sends at most 200. A batch is planned and applied while every other request waits, so an
+ * 80,000-operation body would stall the sandbox for seconds.
+ */
+export const MAX_BATCH_OPERATIONS = 500;
+
 const RESERVED = new Set(['transition', 'id', 'app_alias', 'workspace_alias', 'comment', 'minor_change']);
 
 /** A validated batch, ready to be made durable. */
@@ -41,6 +48,13 @@ export interface PlanContext {
  */
 export async function planBatch(ctx: PlanContext, operations: unknown): Promise<BatchPlan> {
   if (!Array.isArray(operations)) throw new SandboxError(400, 'invalid_request', 'The batch body must be a JSON array of operations, e.g. [{"transition":"edit","id":"…","title":"…"}].');
+  if (operations.length > MAX_BATCH_OPERATIONS) {
+    throw new SandboxError(
+      413,
+      'payload_too_large',
+      `The batch has ${operations.length} operations; the limit is ${MAX_BATCH_OPERATIONS} a request, and nothing was applied. Send it in batches of 100–300 operations.`,
+    );
+  }
   const planner = new Planner(ctx);
   const failures: { index: number; error: OperationError }[] = [];
   for (let index = 0; index < operations.length; index++) {

@@ -54,6 +54,8 @@ export class SandboxError extends Error {
     readonly code: SandboxErrorCode,
     message: string,
     readonly operations?: { index: number; message: string }[],
+    /** Every problem of an invalid filter (the parser reports at most 101), the first being `message`. */
+    readonly problems?: string[],
   ) {
     super(message);
     this.name = 'SandboxError';

@@ -27,8 +27,10 @@ function canSeeEntry(store: RecordStore, permissions: UserPermissions, entry: St
 export function readHistory(store: RecordStore, permissions: UserPermissions, params: HistoryParams): HistoryEntry[] {
   const matches = compileFilter<StoredHistoryEntry>(params.rlx, (n) => (Object.hasOwn(HISTORY_FIELDS, n) ? HISTORY_FIELDS[n] : undefined), (e, f) => (e as unknown as Record<string, unknown>)[f]);
   const { limit } = pagingOf(params, 100);
-  const [field = 'version_timestamp', dir = 'desc'] = String(params.sortby ?? '').trim().split(/\s+/).filter(Boolean);
-  if (!(field in HISTORY_FIELDS)) throw invalidRequest(`sortby must use one of ${Object.keys(HISTORY_FIELDS).join(', ')}; got "${field}".`);
+  const [field = 'version_timestamp', dir = 'desc', ...rest] = String(params.sortby ?? '').trim().split(/\s+/).filter(Boolean);
+  if (rest.length) throw invalidRequest(`sortby must look like "<field> asc" or "<field> desc"; got "${String(params.sortby)}".`);
+  // Own keys only: "constructor" or "__proto__" must not find Object.prototype's members.
+  if (!Object.hasOwn(HISTORY_FIELDS, field)) throw invalidRequest(`sortby must use one of ${Object.keys(HISTORY_FIELDS).join(', ')}; got "${field}".`);
   if (dir !== 'asc' && dir !== 'desc') throw invalidRequest(`sortby direction must be asc or desc; got "${dir}".`);
   const selected: StoredHistoryEntry[] = [];
   const byTime = field === 'version_timestamp';

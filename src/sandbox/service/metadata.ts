@@ -27,7 +27,7 @@ export function describeSchema(permissions: UserPermissions, ref: AppRef): AppSc
   if (!app) throw notFound(`There is no app "${ref.app}" in workspace "${ref.workspace}". Check both aliases.`);
   if (!permissions.canReadWorkspace(app.workspace)) return {};
   const fields = Object.fromEntries(permissions.visibleFields(app).map((f) => [f.name, { ...f }]));
-  const lookups = Object.fromEntries(Object.entries(app.lookups).filter(([name]) => name in fields).map(([name, values]) => [name, values.map((v) => ({ ...v }))]));
+  const lookups = Object.fromEntries(Object.entries(app.lookups).filter(([name]) => Object.hasOwn(fields, name)).map(([name, values]) => [name, values.map((v) => ({ ...v }))]));
   return {
     id: app.schemaId,
     fields,

@@ -25,8 +25,10 @@ export function compileFilter<T>(
   if (rlx.trim() === '') return () => true;
   const { root, errors } = parseRlx(rlx);
   if (errors.length || !root) {
-    const first = errors[0];
-    throw new SandboxError(400, 'invalid_filter', first ? first.message : 'The rlx filter is empty.');
+    // Every problem goes into the answer (the parser stops at 100 and a 101st saying so), so a
+    // client can show them all; the message is the first.
+    const problems = errors.map((error) => error.message);
+    throw new SandboxError(400, 'invalid_filter', problems[0] ?? 'The rlx filter is empty.', undefined, problems.length ? problems : undefined);
   }
   try {
     const predicate = compileRlx(root, { fieldKind, getValue: (record, field) => getValue(record as T, field) });

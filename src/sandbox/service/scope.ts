@@ -24,6 +24,9 @@ export function* visibleRecords(store: RecordStore, permissions: UserPermissions
   }
 }
 
+/** Most records one list, search or history answer holds (contract 8: "500 or lower; page instead"). */
+export const MAX_LIMIT_RECORDS = 500;
+
 function nonNegativeInteger(value: unknown, fallback: number, name: string): number {
   if (value === undefined || value === null || value === '') return fallback;
   const n = Number(value);
@@ -31,10 +34,14 @@ function nonNegativeInteger(value: unknown, fallback: number, name: string): num
   return Math.floor(n);
 }
 
-/** `limitRecords`/`skipRecords` as non-negative integers (numeric strings from loose clients accepted). */
+/**
+ * `limitRecords`/`skipRecords` as non-negative integers (numeric strings from loose clients
+ * accepted). A larger `limitRecords` is cut to MAX_LIMIT_RECORDS, as a service caps its page
+ * size: the counts in the answer still tell how many match, so a client pages for the rest.
+ */
 export function pagingOf(params: { limitRecords?: unknown; skipRecords?: unknown }, defaultLimit = 10): { limit: number; skip: number } {
   return {
-    limit: nonNegativeInteger(params.limitRecords, defaultLimit, 'limitRecords'),
+    limit: Math.min(nonNegativeInteger(params.limitRecords, defaultLimit, 'limitRecords'), MAX_LIMIT_RECORDS),
     skip: nonNegativeInteger(params.skipRecords, 0, 'skipRecords'),
   };
 }

@@ -17,6 +17,7 @@ describe('sandbox HTTP: hostile input', () => {
     await sandbox.dispose();
   });
 
+  type ProblemsShape = ErrorShape & { error: { problems?: string[] } };
   const list = (rlx: string) => callJson<{ id: string }[] & ErrorShape>(sandbox.url, '/api/w/IT/a/TASK/tickets/list', { body: { rlx, limitRecords: 50 } });
 
   it('answers 400 invalid_filter, naming the limit, to a filter longer than 65,536 characters', async () => {
@@ -29,10 +30,25 @@ describe('sandbox HTTP: hostile input', () => {
   });
 
   it('answers a filter of bare words with at most 101 problems in one 400', async () => {
-    const { status, body } = await list('word '.repeat(12_000));
+    const { status, body } = await callJson<ProblemsShape>(sandbox.url, '/api/w/IT/a/TASK/tickets/list', { body: { rlx: 'word '.repeat(12_000), limitRecords: 50 } });
     assert.equal(status, 400);
     assert.equal(body.error.code, 'invalid_filter');
-    assert.match(body.error.message, /^string value must be quoted|^missing operator/);
+    const problems = body.error.problems ?? [];
+    assert.equal(problems.length, 101, 'the first 100 problems and one saying more were left out');
+    assert.equal(body.error.message, problems[0], 'the message is the first problem');
+    for (const [index, problem] of problems.slice(0, 100).entries()) {
+      assert.match(problem, /^(missing operator after 'word'|expected AND or OR before 'word') at column \d+/, `problem ${index}`);
+    }
+    assert.match(problems[100], /^more than 100 problems; the first 100 are shown/);
+  });
+
+  it('lists the problems of a filter with a few of them, no more', async () => {
+    const { status, body } = await callJson<ProblemsShape>(sandbox.url, '/api/w/IT/a/TASK/tickets/list', { body: { rlx: 'title = open AND state', limitRecords: 50 } });
+    assert.equal(status, 400);
+    assert.equal(body.error.code, 'invalid_filter');
+    assert.equal(body.error.problems?.length, 2, JSON.stringify(body.error.problems));
+    assert.match(body.error.problems[0], /must be quoted/);
+    assert.match(body.error.problems[1], /missing operator after 'state'/);
   });
 
   it('answers a like pattern written to backtrack (the record with 60 a\'s in its title)', async () => {
@@ -53,6 +69,18 @@ describe('sandbox HTTP: hostile input', () => {
       assert.match(answer.error.message, new RegExp(`"${name}"`));
       const history = await callJson<{ transition: string }[]>(sandbox.url, '/api/tickets/history', { body: { rlx: `id = "${recordId}"` } });
       assert.deepEqual(history.body.map((entry) => entry.transition), ['add'], 'only the add is in the history');
+    });
+
+    it(`refuses the field name "${name}" in the sort order of list and history with 400`, async () => {
+      const listed = await callJson<ErrorShape>(sandbox.url, '/api/w/IT/a/TASK/tickets/list', { body: { sortBy: `${name} desc` } });
+      assert.equal(listed.status, 400, JSON.stringify(listed.body));
+      assert.equal(listed.body.error.code, 'unknown_field');
+      for (const sortby of [`${name} desc`, name]) {
+        const history = await callJson<ErrorShape>(sandbox.url, '/api/tickets/history', { body: { sortby } });
+        assert.equal(history.status, 400, `sortby "${sortby}"`);
+        assert.equal(history.body.error.code, 'invalid_request');
+        assert.match(history.body.error.message, new RegExp(`"${name}"`));
+      }
     });
 
     it(`refuses the field name "${name}" in list and history filters with 400 unknown_field`, async () => {

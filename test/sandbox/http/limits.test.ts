@@ -1,7 +1,13 @@
 import * as assert from 'node:assert/strict';
 import { request } from 'node:http';
+import { connect } from 'node:net';
+import { MAX_OPERATIONS_PER_REQUEST } from '../../../src/core/api/batch';
+import { BULK_BATCH_SIZE } from '../../../src/core/bulk/bulkWrite';
 import { RateLimiter } from '../../../src/sandbox/http/rate-limiter';
-import { call, callJson, startTestSandbox, type ErrorShape, type TestSandbox } from './support/test-sandbox';
+import { MAX_BATCH_OPERATIONS } from '../../../src/sandbox/service/batch-planner';
+import { MAX_LIMIT_RECORDS } from '../../../src/sandbox/service/scope';
+import { ADMIN_TOKEN, call, callJson, startTestSandbox, type ErrorShape, type TestSandbox } from './support/test-sandbox';
+import { createUpload, headUpload, patchUpload } from './support/tus-calls';
 
 describe('sandbox HTTP: rate limit and request deadline', () => {
   describe('RateLimiter', () => {
@@ -77,6 +83,140 @@ describe('sandbox HTTP: rate limit and request deadline', () => {
       assert.equal((JSON.parse(answer.body) as ErrorShape).error.code, 'timeout');
       assert.equal(answer.connection, 'close');
       assert.equal((await call(sandbox.url, '/api/common')).status, 200, 'the sandbox still serves other requests');
+    });
+  });
+});
+
+/** Sends raw bytes; resolves with what the server answered once it closed the connection. */
+function rawExchange(baseUrl: string, text: string | Buffer): Promise<string> {
+  const { hostname, port } = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => socket.write(text));
+    let answer = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => (answer += chunk));
+    socket.on('close', () => resolve(answer));
+    socket.on('error', reject);
+  });
+}
+
+function jsonOf(answer: string): ErrorShape {
+  return JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)) as ErrorShape;
+}
+
+describe('sandbox HTTP: limits of a hostile client', () => {
+  describe('with a short idle timeout', () => {
+    let sandbox: TestSandbox;
+    const logged: string[] = [];
+    before(async () => {
+      sandbox = await startTestSandbox({ idleTimeoutMs: 300, log: (line) => logged.push(line) });
+    });
+    after(async () => {
+      await sandbox.dispose();
+    });
+
+    it('closes a tus PATCH that sends a byte and then stalls; the upload resumes from what arrived', async () => {
+      const created = await createUpload(sandbox.url, 100, 'slow.bin');
+      assert.equal(created.status, 201);
+      const location = created.headers.get('location') ?? '';
+      const { hostname, port, pathname } = new URL(location);
+      const head = [
+        `PATCH ${pathname} HTTP/1.1`, `Host: ${hostname}:${port}`, `Authorization: SVC_AUTH_CODE ${ADMIN_TOKEN}`, 'Tus-Resumable: 1.0.0',
+        'Upload-Offset: 0', 'Content-Type: application/offset+octet-stream', 'Content-Length: 100', '', '',
+      ].join('\r\n');
+      // Resolves only when the sandbox closes the connection; before the fix it stayed open for good.
+      await rawExchange(sandbox.url, Buffer.concat([Buffer.from(head), Buffer.from('x')]));
+      const offset = Number((await headUpload(location)).headers.get('upload-offset'));
+      assert.ok(offset === 0 || offset === 1, `offset ${offset}`);
+      const rest = await patchUpload(location, offset, Buffer.alloc(100 - offset, 'y'));
+      assert.equal(rest.status, 204, 'the upload is completed by a later PATCH');
+      assert.deepEqual(logged.filter((line) => /internal error/i.test(line)), [], 'a cut transfer is no internal error');
+    });
+
+    it('answers 408 timeout JSON to a JSON body that stalls, and closes the connection', async () => {
+      const head = `POST /api/tickets/list HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: SVC_AUTH_CODE ${ADMIN_TOKEN}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n`;
+      const answer = await rawExchange(sandbox.url, `${head}{"limitRecords":`);
+      assert.match(answer, /^HTTP\/1\.1 408 /);
+      assert.match(answer, /\r\nconnection: close\r\n/i);
+      assert.equal(jsonOf(answer).error.code, 'timeout');
+      assert.match(jsonOf(answer).error.message, /Nothing arrived for 300 ms/);
+    });
+
+    it('answers 408 with a JSON body when the headers never end (Node\'s own answer)', async () => {
+      const answer = await rawExchange(sandbox.url, 'GET /api/common HTTP/1.1\r\nHost: 127.0.0.1\r\n');
+      assert.match(answer, /^HTTP\/1\.1 408 /);
+      assert.match(answer, /\r\ncontent-type: application\/json; charset=utf-8\r\n/i);
+      assert.equal(jsonOf(answer).error.code, 'timeout');
+      assert.match(jsonOf(answer).error.message, /headers did not arrive in time/);
+    });
+  });
+
+  describe('the size of requests and answers', () => {
+    let sandbox: TestSandbox;
+    before(async () => {
+      sandbox = await startTestSandbox({ records: 700 });
+    });
+    after(async () => {
+      await sandbox.dispose();
+    });
+
+    it(`refuses a batch of more than ${MAX_BATCH_OPERATIONS} operations with 413 JSON naming the limit, applying nothing`, async () => {
+      const before = await callJson<{ filteredRecordsCount: number }>(sandbox.url, '/api/w/IT/a/TASK/tickets/list?withTechnicalData=true', { body: { limitRecords: 0 } });
+      const add = { transition: 'add', workspace_alias: 'IT', app_alias: 'TASK', title: 'one of many' };
+      const answer = await callJson<ErrorShape>(sandbox.url, '/api/tickets/multi', { body: Array.from({ length: MAX_BATCH_OPERATIONS + 1 }, () => add) });
+      assert.equal(answer.status, 413);
+      assert.equal(answer.body.error.code, 'payload_too_large');
+      assert.match(answer.body.error.message, new RegExp(`${MAX_BATCH_OPERATIONS + 1} operations; the limit is ${MAX_BATCH_OPERATIONS}`));
+      const after = await callJson<{ filteredRecordsCount: number }>(sandbox.url, '/api/w/IT/a/TASK/tickets/list?withTechnicalData=true', { body: { limitRecords: 0 } });
+      assert.equal(after.body.filteredRecordsCount, before.body.filteredRecordsCount, 'nothing was added');
+      const fits = await callJson<unknown[]>(sandbox.url, '/api/tickets/multi', { body: Array.from({ length: MAX_BATCH_OPERATIONS }, () => add) });
+      assert.equal(fits.status, 200, 'a batch at the limit is applied');
+      assert.equal(fits.body.length, MAX_BATCH_OPERATIONS);
+    });
+
+    it('keeps the client\'s batches under the limit', () => {
+      assert.ok(MAX_OPERATIONS_PER_REQUEST <= MAX_BATCH_OPERATIONS, `the client's batches of ${MAX_OPERATIONS_PER_REQUEST}`);
+      assert.ok(BULK_BATCH_SIZE <= MAX_BATCH_OPERATIONS, `bulk changes' batches of ${BULK_BATCH_SIZE}`);
+    });
+
+    it(`answers at most ${MAX_LIMIT_RECORDS} records to any limitRecords, telling the full count`, async () => {
+      const listed = await callJson<{ data: unknown[]; filteredRecordsCount: number }>(sandbox.url, '/api/tickets/list?withTechnicalData=true', { body: '{"limitRecords":1e308,"listOfFields":"id"}' });
+      assert.equal(listed.status, 200);
+      assert.equal(listed.body.data.length, MAX_LIMIT_RECORDS);
+      assert.ok(listed.body.filteredRecordsCount > MAX_LIMIT_RECORDS, `${listed.body.filteredRecordsCount} records match`);
+      const searched = await callJson<{ data: unknown[]; totalFound: number }>(sandbox.url, '/api/tickets/search', { body: '{"ss":"the printer network phone","limitRecords":1e308}' });
+      assert.equal(searched.status, 200);
+      assert.ok(searched.body.data.length <= MAX_LIMIT_RECORDS, `${searched.body.data.length} hits`);
+      const history = await callJson<unknown[]>(sandbox.url, '/api/tickets/history', { body: '{"limitRecords":1e308}' });
+      assert.equal(history.status, 200);
+      assert.equal(history.body.length, MAX_LIMIT_RECORDS);
+    });
+
+    it('refuses a JSON body that is not valid UTF-8 with 400 invalid_json', async () => {
+      const body = Buffer.concat([Buffer.from('{"rlx":"title = \\"'), Buffer.from([0xff, 0xfe]), Buffer.from('\\""}')]);
+      const response = await fetch(`${sandbox.url}/api/tickets/list`, {
+        method: 'POST',
+        headers: { Authorization: `SVC_AUTH_CODE ${ADMIN_TOKEN}`, 'Content-Type': 'application/json' },
+        body,
+      });
+      assert.equal(response.status, 400);
+      const answer = (await response.json()) as ErrorShape;
+      assert.equal(answer.error.code, 'invalid_json');
+      assert.match(answer.error.message, /UTF-8/);
+    });
+
+    it('answers a request Node cannot parse with 400 and a JSON body', async () => {
+      const answer = await rawExchange(sandbox.url, 'HELLO THERE\r\n\r\n');
+      assert.match(answer, /^HTTP\/1\.1 400 /);
+      assert.match(answer, /\r\ncontent-type: application\/json; charset=utf-8\r\n/i);
+      assert.equal(jsonOf(answer).error.code, 'invalid_request');
+    });
+
+    it('answers headers larger than Node accepts with 431 and a JSON body', async () => {
+      const answer = await rawExchange(sandbox.url, `GET /api/common HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
+      assert.match(answer, /^HTTP\/1\.1 431 /);
+      assert.match(answer, /\r\ncontent-type: application\/json; charset=utf-8\r\n/i);
+      assert.equal(jsonOf(answer).error.code, 'headers_too_large');
     });
   });
 });

@@ -38,7 +38,7 @@ describe('sandbox HTTP: small transport pieces', () => {
     assert.equal(defaults.json, false);
     const all = parseCliArguments(
       ['--host', '0.0.0.0', '--port=0', '--data', 'd', '--records', '5', '--reset', '--rate-limit', '10', '--upload-ttl', '60', '--max-upload-bytes', '1048576', '--redirect-uri', 'https://a/cb', '--redirect-uri', 'https://b/cb', '--json', '--verbose',
-        '--oidc-issuer', 'https://login.example.com/realms/records', '--oidc-audience', 'account', '--oidc-audience', 'api://records', '--access-token-ttl', '30'],
+        '--oidc-issuer', 'https://login.example.com/realms/records', '--oidc-audience', 'account', '--oidc-audience', 'api://records', '--oidc-user-claim', 'sub', '--access-token-ttl', '30'],
       '/w',
     );
     assert.deepEqual(all.sandbox, {
@@ -53,6 +53,7 @@ describe('sandbox HTTP: small transport pieces', () => {
       redirectUris: ['https://a/cb', 'https://b/cb'],
       oidcIssuer: 'https://login.example.com/realms/records',
       oidcAudiences: ['account', 'api://records'],
+      oidcUserClaim: 'sub',
       accessTokenSeconds: 30,
     });
     assert.equal(all.json && all.verbose, true);

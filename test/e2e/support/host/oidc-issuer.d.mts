@@ -6,7 +6,7 @@ export interface TestIssuer {
   url: string;
   provider: unknown;
   counts: { refreshes: number; refreshFailures: number; signIns: number; revocations: number };
-  sign(claims?: Record<string, unknown>): Promise<string>;
+  sign(claims?: Record<string, unknown>, header?: Record<string, unknown>): Promise<string>;
   revokeAllGrants(): Promise<void>;
   close(): Promise<void>;
 }

@@ -54,8 +54,8 @@ export async function startTestIssuer({ accessTokenSeconds = 30, refreshTokens =
       claims: () => ({ sub: id, email: `${id}@sandbox.example`, email_verified: true, name: id.charAt(0).toUpperCase() + id.slice(1), preferred_username: id }),
     }),
     issueRefreshToken: (_ctx, client) => client.grantTypeAllowed('refresh_token'),
-    // Like Keycloak's default mappers: the access token carries the user's e-mail.
-    extraTokenClaims: (_ctx, token) => (token.kind === 'AccessToken' && token.accountId ? { email: `${token.accountId}@sandbox.example` } : undefined),
+    // Like Keycloak's default mappers: the access token carries the user's e-mail, marked verified.
+    extraTokenClaims: (_ctx, token) => (token.kind === 'AccessToken' && token.accountId ? { email: `${token.accountId}@sandbox.example`, email_verified: true } : undefined),
     ttl: { AccessToken: accessTokenSeconds, AuthorizationCode: 60, IdToken: 3600, RefreshToken: 3600, Grant: 3600, Session: 3600, Interaction: 600 },
     features: {
       devInteractions: { enabled: true },
@@ -109,12 +109,16 @@ export async function startTestIssuer({ accessTokenSeconds = 30, refreshTokens =
     counts,
     /**
      * Signs a JWT with the issuer's own ES256 key, for tests of claims the provider would never
-     * issue (expired, another audience, an unknown subject). `claims` override the defaults.
+     * issue (expired, another audience, an unknown subject). `claims` override the defaults, and
+     * `header` the protected header (`typ: undefined` leaves `typ` out).
+     * @param {Record<string, unknown>} [claims]
+     * @param {Record<string, unknown>} [header]
      */
-    async sign(claims = {}) {
+    async sign(claims = {}, header = {}) {
       const now = Math.floor(Date.now() / 1000);
+      const protectedHeader = Object.fromEntries(Object.entries({ alg: 'ES256', kid: 'test-es256', typ: 'at+jwt', ...header }).filter(([, value]) => value !== undefined));
       return new SignJWT({ iss: url, sub: 'ada', aud: TEST_AUDIENCE, iat: now, exp: now + 60, client_id: TEST_CLIENT_ID, ...claims })
-        .setProtectedHeader({ alg: 'ES256', kid: 'test-es256', typ: 'at+jwt' })
+        .setProtectedHeader(protectedHeader)
         .sign(signingKey);
     },
     /** Ends every grant, as an administrator revoking the user's sessions would: their refresh tokens stop working. */
