@@ -2,7 +2,7 @@
 // produce) in any text. Only aliases the connection knows are matched, so `HTTP/1`, `A/B2` or
 // `utf/8` in code are left alone without asking the service anything.
 //
-// Rules (unit-tested in test/unit/references/referenceMatcher.test.ts):
+// Rules (unit-tested in test/unit/core/references/referenceMatcher.test.ts):
 // - aliases are matched as the service spells them (case-sensitive): `it/task12` is not `IT/TASK12`;
 // - a reference stands on its own: not glued to letters, digits, `_`, `-`, `@`, or preceded by
 //   `/`, `\`, `.` or `:` (a path or a host), and not followed by `/`, `\` or `.`/`:` + a word
