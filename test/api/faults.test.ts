@@ -5,28 +5,19 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { RecordsApiError, RecordsClient } from '../../src/core/api';
+import { RecordsClient } from '../../src/core/api';
 import { listWhereIn } from '../../src/core/query/inList';
 import { rlxEquals } from '../../src/core/rlx/quote';
 import { attachUploads, downloadToFile, uploadFile } from '../../src/core/upload';
 import { type FaultRelay, startFaultRelay } from '../support/faultRelay';
 import { ADMIN_TOKEN, FAST_RETRIES, type TestSandbox, startTestSandbox } from './support/sandbox';
 import { type TempFolder, tempFolder } from './support/uploadTestKit';
+import { apiRejection } from './support/apiRejection';
 
 const TASK = { workspace: 'IT', app: 'TASK' };
 const RECORD_ID = '00000000-0000-4000-a000-000000000005';
 const isList = (method: string, path: string): boolean => method === 'POST' && path.includes('/tickets/list');
 const isWrite = (method: string, path: string): boolean => method === 'POST' && path.includes('/tickets/multi');
-
-async function failure(promise: Promise<unknown>): Promise<RecordsApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    assert.ok(error instanceof RecordsApiError, `expected a RecordsApiError, got ${String(error)}`);
-    return error;
-  }
-  assert.fail('expected the call to fail');
-}
 
 describe('faults between the client and the sandbox', function () {
   this.timeout(30_000);
@@ -69,7 +60,7 @@ describe('faults between the client and the sandbox', function () {
 
   it('503 four times: the read fails with a sentence that says what to do', async () => {
     relay.inject(isList, ...Array.from({ length: 4 }, () => ({ kind: 'status' as const, status: 503 })));
-    const error = await failure(readPage());
+    const error = await apiRejection(readPage());
     assert.equal(error.status, 503);
     assert.match(error.message, /Try again/);
     assert.equal(relay.count('POST', /tickets\/list/), 4, 'three retries, then it stops');
@@ -117,7 +108,7 @@ describe('faults between the client and the sandbox', function () {
     relay.inject(isList, { kind: 'stall-before-headers' });
     // A short deadline for this read only: every other read here keeps the default, so a slow
     // save on a busy machine is not mistaken for a stall.
-    const error = await failure(client.listRecords(TASK, { limitRecords: 50 }, { timeoutMs: 2_000 }));
+    const error = await apiRejection(client.listRecords(TASK, { limitRecords: 50 }, { timeoutMs: 2_000 }));
     assert.equal(error.code, 'timeout');
     assert.match(error.message, /did not answer within 2 seconds/);
   });
@@ -189,7 +180,7 @@ describe('faults between the client and the sandbox', function () {
     await attachUploads(sandbox.client(), { recordId: RECORD_ID, field: 'attachments', uploads: [uploaded] });
     relay.inject((method, path) => method === 'GET' && path.includes('/download'), { kind: 'reset-mid-body', afterBytes: 64 * 1024 });
     const target = join(files.path, 'cut-download.bin');
-    await failure(downloadToFile(client, uploaded.fileUid, target));
+    await apiRejection(downloadToFile(client, uploaded.fileUid, target));
     assert.equal(existsSync(target), false);
     assert.deepEqual((await readdir(files.path)).filter((name) => name.startsWith('cut-download')), []);
   });
@@ -200,7 +191,7 @@ describe('faults between the client and the sandbox', function () {
     await attachUploads(sandbox.client(), { recordId: RECORD_ID, field: 'attachments', uploads: [uploaded] });
     relay.inject((method, path) => method === 'GET' && path.includes('/download'), { kind: 'stall-mid-body', afterBytes: 64 * 1024 });
     const target = join(files.path, 'stalled-download.bin');
-    const error = await failure(downloadToFile(client, uploaded.fileUid, target, { timeoutMs: 1_000 }));
+    const error = await apiRejection(downloadToFile(client, uploaded.fileUid, target, { timeoutMs: 1_000 }));
     assert.equal(error.code, 'timeout');
     assert.deepEqual((await readdir(files.path)).filter((name) => name.startsWith('stalled-download')), []);
   });

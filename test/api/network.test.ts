@@ -7,25 +7,16 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { type NetworkSettings, RecordsApiError, RecordsClient } from '../../src/core/api';
+import { type NetworkSettings, RecordsClient } from '../../src/core/api';
 import { attachUploads, downloadToFile, uploadFile } from '../../src/core/upload';
 import { type FaultRelay, startFaultRelay } from '../support/faultRelay';
 import { type TestProxy, startTestProxy } from '../support/testProxy';
 import { ADMIN_TOKEN, FAST_RETRIES, type TestSandbox, startTestSandbox } from './support/sandbox';
 import { type TempFolder, tempFolder } from './support/uploadTestKit';
+import { apiRejection } from './support/apiRejection';
 
 const AUTH = `SVC_AUTH_CODE ${ADMIN_TOKEN}`;
 const RECORD_ID = '00000000-0000-4000-a000-000000000005';
-
-async function failure(promise: Promise<unknown>): Promise<RecordsApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    assert.ok(error instanceof RecordsApiError, `expected a RecordsApiError, got ${String(error)}`);
-    return error;
-  }
-  assert.fail('expected the call to fail');
-}
 
 describe('network settings (HTTPS sandbox with its own CA, real proxy)', function () {
   this.timeout(30_000);
@@ -82,7 +73,7 @@ describe('network settings (HTTPS sandbox with its own CA, real proxy)', functio
   });
 
   it('refuses a certificate from an unknown CA with a sentence that names the fix', async () => {
-    const error = await failure(client(sandbox.url, { env: {} }).currentUser());
+    const error = await apiRejection(client(sandbox.url, { env: {} }).currentUser());
     assert.equal(error.code, 'untrusted_certificate');
     assert.match(error.message, /certificate is not trusted.*NODE_EXTRA_CA_CERTS/);
   });
@@ -110,13 +101,13 @@ describe('network settings (HTTPS sandbox with its own CA, real proxy)', functio
 
   it('uses no proxy at all when http.proxySupport is off', async () => {
     // Without the proxy the made-up host cannot be resolved: the call fails, and the proxy saw nothing.
-    await failure(client(remoteUrl(), { proxy: proxy.url, proxySupport: 'off', env: trustCa() }).currentUser());
+    await apiRejection(client(remoteUrl(), { proxy: proxy.url, proxySupport: 'off', env: trustCa() }).currentUser());
     assert.equal(proxy.passed, 0);
   });
 
   it('goes around the proxy for hosts in http.noProxy and NO_PROXY', async () => {
-    await failure(client(remoteUrl(), { proxy: proxy.url, noProxy: ['.sandbox.localhost'], env: trustCa() }).currentUser());
-    await failure(client(remoteUrl(), { proxy: proxy.url, env: { ...trustCa(), NO_PROXY: 'records.sandbox.localhost' } }).currentUser());
+    await apiRejection(client(remoteUrl(), { proxy: proxy.url, noProxy: ['.sandbox.localhost'], env: trustCa() }).currentUser());
+    await apiRejection(client(remoteUrl(), { proxy: proxy.url, env: { ...trustCa(), NO_PROXY: 'records.sandbox.localhost' } }).currentUser());
     assert.equal(proxy.passed, 0);
     await client(remoteUrl(), { proxy: proxy.url, noProxy: ['other.example'], env: trustCa() }).currentUser();
     assert.equal(proxy.passed, 1);
@@ -132,7 +123,7 @@ describe('network settings (HTTPS sandbox with its own CA, real proxy)', functio
     const credentials = `Basic ${Buffer.from('alice:s3cret').toString('base64')}`;
     await proxy.close();
     proxy = await startTestProxy({ upstream: { host: '127.0.0.1', port }, requireAuthorization: credentials });
-    const refused = await failure(client(remoteUrl(), { proxy: proxy.url, env: trustCa() }).currentUser());
+    const refused = await apiRejection(client(remoteUrl(), { proxy: proxy.url, env: trustCa() }).currentUser());
     assert.equal(refused.code, 'proxy_auth');
     assert.match(refused.message, /http\.proxyAuthorization/);
     const user = await client(remoteUrl(), { proxy: proxy.url, proxyAuthorization: credentials, env: trustCa() }).currentUser();
@@ -179,7 +170,7 @@ describe('network settings (HTTPS sandbox with its own CA, real proxy)', functio
     });
     try {
       const file = await files.file('downgrade.bin', 32 * 1024);
-      await failure(
+      await apiRejection(
         uploadFile({ baseUrl: front.url, authorization: () => Promise.resolve(AUTH), network: { env: trustCa() }, retryDelaysMs: FAST_RETRIES, filePath: file.path }),
       );
       assert.ok(front.seen.some((r) => r.method === 'POST' && r.headers.authorization === AUTH));

@@ -1,21 +1,12 @@
 // Every read endpoint against the real sandbox over HTTP.
 import assert from 'node:assert/strict';
-import { RecordsApiError, RecordsClient, messageForStatus } from '../../src/core/api';
+import { RecordsClient, messageForStatus } from '../../src/core/api';
 import { rlxEquals } from '../../src/core/rlx/quote';
 import { MEMBER_TOKEN, type TestSandbox, startTestSandbox } from './support/sandbox';
+import { apiRejection } from './support/apiRejection';
 
 const TASK = { workspace: 'IT', app: 'TASK' };
 const ADMIN_ID = '00000000-0000-4000-8000-000000000001';
-
-async function rejection(promise: Promise<unknown>): Promise<RecordsApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    assert.ok(error instanceof RecordsApiError, `expected a RecordsApiError, got ${String(error)}`);
-    return error;
-  }
-  assert.fail('expected the call to fail');
-}
 
 describe('RecordsClient reads (sandbox)', function () {
   this.timeout(60_000);
@@ -48,7 +39,7 @@ describe('RecordsClient reads (sandbox)', function () {
 
   it('answers {} for a workspace the user cannot read, and 404 for one that does not exist', async () => {
     assert.deepEqual(await sandbox.client(MEMBER_TOKEN).getWorkspace('HR'), {});
-    const error = await rejection(client.getWorkspace('NO_SUCH_WORKSPACE'));
+    const error = await apiRejection(client.getWorkspace('NO_SUCH_WORKSPACE'));
     assert.equal(error.status, 404);
     assert.equal(error.code, 'not_found');
     assert.ok(error.message.length > 0);
@@ -59,7 +50,7 @@ describe('RecordsClient reads (sandbox)', function () {
     assert.equal(schema.fields?.c_amount?.name, 'c_amount');
     assert.ok(schema.lookups?.state?.some((value) => value.id === 'open'));
     assert.ok(schema.transitions?.some((t) => t.alias === 'start'));
-    const error = await rejection(client.getSchema({ workspace: 'IT', app: 'NO SUCH/APP' }));
+    const error = await apiRejection(client.getSchema({ workspace: 'IT', app: 'NO SUCH/APP' }));
     assert.equal(error.status, 404);
   });
 
@@ -83,7 +74,7 @@ describe('RecordsClient reads (sandbox)', function () {
   });
 
   it("surfaces the server's message for an invalid filter", async () => {
-    const error = await rejection(client.listRecords(TASK, { rlx: 'state = open' }));
+    const error = await apiRejection(client.listRecords(TASK, { rlx: 'state = open' }));
     assert.equal(error.status, 400);
     assert.equal(error.code, 'invalid_filter');
     assert.notEqual(error.message, messageForStatus(400));
@@ -91,12 +82,12 @@ describe('RecordsClient reads (sandbox)', function () {
   });
 
   it('answers 401 for a wrong token, and for no token', async () => {
-    const wrong = await rejection(sandbox.client('not-a-token').currentUser());
+    const wrong = await apiRejection(sandbox.client('not-a-token').currentUser());
     assert.equal(wrong.status, 401);
     assert.equal(wrong.code, 'unauthorized');
     const anonymous = new RecordsClient({ baseUrl: sandbox.url, authorization: () => Promise.resolve(undefined) });
     try {
-      const none = await rejection(anonymous.currentUser());
+      const none = await apiRejection(anonymous.currentUser());
       assert.equal(none.status, 401);
     } finally {
       await anonymous.dispose();
@@ -145,7 +136,7 @@ describe('RecordsClient reads (sandbox)', function () {
   });
 
   it('refuses to read when cancelled', async () => {
-    const error = await rejection(client.listRecords(TASK, {}, { signal: AbortSignal.abort() }));
+    const error = await apiRejection(client.listRecords(TASK, {}, { signal: AbortSignal.abort() }));
     assert.equal(error.code, 'cancelled');
   });
 });

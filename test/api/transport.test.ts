@@ -11,6 +11,7 @@ import {
   hang,
   startMisbehavingServer,
 } from './support/misbehavingServer';
+import { apiRejection } from './support/apiRejection';
 
 const USER = { id: 'u1', name: 'Test User' };
 
@@ -36,16 +37,6 @@ describe('RecordsClient transport', () => {
     server = undefined;
   });
 
-  async function rejection(promise: Promise<unknown>): Promise<RecordsApiError> {
-    try {
-      await promise;
-    } catch (error) {
-      assert.ok(error instanceof RecordsApiError, `expected a RecordsApiError, got ${String(error)}`);
-      return error;
-    }
-    assert.fail('expected the call to fail');
-  }
-
   it('retries a read after 500 answers and returns the eventual answer', async () => {
     const c = await clientFor((_req, res, attempt) => (attempt < 3 ? answerJson(res, 500, {}) : answerJson(res, 200, USER)));
     assert.deepEqual(await c.currentUser(), USER);
@@ -57,7 +48,7 @@ describe('RecordsClient transport', () => {
       res.writeHead(503);
       res.end('<html>busy</html>');
     });
-    const error = await rejection(c.currentUser());
+    const error = await apiRejection(c.currentUser());
     assert.equal(error.status, 503);
     assert.equal(error.code, 'http_503');
     assert.equal(error.message, messageForStatus(503));
@@ -77,7 +68,7 @@ describe('RecordsClient transport', () => {
       await stopped.close(); // nothing listens at that port any more
       const retries: number[] = [];
       client = new RecordsClient({ baseUrl: url, authorization: () => Promise.resolve('SVC_AUTH_CODE test'), retryDelaysMs: [5, 10, 20], onRequestFinished: (event) => retries.push(event.retries) });
-      const error = await rejection(client.currentUser());
+      const error = await apiRejection(client.currentUser());
       assert.equal(error.code, 'network', host);
       assert.deepEqual(retries, [1], `${host}: one retry`);
       await client.dispose();
@@ -87,7 +78,7 @@ describe('RecordsClient transport', () => {
 
   it('reports a network error when the connection keeps dropping', async () => {
     const c = await clientFor((_req, res) => dropConnection(res));
-    const error = await rejection(c.currentUser());
+    const error = await apiRejection(c.currentUser());
     assert.equal(error.code, 'network');
     assert.equal(error.status, undefined);
     assert.match(error.message, /Could not reach the Records Service/);
@@ -130,7 +121,7 @@ describe('RecordsClient transport', () => {
   it('ends a request that exceeds its deadline with a timeout error', async () => {
     const calls: RequestFinished[] = [];
     const c = await clientFor(hang, { timeoutMs: 150, onRequestFinished: (call) => calls.push(call) });
-    const error = await rejection(c.currentUser());
+    const error = await apiRejection(c.currentUser());
     assert.equal(error.code, 'timeout');
     // Counted by the client, not the server: on a slow machine the deadline can pass before the
     // request has even reached the server.
@@ -143,14 +134,14 @@ describe('RecordsClient transport', () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 50);
     const started = Date.now();
-    const error = await rejection(c.currentUser({ signal: controller.signal }));
+    const error = await apiRejection(c.currentUser({ signal: controller.signal }));
     assert.equal(error.code, 'cancelled');
     assert.ok(Date.now() - started < 2000);
   });
 
   it('does not send anything when the signal is already aborted', async () => {
     const c = await clientFor((_req, res) => answerJson(res, 200, USER));
-    const error = await rejection(c.currentUser({ signal: AbortSignal.abort() }));
+    const error = await apiRejection(c.currentUser({ signal: AbortSignal.abort() }));
     assert.equal(error.code, 'cancelled');
     assert.equal(server!.requests, 0);
   });
@@ -164,7 +155,7 @@ describe('RecordsClient transport', () => {
       answerJson(res, 503, {});
     });
     client = new RecordsClient({ baseUrl: server.url, authorization: () => Promise.resolve(undefined), retryDelaysMs: [60_000] });
-    const error = await rejection(client.currentUser({ signal: controller.signal }));
+    const error = await apiRejection(client.currentUser({ signal: controller.signal }));
     assert.equal(error.code, 'cancelled');
     assert.equal(server.requests, 1);
   });
@@ -176,7 +167,7 @@ describe('RecordsClient transport', () => {
     }, { timeoutMs: 200 });
     const download = await c.download('f1');
     const received: Uint8Array[] = [];
-    const error = await rejection(
+    const error = await apiRejection(
       (async () => {
         for await (const chunk of download.body) received.push(chunk);
       })(),
@@ -193,7 +184,7 @@ describe('RecordsClient transport', () => {
     });
     const controller = new AbortController();
     const download = await c.download('f1', { signal: controller.signal });
-    const error = await rejection(
+    const error = await apiRejection(
       (async () => {
         for await (const _chunk of download.body) controller.abort();
       })(),
@@ -206,14 +197,14 @@ describe('RecordsClient transport', () => {
       res.writeHead(200, { 'content-type': 'text/html' });
       res.end('<html>login page</html>');
     });
-    const error = await rejection(c.currentUser());
+    const error = await apiRejection(c.currentUser());
     assert.equal(error.code, 'invalid_response');
     assert.match(error.message, /could not be read \(not JSON\)/);
   });
 
   it('uses a sentence from the status when an error body has no message', async () => {
     const c = await clientFor((_req, res) => answerJson(res, 401, { detail: 'nope' }));
-    const error = await rejection(c.currentUser());
+    const error = await apiRejection(c.currentUser());
     assert.equal(error.status, 401);
     assert.equal(error.code, 'http_401');
     assert.equal(error.message, 'You are not signed in or your token expired. Sign in again.');

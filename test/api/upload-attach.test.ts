@@ -5,10 +5,11 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { RecordsApiError, type RecordsClient } from '../../src/core/api';
+import { type RecordsClient } from '../../src/core/api';
 import { type UploadedFile, attachUploads, downloadToFile, readAttachments, uploadFile } from '../../src/core/upload';
 import { ADMIN_TOKEN, FAST_RETRIES, type TestSandbox, startTestSandbox } from './support/sandbox';
 import { MiB, type TempFolder, tempFolder } from './support/uploadTestKit';
+import { apiRejection } from './support/apiRejection';
 
 const PRINTER_TASK = '00000000-0000-4000-a000-000000000002';
 const PRINTER_NOTES = '00000000-0000-4000-b000-000000000002';
@@ -17,16 +18,6 @@ const PARENT_TASK = '00000000-0000-4000-a000-000000000004';
 const CHILD_TASK = '00000000-0000-4000-a000-000000000006';
 const READONLY_TOKEN = 'sandbox-readonly-token';
 const TASK = { workspace: 'IT', app: 'TASK' };
-
-async function rejection(promise: Promise<unknown>): Promise<RecordsApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    assert.ok(error instanceof RecordsApiError, `expected a RecordsApiError, got ${String(error)}`);
-    return error;
-  }
-  assert.fail('expected the call to fail');
-}
 
 describe('attaching uploads and downloading (sandbox)', function () {
   this.timeout(60_000);
@@ -108,7 +99,7 @@ describe('attaching uploads and downloading (sandbox)', function () {
     assert.ok(!spec.some((a) => a.file_uid === PRINTER_SPEC));
 
     const two = [await upload('a.md', 10), await upload('b.md', 10)];
-    const error = await rejection(attachUploads(admin, { recordId: PRINTER_TASK, field: 'c_spec_file', uploads: two, single: true }));
+    const error = await apiRejection(attachUploads(admin, { recordId: PRINTER_TASK, field: 'c_spec_file', uploads: two, single: true }));
     assert.equal(error.code, 'single_file_field');
     assert.match(error.message, /single file.*Pick one file/);
   });
@@ -117,7 +108,7 @@ describe('attaching uploads and downloading (sandbox)', function () {
     const reader = sandbox.client(READONLY_TOKEN);
     const uploaded = await upload('not-allowed.txt', 100, READONLY_TOKEN);
     const before = await readAttachments(admin, CHILD_TASK, 'attachments');
-    const error = await rejection(attachUploads(reader, { recordId: CHILD_TASK, field: 'attachments', uploads: [uploaded] }));
+    const error = await apiRejection(attachUploads(reader, { recordId: CHILD_TASK, field: 'attachments', uploads: [uploaded] }));
     assert.match(error.message, /"not-allowed\.txt" could not be attached to the record, and the record was left as it was/);
     assert.equal(error.status, 403);
     assert.equal(error.code, 'forbidden');
@@ -128,7 +119,7 @@ describe('attaching uploads and downloading (sandbox)', function () {
   it('attaches all files or none', async () => {
     const good = await upload('good.txt', 100);
     const before = await readAttachments(admin, CHILD_TASK, 'attachments');
-    const error = await rejection(
+    const error = await apiRejection(
       attachUploads(admin, {
         recordId: CHILD_TASK,
         field: 'attachments',
@@ -143,7 +134,7 @@ describe('attaching uploads and downloading (sandbox)', function () {
   });
 
   it('says so when the record cannot be read', async () => {
-    const error = await rejection(readAttachments(admin, '00000000-0000-4000-a000-0000000000ff', 'attachments'));
+    const error = await apiRejection(readAttachments(admin, '00000000-0000-4000-a000-0000000000ff', 'attachments'));
     assert.equal(error.status, 404);
     assert.match(error.message, /not found.*Refresh/);
   });
@@ -172,7 +163,7 @@ describe('attaching uploads and downloading (sandbox)', function () {
     await attachUploads(admin, { recordId: CHILD_TASK, field: 'attachments', uploads: [uploaded] });
     const target = join(files.path, 'cancelled.bin');
     const controller = new AbortController();
-    const cancelled = await rejection(
+    const cancelled = await apiRejection(
       downloadToFile(admin, uploaded.fileUid, target, {
         signal: controller.signal,
         onProgress: (received) => {
@@ -184,7 +175,7 @@ describe('attaching uploads and downloading (sandbox)', function () {
     assert.ok(!existsSync(`${target}.part`), 'the .part file is removed');
     assert.ok(!existsSync(target));
 
-    const missing = await rejection(downloadToFile(admin, '11111111-2222-4333-8444-555555555555', target));
+    const missing = await apiRejection(downloadToFile(admin, '11111111-2222-4333-8444-555555555555', target));
     assert.equal(missing.status, 404);
     assert.ok(!existsSync(`${target}.part`));
     assert.ok(!existsSync(target));

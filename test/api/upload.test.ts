@@ -5,7 +5,6 @@ import { appendFileSync } from 'node:fs';
 import { appendFile, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Agent, request } from 'undici';
-import { RecordsApiError } from '../../src/core/api';
 import {
   FileUploadResumeStore,
   MemoryUploadResumeStore,
@@ -16,18 +15,9 @@ import {
 } from '../../src/core/upload';
 import { ADMIN_TOKEN, FAST_RETRIES, type TestSandbox, startTestSandbox } from './support/sandbox';
 import { MiB, type TempFolder, startCountingRelay, tempFolder } from './support/uploadTestKit';
+import { apiRejection } from './support/apiRejection';
 
 const RECORD_ID = '00000000-0000-4000-a000-000000000005';
-
-async function rejection(promise: Promise<unknown>): Promise<RecordsApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    assert.ok(error instanceof RecordsApiError, `expected a RecordsApiError, got ${String(error)}`);
-    return error;
-  }
-  assert.fail('expected the call to fail');
-}
 
 /** The offset the service reports for an upload (tus HEAD). */
 async function serverOffset(uploadUrl: string): Promise<number> {
@@ -96,7 +86,7 @@ describe('uploads (tus, sandbox)', function () {
     const { path, bytes } = await files.file('resumed.bin', 6 * MiB + 7);
     const store = new FileUploadResumeStore(join(files.path, 'state', 'uploads.json'));
     const controller = new AbortController();
-    const cancelled = await rejection(
+    const cancelled = await apiRejection(
       uploadFile({
         ...connection({ store }),
         filePath: path,
@@ -167,7 +157,7 @@ describe('uploads (tus, sandbox)', function () {
 
   it('gives up with a clear error when the file keeps changing', async () => {
     const { path } = await files.file('busy.log', 3 * MiB);
-    const error = await rejection(
+    const error = await apiRejection(
       uploadFile({
         ...connection(),
         filePath: path,
@@ -214,17 +204,17 @@ describe('uploads (tus, sandbox)', function () {
     const { path } = await files.file('never.bin', 1024);
     const controller = new AbortController();
     controller.abort();
-    const error = await rejection(uploadFile({ ...connection(), filePath: path, signal: controller.signal }));
+    const error = await apiRejection(uploadFile({ ...connection(), filePath: path, signal: controller.signal }));
     assert.equal(error.code, 'cancelled');
   });
 
   it('explains a missing file and a rejected sign-in', async () => {
-    const missing = await rejection(uploadFile({ ...connection(), filePath: join(files.path, 'nope.bin') }));
+    const missing = await apiRejection(uploadFile({ ...connection(), filePath: join(files.path, 'nope.bin') }));
     assert.equal(missing.code, 'file_unreadable');
     assert.match(missing.message, /nope\.bin.*Check that the file exists/);
 
     const { path } = await files.file('signed-out.bin', 1000);
-    const unauthorized = await rejection(
+    const unauthorized = await apiRejection(
       uploadFile({ ...connection({ authorization: () => Promise.resolve('SVC_AUTH_CODE wrong-token') }), filePath: path }),
     );
     assert.equal(unauthorized.status, 401);
