@@ -1,16 +1,8 @@
 import { strict as assert } from 'node:assert';
-import * as fs from 'node:fs';
-import { ADMIN, openSandbox, rejection, type Sandbox, TASK } from './support';
+import { ADMIN, rejection, TASK, sandboxForSuite } from './support';
 
 describe('sandbox domain: aggregation', () => {
-  let sb: Sandbox;
-  before(async () => {
-    sb = await openSandbox();
-  });
-  after(async () => {
-    await sb.service.close();
-    fs.rmSync(sb.dataDir, { recursive: true, force: true });
-  });
+  const sb = sandboxForSuite();
 
   it('discovers workspace/app pairs on the global scope (decisions.md)', () => {
     const result = sb.service.aggregate(ADMIN, undefined, { dimensions4Pivot: 'project_alias,publishing_alias' });

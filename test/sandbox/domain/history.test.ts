@@ -1,17 +1,9 @@
 import { strict as assert } from 'node:assert';
-import * as fs from 'node:fs';
 import { CHILD_TASK_IDS, PARENT_TASK_ID } from '../../../src/sandbox/demoService';
-import { ADMIN, MEMBER, openSandbox, rejection, type Sandbox } from './support';
+import { ADMIN, MEMBER, rejection, sandboxForSuite } from './support';
 
 describe('sandbox domain: history', () => {
-  let sb: Sandbox;
-  before(async () => {
-    sb = await openSandbox();
-  });
-  after(async () => {
-    await sb.service.close();
-    fs.rmSync(sb.dataDir, { recursive: true, force: true });
-  });
+  const sb = sandboxForSuite();
 
   it('answers newest first by default, oldest first with sortby asc, and limits', () => {
     const newest = sb.service.history(ADMIN, { limitRecords: 20 });

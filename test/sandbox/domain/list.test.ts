@@ -1,17 +1,9 @@
 import { strict as assert } from 'node:assert';
-import * as fs from 'node:fs';
 import { PARENT_TASK_ID, PRINTER_TASK_ID } from '../../../src/sandbox/demoService';
-import { ADMIN, openSandbox, rejection, type Sandbox, TASK } from './support';
+import { ADMIN, rejection, TASK, sandboxForSuite } from './support';
 
 describe('sandbox domain: list', () => {
-  let sb: Sandbox;
-  before(async () => {
-    sb = await openSandbox();
-  });
-  after(async () => {
-    await sb.service.close();
-    fs.rmSync(sb.dataDir, { recursive: true, force: true });
-  });
+  const sb = sandboxForSuite();
 
   it('lists 10 records by default, with counts', () => {
     const page = sb.service.list(ADMIN, TASK, {});

@@ -1,17 +1,10 @@
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import { CONFIDENTIAL_TASK_ID, DEMO_USERS, PRINTER_NOTES_FILE_UID, PRINTER_TASK_ID } from '../../../src/sandbox/demoService';
-import { ADMIN, MEMBER, openSandbox, READER, rejection, RESTRICTED, type Sandbox, TASK } from './support';
+import { ADMIN, MEMBER, READER, rejection, RESTRICTED, TASK, sandboxForSuite } from './support';
 
 describe('sandbox domain: permissions of each demo user', () => {
-  let sb: Sandbox;
-  before(async () => {
-    sb = await openSandbox();
-  });
-  after(async () => {
-    await sb.service.close();
-    fs.rmSync(sb.dataDir, { recursive: true, force: true });
-  });
+  const sb = sandboxForSuite();
 
   it('Ada (admin) reads every workspace, every field, and is admin', () => {
     assert.equal(sb.service.list(ADMIN, undefined, {}).unfilteredRecordsCount, 200);

@@ -1,17 +1,9 @@
 import { strict as assert } from 'node:assert';
-import * as fs from 'node:fs';
 import { HOSTILE_TASK_ID, PRINTER_TASK_ID } from '../../../src/sandbox/demoService';
-import { ADMIN, openSandbox, rejection, type Sandbox } from './support';
+import { ADMIN, rejection, sandboxForSuite } from './support';
 
 describe('sandbox domain: search', () => {
-  let sb: Sandbox;
-  before(async () => {
-    sb = await openSandbox();
-  });
-  after(async () => {
-    await sb.service.close();
-    fs.rmSync(sb.dataDir, { recursive: true, force: true });
-  });
+  const sb = sandboxForSuite();
 
   it('stems: "printer" finds "printers", case-insensitively, best match first', () => {
     const result = sb.service.search(ADMIN, { ss: 'PRINTER' });

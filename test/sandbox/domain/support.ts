@@ -78,6 +78,22 @@ export async function openSandbox(options: { records?: number; dataDir?: string;
   return { service, dataDir, uploads };
 }
 
+/**
+ * The sandbox of the calling `describe`: opened before its tests, closed and its folder erased
+ * after them. The object is filled in by the `before` hook, so read it only inside tests.
+ */
+export function sandboxForSuite(): Sandbox {
+  const sandbox = {} as Sandbox;
+  before(async () => {
+    Object.assign(sandbox, await openSandbox());
+  });
+  after(async () => {
+    await sandbox.service?.close();
+    if (sandbox.dataDir) fs.rmSync(sandbox.dataDir, { recursive: true, force: true });
+  });
+  return sandbox;
+}
+
 export function userById(id: string): SandboxUser {
   const user = DEMO_USERS.find((u) => u.id === id);
   if (!user) throw new Error(`no user ${id}`);
