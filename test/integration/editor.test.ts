@@ -15,6 +15,7 @@ import { RecordDocument } from '../../src/extension/editor/recordDocument';
 import type { RecordEditorSession } from '../../src/extension/editor/recordEditorSession';
 import { startFaultRelay } from '../support/faultRelay';
 import { sandboxConnection } from './support/environment';
+import { waitUntil } from './support/waitUntil';
 
 const EXTENSION_ID = 'records-tools.records-service';
 
@@ -52,16 +53,6 @@ function nextHistory(session: RecordEditorSession, wanted: (items: HistoryItem[]
 
 function tabOf(session: RecordEditorSession): vscode.Tab | undefined {
   return vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.input instanceof vscode.TabInputCustom && t.input.uri.toString() === session.document.uri.toString());
-}
-
-async function until<T>(what: string, probe: () => T | undefined, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 async function closeEditor(session: RecordEditorSession): Promise<void> {
@@ -119,8 +110,8 @@ describe('record editor (host)', function () {
     assert.equal(model.fields.some((f) => f.name === 'created_by_account_id'), false, 'author fields are not part of a new record');
     await session.receive({ type: 'edit', changes: { title: 'Editor integration record', c_amount: 42 } });
     await session.receive({ type: 'save' });
-    const opened = await until('the created record in its own editor', () => panels.list().find((s) => s.currentIdentity.recordId !== undefined));
-    await until('the new-record form to close', () => !tabOf(session));
+    const opened = await waitUntil('the created record in its own editor', () => panels.list().find((s) => s.currentIdentity.recordId !== undefined));
+    await waitUntil('the new-record form to close', () => !tabOf(session));
     recordId = opened.currentIdentity.recordId!;
     const record = await readRecord(recordId);
     assert.equal(record?.title, 'Editor integration record');
@@ -147,9 +138,9 @@ describe('record editor (host)', function () {
     const before = await readRecord(recordId!);
     await session.receive({ type: 'edit', changes: { c_external_ref: 'EXT-77' }, comment: 'Set the **reference**' });
     await session.receive({ type: 'options', minorChange: true });
-    await until('the dirty dot', () => tabOf(session)?.isDirty);
+    await waitUntil('the dirty dot', () => tabOf(session)?.isDirty);
     await session.receive({ type: 'save' });
-    await until('the tab to be clean', () => tabOf(session)?.isDirty === false);
+    await waitUntil('the tab to be clean', () => tabOf(session)?.isDirty === false);
     const after = await readRecord(recordId!);
     assert.equal(after?.c_external_ref, 'EXT-77');
     assert.equal(after?.title, before?.title);
@@ -201,7 +192,7 @@ describe('record editor (host)', function () {
     assert.equal(record?.c_amount, 7, 'nothing was saved');
     assert.equal(record?.title, 'Server again');
     assert.deepEqual(session.document.unsaved, {}, 'the edits were dropped');
-    await until('the tab to be clean', () => tabOf(session)?.isDirty === false);
+    await waitUntil('the tab to be clean', () => tabOf(session)?.isDirty === false);
   });
 
   it('runs an action with a comment, and explains an action that is not possible', async () => {
@@ -263,7 +254,7 @@ describe('record editor (host)', function () {
       relay.inject((method, path) => method === 'POST' && path.includes('/tickets/history'), { kind: 'hold', release: held });
       // The older read: its answer is held back by the relay.
       const older = session.receive({ type: 'loadHistory', more: false });
-      await until('the older read at the relay', () => relay.seen.some((r) => r.fault === 'hold'));
+      await waitUntil('the older read at the relay', () => relay.seen.some((r) => r.fault === 'hold'));
       // (The webview's own "ready" may also read the history meanwhile: the timeline wanted is the one with this comment.)
       const newer = nextHistory(session, (items) => /<em>held<\/em>/.test(items[0]?.commentHtml ?? ''));
       await session.receive({ type: 'addComment', markdown: 'Newer than the *held* read' });
@@ -289,7 +280,7 @@ describe('record editor (host)', function () {
     });
     try {
       await session.receive({ type: 'edit', changes: { c_external_ref: 'typed but not saved' } });
-      await until('the dirty dot', () => tabOf(session)?.isDirty);
+      await waitUntil('the dirty dot', () => tabOf(session)?.isDirty);
 
       // Hot exit: what backupCustomDocument keeps comes back in a document opened with its id.
       const host = { connections: api.connections, ask: async () => undefined, backups: new MemoryMemento() };
@@ -307,14 +298,14 @@ describe('record editor (host)', function () {
       for (const d of [original, restored]) d.dispose();
 
       await vscode.commands.executeCommand('undo');
-      await until('undo to reach the form', () => shown.at(-1)?.c_external_ref === model.values.c_external_ref);
-      await until('the tab to be clean after undo', () => tabOf(session)?.isDirty === false);
+      await waitUntil('undo to reach the form', () => shown.at(-1)?.c_external_ref === model.values.c_external_ref);
+      await waitUntil('the tab to be clean after undo', () => tabOf(session)?.isDirty === false);
       await vscode.commands.executeCommand('redo');
-      await until('redo to reach the form', () => shown.at(-1)?.c_external_ref === 'typed but not saved');
-      await until('the dirty dot after redo', () => tabOf(session)?.isDirty);
+      await waitUntil('redo to reach the form', () => shown.at(-1)?.c_external_ref === 'typed but not saved');
+      await waitUntil('the dirty dot after redo', () => tabOf(session)?.isDirty);
 
       await vscode.commands.executeCommand('workbench.action.files.revert');
-      await until('the tab to be clean after revert', () => tabOf(session)?.isDirty === false);
+      await waitUntil('the tab to be clean after revert', () => tabOf(session)?.isDirty === false);
       assert.deepEqual(session.document.unsaved, {});
       assert.equal((await readRecord(recordId!))?.c_external_ref, 'EXT-77', 'the saved value is unchanged');
     } finally {
@@ -330,7 +321,7 @@ describe('record editor (host)', function () {
     answers = ['Delete'];
     await session.receive({ type: 'delete' });
     assert.equal(await readRecord(recordId!), undefined);
-    await until('its tab to close', () => panels.findRecord({ connectionId: connection.id, workspace: 'IT', app: 'TASK', recordId }) === undefined);
+    await waitUntil('its tab to close', () => panels.findRecord({ connectionId: connection.id, workspace: 'IT', app: 'TASK', recordId }) === undefined);
   });
 
   it('opens the hostile demo record; its markup reaches the webview only as data to sanitize', async () => {

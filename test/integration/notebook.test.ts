@@ -17,21 +17,12 @@ import type * as NotebookBundle from '../../src/extension/lazy/notebook';
 import { RLX_OUTPUT_MIME, type RlxCellOutput, type RlxRendererReply } from '../../src/webview/notebook/protocol';
 import { startFaultRelay } from '../support/faultRelay';
 import { sandboxConnection } from './support/environment';
+import { waitUntil } from './support/waitUntil';
 
 const EXTENSION_ID = 'records-tools.records-service';
 const NOTEBOOK_TYPE = 'records.rlxNotebook';
 const CONTROLLER_ID = 'records.rlxNotebook.controller';
 const ref = { workspace: 'IT', app: 'TASK' };
-
-async function waitFor<T>(read: () => T | undefined | false, what: string, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = read();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 function outputOf(cell: vscode.NotebookCell): RlxCellOutput {
   const item = cell.outputs[0]?.items.find((candidate) => candidate.mime === RLX_OUTPUT_MIME);
@@ -58,7 +49,7 @@ describe('rlx notebooks', function () {
     writeFileSync(file, text);
     const uri = vscode.Uri.file(file);
     await vscode.commands.executeCommand('vscode.openWith', uri, NOTEBOOK_TYPE);
-    const editor = await waitFor(() => vscode.window.activeNotebookEditor?.notebook.uri.toString() === uri.toString() && vscode.window.activeNotebookEditor, `notebook ${name}`);
+    const editor = await waitUntil(`notebook ${name}`, () => vscode.window.activeNotebookEditor?.notebook.uri.toString() === uri.toString() && vscode.window.activeNotebookEditor, 30_000);
     await vscode.commands.executeCommand('notebook.selectKernel', { editor, id: CONTROLLER_ID, extension: EXTENSION_ID });
     return editor;
   }
@@ -69,7 +60,7 @@ describe('rlx notebooks', function () {
     const before = code.map((cell) => cell.executionSummary?.executionOrder);
     await vscode.commands.executeCommand('notebook.execute', notebook.uri);
     // Every code cell ran (a new execution order) and finished.
-    await waitFor(() => code.every((cell, index) => cell.executionSummary?.executionOrder !== undefined && cell.executionSummary.executionOrder !== before[index] && cell.executionSummary.timing?.endTime !== undefined), 'Run All to finish');
+    await waitUntil('Run All to finish', () => code.every((cell, index) => cell.executionSummary?.executionOrder !== undefined && cell.executionSummary.executionOrder !== before[index] && cell.executionSummary.timing?.endTime !== undefined), 30_000);
     return code;
   }
 
@@ -169,7 +160,7 @@ describe('rlx notebooks', function () {
     const editor = await openNotebook('broken.rlx', '@app IT/TASK\n@connection "Notebook Sandbox"\n\n### Broken\nstate = \n');
     const cells = await runAll(editor);
     assert.match(errorOf(cells[1]!), /error on line 2: .*Fix the underlined text/);
-    const diagnostics = await waitFor(() => { const found = vscode.languages.getDiagnostics(cells[1]!.document.uri); return found.length > 0 && found; }, 'diagnostics in the cell');
+    const diagnostics = await waitUntil('diagnostics in the cell', () => { const found = vscode.languages.getDiagnostics(cells[1]!.document.uri); return found.length > 0 && found; }, 30_000);
     assert.equal(diagnostics[0]?.range.start.line, 1);
   });
 
@@ -213,12 +204,12 @@ describe('rlx notebooks', function () {
     // A row opens in the record editor (its records: URI names the record).
     const row = reply.rows[0]!;
     await bundle.onRendererMessage({ postToRenderer: () => undefined } as unknown as NotebookBundle.NotebookDeps, runner, { type: 'open', outputId: first.outputId, row: 10 }, editor);
-    await waitFor(() => { const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input; return input instanceof vscode.TabInputCustom && input.uri.path.includes(`/${row.id}`); }, `the record editor of ${row.id}`);
+    await waitUntil(`the record editor of ${row.id}`, () => { const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input; return input instanceof vscode.TabInputCustom && input.uri.path.includes(`/${row.id}`); }, 30_000);
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
 
     const before = cells[1]!.executionSummary?.executionOrder;
     await vscode.commands.executeCommand('records.rlx.notebook.countCell', cells[1]);
-    await waitFor(() => cells[1]!.executionSummary?.executionOrder !== before && cells[1]!.executionSummary?.timing?.endTime !== undefined, 'the count');
+    await waitUntil('the count', () => cells[1]!.executionSummary?.executionOrder !== before && cells[1]!.executionSummary?.timing?.endTime !== undefined, 30_000);
     const count = outputOf(cells[1]!);
     const counts = await client.countRecords(ref, 'state = "open"');
     assert.deepEqual(count.kind === 'count' && [count.filtered, count.total], [counts.filtered, counts.total]);
@@ -255,16 +246,16 @@ describe('rlx notebooks', function () {
     const edit = new vscode.WorkspaceEdit();
     edit.replace(header.uri, header.lineAt(0).range, '@app HR/HIRING');
     await vscode.workspace.applyEdit(edit);
-    const diagnostics = await waitFor(() => { const found = vscode.languages.getDiagnostics(cell.document.uri); return found.length > 0 && found; }, 'a diagnostic in the block cell');
+    const diagnostics = await waitUntil('a diagnostic in the block cell', () => { const found = vscode.languages.getDiagnostics(cell.document.uri); return found.length > 0 && found; }, 30_000);
     assert.match(diagnostics[0]!.message, /c_estimate_hours/);
   });
 
   it('the setting records.rlx.openAsNotebook makes the notebook the default for .rlx files, and back', async () => {
     const associations = () => vscode.workspace.getConfiguration('workbench').get<Record<string, string>>('editorAssociations', {});
     await vscode.workspace.getConfiguration('records').update('rlx.openAsNotebook', true, vscode.ConfigurationTarget.Global);
-    await waitFor(() => associations()['*.rlx'] === NOTEBOOK_TYPE, 'the editor association');
+    await waitUntil('the editor association', () => associations()['*.rlx'] === NOTEBOOK_TYPE, 30_000);
     await vscode.workspace.getConfiguration('records').update('rlx.openAsNotebook', false, vscode.ConfigurationTarget.Global);
-    await waitFor(() => associations()['*.rlx'] === undefined, 'the association removed');
+    await waitUntil('the association removed', () => associations()['*.rlx'] === undefined, 30_000);
   });
 
   it('a table output hands its picked rows, or every match, to the bulk commands', async () => {
@@ -295,9 +286,9 @@ describe('rlx notebooks', function () {
       assert.ok(cell);
       const before = cell.executionSummary?.executionOrder;
       void vscode.commands.executeCommand('notebook.cell.execute', { ranges: [{ start: cell.index, end: cell.index + 1 }], document: editor.notebook.uri });
-      await waitFor(() => cell.executionSummary?.executionOrder !== before && relay.count('POST', /\/tickets\/list/) >= 1, 'the cell running, its request at the relay');
+      await waitUntil('the cell running, its request at the relay', () => cell.executionSummary?.executionOrder !== before && relay.count('POST', /\/tickets\/list/) >= 1, 30_000);
       await vscode.commands.executeCommand('notebook.cancelExecution', editor.notebook.uri);
-      await waitFor(() => cell.executionSummary?.executionOrder !== before && cell.executionSummary?.timing?.endTime !== undefined, 'the cell to end');
+      await waitUntil('the cell to end', () => cell.executionSummary?.executionOrder !== before && cell.executionSummary?.timing?.endTime !== undefined, 30_000);
       assert.equal(cell.executionSummary?.success, undefined, 'a cancelled run is neither a success nor a failure');
       assert.equal(cell.outputs.length, 0, 'no output, no error');
       // Run again: the relay forwards now, and the table comes.

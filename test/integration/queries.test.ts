@@ -10,6 +10,7 @@ import type { SavedQuery } from '../../src/extension/queries/queryStore';
 import type { RlxRunResult } from '../../src/extension/rlx/queryRunner';
 import { sandboxConnection } from './support/environment';
 import { countTasks } from './support/sandboxTruth';
+import { waitUntil } from './support/waitUntil';
 
 const NAME = 'Queries Sandbox';
 
@@ -62,7 +63,7 @@ describe('saved queries and history', function () {
     assert.ok((second?.filtered ?? 0) >= (await countTasks(`keeper_id = "${admin.id}"`)));
     assert.equal(second?.query.params.rlx?.includes(`keeper_id = "${admin.id}"`), true, 'the placeholder was filled in');
 
-    const history = await waitFor(() => (api.queries.store.history().length >= 2 ? api.queries.store.history() : undefined));
+    const history = await waitUntil('two runs in the history', () => (api.queries.store.history().length >= 2 ? api.queries.store.history() : undefined), 5_000);
     assert.deepEqual(history.map((run) => [run.title, run.connectionId, run.count]), [
       ['Assigned to me', connection.id, second?.filtered],
       ['Open tasks', connection.id, first?.filtered],
@@ -111,12 +112,3 @@ describe('saved queries and history', function () {
   });
 });
 
-async function waitFor<T>(read: () => T | undefined, timeoutMs = 5_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) assert.fail('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}

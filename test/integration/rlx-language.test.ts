@@ -8,6 +8,7 @@ import type { RlxRunResult } from '../../src/extension/rlx/queryRunner';
 import { clipboardHolds } from './support/clipboard';
 import { sandboxConnection } from './support/environment';
 import { countTasks } from './support/sandboxTruth';
+import { waitUntil } from './support/waitUntil';
 
 const EXTENSION_ID = 'records-tools.records-service';
 
@@ -23,16 +24,6 @@ async function completionLabels(textWithCursor: string): Promise<string[]> {
   const { document, position } = await openRlx(textWithCursor);
   const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', document.uri, position);
   return list.items.map((item) => (typeof item.label === 'string' ? item.label : item.label.label));
-}
-
-async function waitFor<T>(read: () => T | undefined, what: string, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) assert.fail(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 describe('rlx language', function () {
@@ -66,10 +57,10 @@ describe('rlx language', function () {
 
   it('underlines unknown fields and invalid lookup values', async () => {
     const { document } = await openRlx('@app IT/TASK\nstat = "open" AND state = "closed"');
-    const diagnostics = await waitFor(() => {
+    const diagnostics = await waitUntil('two diagnostics', () => {
       const found = vscode.languages.getDiagnostics(document.uri);
       return found.length >= 2 ? found : undefined;
-    }, 'two diagnostics');
+    });
     assert.deepEqual(diagnostics.map((d) => d.code).sort(), ['invalid_lookup_value', 'unknown_field']);
     const unknown = diagnostics.find((d) => d.code === 'unknown_field')!;
     assert.equal(document.getText(unknown.range), 'stat');
@@ -150,7 +141,7 @@ describe('rlx language', function () {
       assert.ok((await completionLabels('@connection |\n@app IT/TASK\n### A\n')).includes('"RLX Second"'));
 
       const { document: misspelt } = await openRlx('@connection "RLX Secnd"\n@app IT/TASK\n### A\n@limit 1\n');
-      const unknown = await waitFor(() => vscode.languages.getDiagnostics(misspelt.uri).find((d) => d.code === 'unknown_connection'), 'the unknown-connection diagnostic');
+      const unknown = await waitUntil('the unknown-connection diagnostic', () => vscode.languages.getDiagnostics(misspelt.uri).find((d) => d.code === 'unknown_connection'));
       const fixes = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', misspelt.uri, unknown.range);
       assert.ok(fixes.some((action) => action.title === 'Change to "RLX Second"'), fixes.map((a) => a.title).join(', '));
       assert.equal(await vscode.commands.executeCommand('records.rlx.runBlock', misspelt.uri, misspelt.getText().indexOf('### A')), undefined, 'an unknown name never runs on another connection');
