@@ -108,9 +108,19 @@ export function networkError(cause: unknown): RecordsApiError {
   );
 }
 
+/**
+ * A deadline as a person reads it: "400 ms", "1.5 seconds", "30 seconds". Rounding to whole
+ * seconds said "within 0 seconds" for a deadline under half a second.
+ */
+export function describeDuration(ms: number): string {
+  if (ms < 1000) return `${Math.max(0, Math.round(ms))} ms`;
+  const seconds = Math.round(ms / 100) / 10;
+  return `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`;
+}
+
 export function timeoutError(timeoutMs: number): RecordsApiError {
   return new RecordsApiError(
-    `The Records Service did not answer within ${Math.round(timeoutMs / 1000)} seconds. Try again, or narrow the request.`,
+    `The Records Service did not answer within ${describeDuration(timeoutMs)}. Try again, or narrow the request.`,
     { code: 'timeout' },
   );
 }
