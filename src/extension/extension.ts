@@ -16,7 +16,7 @@ import { onDidLogRequest, registerRequestLog } from './log/requestLog';
 import { registerPivot } from './pivot/registerPivot';
 import { registerReferences, type ReferencesHandle } from './references/registerReferences';
 import { registerFiles } from './registerFiles';
-import { registerRlxLanguage } from './rlx/registerRlxLanguage';
+import { type RlxLanguageHandle, registerRlxLanguage } from './rlx/registerRlxLanguage';
 import { type BulkHandle, registerBulk } from './bulk/registerBulk';
 import { type QueriesHandle, registerQueries } from './queries/registerQueries';
 import { registerSearchPanel } from './search/registerSearchPanel';
@@ -38,6 +38,8 @@ export interface RecordsExtensionApi {
   readonly queries: QueriesHandle;
   /** Bulk changes; unlike the `records.bulk.*` commands, these accept a confirmation given beforehand. */
   readonly bulk: BulkHandle;
+  /** The `.rlx` language (its connection rule and what a file may send on its own). */
+  readonly rlx: RlxLanguageHandle;
   /** Replaces how the OAuth sign-in opens the browser (tests follow the redirect themselves). */
   setExternalOpener(opener: ExternalOpener | undefined): void;
   /** Delivers an OAuth redirect as the UriHandler would. */
@@ -94,6 +96,7 @@ export function activate(context: vscode.ExtensionContext): RecordsExtensionApi 
     references,
     queries,
     bulk,
+    rlx,
     setExternalOpener: (opener) => oauth.setExternalOpener(opener),
     handleAuthCallback: (uri) => callbacks.handleUri(uri),
     onDidAskToSignIn: oauth.onDidAskToSignIn,

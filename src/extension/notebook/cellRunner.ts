@@ -126,6 +126,8 @@ export class RlxCellRunner {
     const header = notebookHeader(notebook);
     const resolution = rule.resolve(notebook.uri, header);
     if (resolution.kind !== 'ready') throw new CellProblem(rule.describe(resolution).problem ?? '');
+    // Run by the user: the notebook may now read schemas and count on its own (untrusted workspaces).
+    rule.noteRun(notebook.uri);
     // The first run against the active connection binds the file to it, as in the text editor.
     await rule.keepActive(notebook.uri, header);
     return resolution.connection.id;
