@@ -2,7 +2,8 @@
 // (dist/renderer/rlxResults.js): the module served on loopback under a strict CSP (no inline
 // script but ours, no eval), a theme's --vscode-* variables, and `render(output)` that calls the
 // renderer's renderOutputItem into a fresh element, as VS Code does. Messages the renderer posts
-// land in `window.rlxPosted`.
+// land in `window.rlxPosted`. `csp: false` leaves the CSP out, so a test sees what the renderer
+// alone lets run (the CSP blocks inline handlers whatever the renderer does).
 import { createServer } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,11 +14,11 @@ const THEMES = {
   light: '--vscode-foreground: #3b3b3b; --vscode-descriptionForeground: #717171; --vscode-editor-background: #ffffff; --vscode-font-family: system-ui, sans-serif; --vscode-font-size: 13px; --vscode-textLink-foreground: #005fb8; --vscode-editorGroup-border: #e5e5e5; --vscode-editor-findMatchHighlightBackground: rgba(234,92,0,0.33);',
 };
 
-export async function openRendererHarness({ root, theme = 'dark', width = 1000, height = 800 }) {
+export async function openRendererHarness({ root, theme = 'dark', width = 1000, height = 800, csp = true }) {
   const dist = join(root, 'dist', 'renderer');
   const nonce = 'bench-nonce';
   const html = `<!DOCTYPE html><html><head><meta charset="UTF-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self' 'nonce-${nonce}'; connect-src 'none'; base-uri 'none'">
+${csp ? `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self' 'nonce-${nonce}'; connect-src 'none'; base-uri 'none'">` : ''}
 <style nonce="${nonce}">html { ${THEMES[theme]} } body { background: var(--vscode-editor-background); }</style>
 <script type="module" nonce="${nonce}">
   import { activate } from '/rlxResults.js';

@@ -16,8 +16,8 @@ import { onDidLogRequest, registerRequestLog } from './log/requestLog';
 import { registerPivot } from './pivot/registerPivot';
 import { registerReferences, type ReferencesHandle } from './references/registerReferences';
 import { registerFiles } from './registerFiles';
-import { registerRlxLanguage } from './rlx/registerRlxLanguage';
-import { registerBulk } from './bulk/registerBulk';
+import { type RlxLanguageHandle, registerRlxLanguage } from './rlx/registerRlxLanguage';
+import { type BulkHandle, registerBulk } from './bulk/registerBulk';
 import { type QueriesHandle, registerQueries } from './queries/registerQueries';
 import { registerSearchPanel } from './search/registerSearchPanel';
 import { registerRecordsTree, type RecordsTree } from './tree/registerTree';
@@ -36,6 +36,10 @@ export interface RecordsExtensionApi {
   readonly references: ReferencesHandle;
   /** Saved queries and the run history (the Queries view). */
   readonly queries: QueriesHandle;
+  /** Bulk changes; unlike the `records.bulk.*` commands, these accept a confirmation given beforehand. */
+  readonly bulk: BulkHandle;
+  /** The `.rlx` language (its connection rule and what a file may send on its own). */
+  readonly rlx: RlxLanguageHandle;
   /** Replaces how the OAuth sign-in opens the browser (tests follow the redirect themselves). */
   setExternalOpener(opener: ExternalOpener | undefined): void;
   /** Delivers an OAuth redirect as the UriHandler would. */
@@ -79,7 +83,7 @@ export function activate(context: vscode.ExtensionContext): RecordsExtensionApi 
       return (await import('./lazy/treeCommands.js')).copyRecordRequest(connections, target, language);
     }),
   );
-  registerBulk(context, connections, () => tree.view.selection);
+  const bulk = registerBulk(context, connections, () => tree.view.selection);
   void applySandboxSeed(launcher);
   registerPresetConnections(context, connections);
   return {
@@ -91,6 +95,8 @@ export function activate(context: vscode.ExtensionContext): RecordsExtensionApi 
     onDidLogRequest,
     references,
     queries,
+    bulk,
+    rlx,
     setExternalOpener: (opener) => oauth.setExternalOpener(opener),
     handleAuthCallback: (uri) => callbacks.handleUri(uri),
     onDidAskToSignIn: oauth.onDidAskToSignIn,

@@ -113,6 +113,16 @@ describe('faults between the client and the sandbox', function () {
     assert.match(error.message, /did not answer within 2 seconds/);
   });
 
+  it('a deadline under a second is reported as it is, not as "0 seconds" (a bulk write of 400 ms)', async () => {
+    relay.inject(isWrite, { kind: 'stall-before-headers' });
+    const outcome = await client.batch([{ transition: 'edit', id: RECORD_ID, title: `Deadline ${Date.now()}` }], { timeoutMs: 400 });
+    assert.equal(outcome.failed.length, 1);
+    assert.match(outcome.failed[0].message, /did not answer within 400 ms\./);
+    relay.inject(isList, { kind: 'stall-before-headers' });
+    const error = await apiRejection(client.listRecords(TASK, { limitRecords: 50 }, { timeoutMs: 1_500 }));
+    assert.match(error.message, /did not answer within 1\.5 seconds\./);
+  });
+
   it('trickle: a slow but moving answer is read completely', async () => {
     relay.inject(isList, { kind: 'trickle', bytes: 4096, everyMs: 5 });
     assertWholePage(await readPage());

@@ -6,16 +6,19 @@
 // way a service sits behind its own front end), so the client uses a made-up public name.
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { type NetworkSettings, RecordsClient } from '../../src/core/api';
 import { attachUploads, downloadToFile, uploadFile } from '../../src/core/upload';
 import { type FaultRelay, startFaultRelay } from '../support/faultRelay';
+import { gatewayCertificate } from '../support/gatewayCertificate';
 import { type TestProxy, startTestProxy } from '../support/testProxy';
+import { answerJson, startMisbehavingServer } from './support/misbehavingServer';
 import { ADMIN_TOKEN, FAST_RETRIES, type TestSandbox, startTestSandbox } from './support/sandbox';
 import { type TempFolder, tempFolder } from './support/uploadTestKit';
 import { apiRejection } from './support/apiRejection';
 
 const AUTH = `SVC_AUTH_CODE ${ADMIN_TOKEN}`;
+const REMOTE_HOST = 'records.sandbox.test';
 const RECORD_ID = '00000000-0000-4000-a000-000000000005';
 
 describe('network settings (HTTPS sandbox with its own CA, real proxy)', function () {
@@ -33,14 +36,17 @@ describe('network settings (HTTPS sandbox with its own CA, real proxy)', functio
     clients.push(made);
     return made;
   };
-  /** A made-up host name that only the proxy can reach (it sends every tunnel to the sandbox). */
-  const remoteUrl = (): string => `https://records.sandbox.localhost:${port}`;
+  /**
+   * A made-up public name that only the proxy can reach (it sends every tunnel to the gateway).
+   * Not a `.localhost` name: those are loopback, and loopback never goes through a proxy.
+   */
+  const remoteUrl = (): string => `https://${REMOTE_HOST}:${port}`;
   const trustCa = (): NetworkSettings['env'] => ({ NODE_EXTRA_CA_CERTS: sandbox.caPath });
 
   before(async () => {
     sandbox = await startTestSandbox({ tls: true });
-    const tlsFolder = dirname(sandbox.caPath ?? '');
-    serveTls = { cert: await readFile(join(tlsFolder, 'server.pem'), 'utf8'), key: await readFile(join(tlsFolder, 'server-key.pem'), 'utf8') };
+    // The gateway's certificate names the made-up host, from the sandbox's own CA.
+    serveTls = await gatewayCertificate(sandbox.caPath ?? '', REMOTE_HOST);
     gateway = await startFaultRelay(sandbox.url, {
       serveTls,
       targetCa: await readFile(sandbox.caPath ?? '', 'utf8'),
@@ -91,7 +97,7 @@ describe('network settings (HTTPS sandbox with its own CA, real proxy)', functio
   it('tunnels a remote service through http.proxy and verifies its certificate with the custom CA', async () => {
     const user = await client(remoteUrl(), { proxy: proxy.url, env: trustCa() }).currentUser();
     assert.ok(user.id);
-    assert.deepEqual(proxy.tunnels, [`records.sandbox.localhost:${port}`]);
+    assert.deepEqual(proxy.tunnels, [`${REMOTE_HOST}:${port}`]);
   });
 
   it('uses HTTPS_PROXY from the environment when http.proxy is empty', async () => {
@@ -106,8 +112,8 @@ describe('network settings (HTTPS sandbox with its own CA, real proxy)', functio
   });
 
   it('goes around the proxy for hosts in http.noProxy and NO_PROXY', async () => {
-    await apiRejection(client(remoteUrl(), { proxy: proxy.url, noProxy: ['.sandbox.localhost'], env: trustCa() }).currentUser());
-    await apiRejection(client(remoteUrl(), { proxy: proxy.url, env: { ...trustCa(), NO_PROXY: 'records.sandbox.localhost' } }).currentUser());
+    await apiRejection(client(remoteUrl(), { proxy: proxy.url, noProxy: ['.sandbox.test'], env: trustCa() }).currentUser());
+    await apiRejection(client(remoteUrl(), { proxy: proxy.url, env: { ...trustCa(), NO_PROXY: REMOTE_HOST } }).currentUser());
     assert.equal(proxy.passed, 0);
     await client(remoteUrl(), { proxy: proxy.url, noProxy: ['other.example'], env: trustCa() }).currentUser();
     assert.equal(proxy.passed, 1);
@@ -180,5 +186,44 @@ describe('network settings (HTTPS sandbox with its own CA, real proxy)', functio
       await front.close();
       await plain.close();
     }
+  });
+});
+
+describe('one loopback rule for the proxy bypass (plain http services)', function () {
+  this.timeout(30_000);
+  let upstream: Awaited<ReturnType<typeof startMisbehavingServer>>;
+  let proxy: TestProxy;
+  let port: number;
+  const clients: RecordsClient[] = [];
+  /** Calls the service at `host` with http.proxy set; what the proxy saw tells the route taken. */
+  const callThroughSettings = async (host: string): Promise<void> => {
+    const made = new RecordsClient({ baseUrl: `http://${host}:${port}`, network: { proxy: proxy.url, env: {} }, authorization: () => Promise.resolve(AUTH), retryDelaysMs: [] });
+    clients.push(made);
+    await made.currentUser().catch(() => undefined);
+  };
+  const seen = (): string[] => [...proxy.tunnels, ...proxy.forwarded];
+
+  before(async () => {
+    upstream = await startMisbehavingServer((_request, response) => answerJson(response, 200, { id: 'u1', name: 'Upstream' }));
+    port = Number(new URL(upstream.url).port);
+  });
+  beforeEach(async () => {
+    proxy = await startTestProxy({ upstream: { host: '127.0.0.1', port } });
+  });
+  afterEach(async () => {
+    await Promise.all(clients.splice(0).map((c) => c.dispose()));
+    await proxy.close();
+  });
+  after(async () => upstream.close());
+
+  it('never sends a *.localhost name or a 127.x address through the proxy (the names plain http allows a token to)', async () => {
+    for (const host of ['records.localhost', 'a.b.localhost', '127.0.0.1', '127.0.0.2']) await callThroughSettings(host);
+    assert.deepEqual(seen(), []);
+  });
+
+  it('sends a name that only starts with "127." or ends in "localhost" through the proxy like any remote host', async () => {
+    await callThroughSettings('127.evil.example');
+    await callThroughSettings('evil-localhost.example');
+    assert.deepEqual(seen().map((target) => new URL(target.includes('://') ? target : `http://${target}`).hostname), ['127.evil.example', 'evil-localhost.example']);
   });
 });

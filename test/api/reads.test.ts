@@ -2,8 +2,8 @@
 import assert from 'node:assert/strict';
 import { RecordsClient, messageForStatus } from '../../src/core/api';
 import { rlxEquals } from '../../src/core/rlx/quote';
-import { MEMBER_TOKEN, type TestSandbox, startTestSandbox } from './support/sandbox';
 import { apiRejection } from './support/apiRejection';
+import { ADMIN_TOKEN, MEMBER_TOKEN, type TestSandbox, startTestSandbox } from './support/sandbox';
 
 const TASK = { workspace: 'IT', app: 'TASK' };
 const ADMIN_ID = '00000000-0000-4000-8000-000000000001';
@@ -19,6 +19,31 @@ describe('RecordsClient reads (sandbox)', function () {
   });
   after(async () => {
     await sandbox?.close();
+  });
+
+  it('refuses "." and ".." as workspace or app aliases before sending (the service may normalise /a/../ to another list)', async () => {
+    const sent: string[] = [];
+    const watched = new RecordsClient({ baseUrl: sandbox.url, authorization: () => Promise.resolve(`SVC_AUTH_CODE ${ADMIN_TOKEN}`), onRequestFinished: (e) => sent.push(e.path) });
+    try {
+      for (const call of [
+        () => watched.listRecords({ workspace: '..', app: 'TASK' }, { limitRecords: 1 }),
+        () => watched.listRecords({ workspace: 'IT', app: '.' }, { limitRecords: 1 }),
+        () => watched.countRecords({ workspace: '.', app: '..' }),
+        () => watched.aggregate({ workspace: 'IT', app: '..' }, { dimensions4Pivot: 'state' }),
+        () => watched.getSchema({ workspace: '..', app: 'TASK' }),
+        () => watched.getWorkspace('..'),
+        () => watched.getWorkspace('.'),
+      ]) {
+        const error = await apiRejection(call());
+        assert.equal(error.code, 'invalid_alias');
+        assert.match(error.message, /"\.{1,2}" is not a valid (workspace|app) alias/);
+      }
+      assert.deepEqual(sent, [], 'nothing was sent');
+      // Dots inside an alias are an ordinary alias.
+      assert.equal((await apiRejection(watched.getWorkspace('a..b'))).status, 404);
+    } finally {
+      await watched.dispose();
+    }
   });
 
   it('reads the current user', async () => {

@@ -1,8 +1,9 @@
-// No token in what the user or the log sees, for every kind of credential, even when the
-// service echoes the Authorization header back in its error text (issue 16, hardening).
+// No token in what the user or the log sees (the summary lines and the Trace level's body lines),
+// for every kind of credential, even when the service echoes the Authorization header or the
+// bare credential back in its answer (issues 16 and 29, hardening).
 import assert from 'node:assert/strict';
 import { type RequestFinished, RecordsApiError, RecordsClient } from '../../src/core/api';
-import { formatRequestLine } from '../../src/core/api/requestLog';
+import { formatRequestBodies, formatRequestLine } from '../../src/core/api/requestLog';
 import { uploadFile } from '../../src/core/upload';
 import { answerJson, startMisbehavingServer } from './support/misbehavingServer';
 import { tempFolder } from './support/uploadTestKit';
@@ -25,7 +26,9 @@ describe('tokens never reach error messages or the request log', () => {
           response.writeHead(403, { 'content-type': 'text/plain', 'tus-resumable': '1.0.0' });
           response.end(`forbidden for ${secret}`);
         } else {
-          answerJson(response, 401, { error: { message: `The token ${secret} (sent as "${echoed}") is not valid.` } });
+          // The bare credential under a key and in words no pattern knows: only the credential
+          // itself can find it (what the Trace body line printed).
+          answerJson(response, 401, { error: { message: `The token ${secret} (sent as "${echoed}") is not valid.`, received: secret, detail: `unknown credential ${secret}` } });
         }
       });
       const events: RequestFinished[] = [];
@@ -52,7 +55,10 @@ describe('tokens never reach error messages or the request log', () => {
           ...errors.flatMap((e) => [e.message, ...(e.operations ?? []).map((op) => op.message)]),
           ...events.map((e) => formatRequestLine(e)),
           ...events.map((e) => e.error ?? ''),
+          // The Trace level's lines: the bodies sent and answered.
+          ...events.flatMap((e) => formatRequestBodies(e)),
         ];
+        assert.ok(events.some((e) => formatRequestBodies(e).some((line) => line.startsWith('  response body:'))), 'the Trace lines were checked');
         assert.ok(shown.some((text) => text.includes('[redacted]')), 'the echoed token was replaced, not dropped with the message');
         for (const text of shown) assert.equal(text.includes(secret), false, `the ${kind} leaked: ${text}`);
       } finally {

@@ -1,7 +1,7 @@
 // Transport rules that the sandbox cannot trigger on demand: deadlines, cancellation,
 // retries on 5xx and dropped connections, and never retrying writes on those.
 import assert from 'node:assert/strict';
-import { Agent, EnvHttpProxyAgent, getGlobalDispatcher } from 'undici';
+import { Agent, getGlobalDispatcher } from 'undici';
 import { RecordsApiError, RecordsClient, type RecordsClientOptions, type RequestFinished, messageForStatus } from '../../src/core/api';
 import {
   type Behaviour,
@@ -260,7 +260,7 @@ describe('RecordsClient dispatchers', () => {
     }
   });
 
-  it('uses a proxy agent for a remote service when a proxy is set, but not for loopback', async () => {
+  it('routes a remote service through the proxy when one is set, a loopback service straight to a plain agent', async () => {
     const remote = new RecordsClient({
       baseUrl: 'https://records.example.com',
       proxy: 'http://127.0.0.1:3128',
@@ -272,7 +272,9 @@ describe('RecordsClient dispatchers', () => {
       authorization: () => Promise.resolve(undefined),
     });
     try {
-      assert.ok(remote.dispatcher instanceof EnvHttpProxyAgent);
+      // The remote one is the router of loopback origins around the proxy (network.ts); where each
+      // request goes is tested against a real proxy in network.test.ts.
+      assert.ok(!(remote.dispatcher instanceof Agent));
       assert.ok(local.dispatcher instanceof Agent);
     } finally {
       await remote.dispose();

@@ -17,6 +17,8 @@ import { type TestProxy, startTestProxy } from '../support/testProxy';
 import { sandboxConnection } from './support/environment';
 import { MemoryMemento } from '../support/memoryMemento';
 
+const REMOTE_HOST = 'records.sandbox.test';
+
 describe('network settings', function () {
   this.timeout(60_000);
   let api: RecordsExtensionApi;
@@ -32,11 +34,12 @@ describe('network settings', function () {
     api = await vscode.extensions.getExtension<RecordsExtensionApi>('records-tools.records-service')!.activate();
     const sandbox = sandboxConnection();
     folder = await mkdtemp(join(tmpdir(), 'records-network-'));
-    const tls = await loadOrCreateTlsFiles(folder, 'localhost');
+    // A made-up public name (not `.localhost`: loopback names never go through a proxy).
+    const tls = await loadOrCreateTlsFiles(folder, REMOTE_HOST);
     caPath = tls.caPath;
     gateway = await startFaultRelay(sandbox.url, { serveTls: { cert: tls.cert, key: tls.key }, targetHost: true });
     proxy = await startTestProxy({ upstream: { host: '127.0.0.1', port: Number(new URL(gateway.url).port) } });
-    const baseUrl = `https://records.sandbox.localhost:${new URL(gateway.url).port}`;
+    const baseUrl = `https://${REMOTE_HOST}:${new URL(gateway.url).port}`;
     const info = await vscode.commands.executeCommand<ConnectionInfo | undefined>('records.addConnection', { name: 'Network Tests', baseUrl, authKind: 'authCode', token: sandbox.adminToken });
     assert.ok(info);
     connection = info;
@@ -80,7 +83,7 @@ describe('network settings', function () {
     // The way a corporate root CA is handed to VS Code's processes.
     process.env.NODE_EXTRA_CA_CERTS = caPath;
     assert.ok(await currentUser());
-    assert.ok(proxy.tunnels.every((t) => t.startsWith('records.sandbox.localhost:')));
+    assert.ok(proxy.tunnels.every((t) => t.startsWith(`${REMOTE_HOST}:`)));
 
     // The Records view loads through the proxy with the custom CA: connection → IT → TASK → records.
     provider = new RecordsTreeProvider(api.connections, new MemoryMemento());
@@ -98,7 +101,7 @@ describe('network settings', function () {
     assert.ok(gateway.seen.slice(requestsBefore).some((r) => r.path.includes('/tickets/list')), 'the records page was read');
     const tunnelsAfterTree = proxy.tunnels.length;
 
-    await http().update('noProxy', ['.sandbox.localhost'], vscode.ConfigurationTarget.Global);
+    await http().update('noProxy', ['.sandbox.test'], vscode.ConfigurationTarget.Global);
     assert.match(await failureOf(), /Could not reach the Records Service/);
     assert.equal(proxy.tunnels.length, tunnelsAfterTree, 'http.noProxy goes around the proxy');
   });

@@ -215,6 +215,32 @@ describe('rlx notebooks', function () {
     assert.deepEqual(count.kind === 'count' && [count.filtered, count.total], [counts.filtered, counts.total]);
   });
 
+  it('an output answers only its own notebook: a message naming its id from another notebook does nothing', async () => {
+    const owner = await openNotebook('owner.rlx', '@app IT/TASK\n@connection "Notebook Sandbox"\n\n### Open\n@sort number asc\n@limit 5\nstate = "open"\n');
+    const output = outputOf((await runAll(owner))[1]!);
+    assert.ok(output.kind === 'list' && output.canLoadMore);
+    const outputId = output.outputId;
+    // Another notebook (a cloned repository's file) whose output names the id.
+    const other = await openNotebook('cloned.rlx', '@app IT/TASK\n\n### Anything\nstate = "open"\n');
+    const runner = await vscode.commands.executeCommand<NotebookBundle.RlxCellRunner>('records.rlx.notebook.runner');
+    const bundle = createRequire(__filename)(join(extensionPath, 'dist', 'notebook.js')) as typeof NotebookBundle;
+    const posted: [unknown, vscode.NotebookEditor][] = [];
+    const deps = { postToRenderer: (message: unknown, editor: vscode.NotebookEditor) => posted.push([message, editor]) } as unknown as NotebookBundle.NotebookDeps;
+    const recordTabs = () => vscode.window.tabGroups.all.flatMap((group) => group.tabs).filter((tab) => tab.input instanceof vscode.TabInputCustom).length;
+    const tabsBefore = recordTabs();
+    assert.equal(await bundle.onRendererMessage(deps, runner, { type: 'loadMore', outputId }, other), undefined);
+    assert.equal(await bundle.onRendererMessage(deps, runner, { type: 'open', outputId, row: 0 }, other), undefined);
+    assert.deepEqual(posted, [], 'no rows (and no reply at all) went to the other notebook');
+    assert.equal(recordTabs(), tabsBefore, 'no record editor opened');
+    // Its own notebook still loads more, and the reply goes to that editor only.
+    const reply = await bundle.onRendererMessage(deps, runner, { type: 'loadMore', outputId }, owner);
+    assert.ok(reply?.type === 'rows', JSON.stringify(reply));
+    assert.equal(posted.length, 1);
+    assert.equal(posted[0]![1], owner);
+    // Ids are unguessable (not a counter shared by every notebook).
+    assert.match(outputId, /^[A-Za-z0-9_-]{22,}$/);
+  });
+
   it('a file without @connection keeps the connection of its first run when the active one changes', async () => {
     const sandbox = sandboxConnection();
     const max = sandbox.users.find((user) => /^Max Member/.test(user.name));
@@ -265,7 +291,7 @@ describe('rlx notebooks', function () {
     assert.ok(output.kind === 'list' && output.bulk === true, 'a list of one app can be changed in bulk');
     const runner = await vscode.commands.executeCommand<NotebookBundle.RlxCellRunner>('records.rlx.notebook.runner');
     const bundle = createRequire(__filename)(join(extensionPath, 'dist', 'notebook.js')) as typeof NotebookBundle;
-    const table = runner.tables.get(output.outputId);
+    const table = runner.tables.get(output.outputId, editor.notebook);
     assert.ok(table);
     assert.deepEqual(bundle.bulkSelectionOf(table, [0, 2]), { connectionId: connection.id, scope: ref, ids: [output.rows[0]!.id, output.rows[2]!.id] });
     assert.deepEqual(bundle.bulkSelectionOf(table, 'all'), { connectionId: connection.id, scope: ref, all: true, rlx: 'state = "open"' });

@@ -108,9 +108,19 @@ export function networkError(cause: unknown): RecordsApiError {
   );
 }
 
+/**
+ * A deadline as a person reads it: "400 ms", "1.5 seconds", "30 seconds". Rounding to whole
+ * seconds said "within 0 seconds" for a deadline under half a second.
+ */
+export function describeDuration(ms: number): string {
+  if (ms < 1000) return `${Math.max(0, Math.round(ms))} ms`;
+  const seconds = Math.round(ms / 100) / 10;
+  return `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`;
+}
+
 export function timeoutError(timeoutMs: number): RecordsApiError {
   return new RecordsApiError(
-    `The Records Service did not answer within ${Math.round(timeoutMs / 1000)} seconds. Try again, or narrow the request.`,
+    `The Records Service did not answer within ${describeDuration(timeoutMs)}. Try again, or narrow the request.`,
     { code: 'timeout' },
   );
 }
@@ -185,12 +195,25 @@ export function isObject(value: unknown): value is Record<string, unknown> {
  */
 export function withoutCredential<T>(error: T, authorization: string | undefined): T {
   if (!(error instanceof RecordsApiError)) return error;
-  const credential = authorization?.replace(/^\S+\s+/, '');
+  const credential = credentialOf(authorization);
   // Only the credential itself: the log's broader patterns would also eat words like "token expired".
-  const scrub = (text: string): string => (credential && credential.length >= 4 ? text.split(credential).join('[redacted]') : text);
+  const scrub = (text: string): string => scrubCredentials(text, credential === undefined ? [] : [credential]);
   const message = scrub(error.message);
   const operations = error.operations?.map((op) => ({ ...op, message: scrub(op.message) }));
   const changed = message !== error.message || operations?.some((op, i) => op.message !== error.operations?.[i]?.message);
   if (!changed) return error;
   return new RecordsApiError(message, { status: error.status, code: error.code, operations, retryAfterSeconds: error.retryAfterSeconds, cause: error.cause }) as T;
+}
+
+/** The credential of an Authorization header (`Bearer x` → `x`); undefined when too short to find safely. */
+export function credentialOf(authorization: string | undefined): string | undefined {
+  const credential = authorization?.replace(/^\S+\s+/, '');
+  return credential !== undefined && credential.length >= 4 ? credential : undefined;
+}
+
+/** `text` with every occurrence of each credential replaced by `[redacted]`. */
+export function scrubCredentials(text: string, credentials: Iterable<string>): string {
+  let out = text;
+  for (const credential of credentials) if (credential.length >= 4) out = out.split(credential).join('[redacted]');
+  return out;
 }

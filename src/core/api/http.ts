@@ -139,7 +139,7 @@ export class HttpTransport {
     const facts = new RequestFacts();
     return this.observed(request, facts, this.withRetries(request, facts, (timeoutMs) =>
       withDeadline(request.signal, timeoutMs, async (signal) => {
-        const response = await this.send(request, signal, timeoutMs);
+        const response = await this.send(request, signal, timeoutMs, facts);
         const text = await response.body.text();
         facts.noteResponse(response.statusCode, response.headers, text);
         if (response.statusCode < 200 || response.statusCode >= 300) {
@@ -163,7 +163,7 @@ export class HttpTransport {
     const facts = new RequestFacts();
     return this.observed(request, facts, this.withRetries(request, facts, (timeoutMs) =>
       withDeadline(request.signal, timeoutMs, async (signal) => {
-        const response = await this.send(request, signal, timeoutMs);
+        const response = await this.send(request, signal, timeoutMs, facts);
         facts.noteResponse(response.statusCode, response.headers);
         if (response.statusCode < 200 || response.statusCode >= 300) {
           const text = await response.body.text();
@@ -257,9 +257,10 @@ export class HttpTransport {
     return { headers, body };
   }
 
-  private async send(request: HttpRequest, signal: AbortSignal, timeoutMs: number): Promise<Dispatcher.ResponseData> {
+  private async send(request: HttpRequest, signal: AbortSignal, timeoutMs: number, facts: RequestFacts): Promise<Dispatcher.ResponseData> {
     const authorization = await this.authorizationHeader();
     if (authorization) this.lastAuthorization = authorization;
+    facts.noteAuthorization(authorization);
     const { headers, body } = this.wireParts(request, authorization);
     return this.dispatcher.request({
       origin: this.origin,

@@ -58,7 +58,8 @@ export interface DispatcherOptions {
 /**
  * A dispatcher for a service at `baseUrl`. A loopback service (the local sandbox) is always
  * reached directly; any other origin goes through the proxy unless `noProxy` names it, so an
- * upload URL the service hands out on another host follows the same rules.
+ * upload URL the service hands out on another host follows the same rules. "Loopback" is the
+ * one rule of isLoopbackHost, per request: the same as for sending a token over plain http.
  */
 export function createNetworkDispatcher(baseUrl: string, settings: NetworkSettings, options: DispatcherOptions): Dispatcher {
   const tlsOptions = trustOptions(settings);
@@ -66,8 +67,9 @@ export function createNetworkDispatcher(baseUrl: string, settings: NetworkSettin
   const proxy = resolveProxy(settings);
   const noProxy = noProxyList(settings);
   if (!proxy || noProxy.includes('*') || isLoopbackHost(new URL(baseUrl).hostname)) return new (undici().Agent)({ connect });
-  // undici's own proxy routing: per request, by origin, with NO_PROXY rules (suffixes, ports).
-  return new (undici().EnvHttpProxyAgent)({
+  // undici's own proxy routing: per request, by origin, with NO_PROXY rules (suffixes, ports);
+  // loopback origins never reach it.
+  return loopbackAround(new (undici().Agent)({ connect }), new (undici().EnvHttpProxyAgent)({
     httpProxy: proxy,
     httpsProxy: proxy,
     noProxy: noProxy.join(','),
@@ -76,7 +78,48 @@ export function createNetworkDispatcher(baseUrl: string, settings: NetworkSettin
     requestTls: connect,
     proxyTls: connect,
     ...(settings.proxyAuthorization ? { token: settings.proxyAuthorization } : {}),
-  });
+  }));
+}
+
+/** Sends requests to loopback origins through `direct`, every other one through `proxied`. */
+function loopbackAround(direct: Dispatcher, proxied: Dispatcher): Dispatcher {
+  class LoopbackAround extends undici().DispatcherBase {
+    override dispatch(options: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler): boolean {
+      return (isLoopbackOrigin(options.origin) ? direct : proxied).dispatch(options, handler);
+    }
+
+    override close(): Promise<void>;
+    override close(callback: () => void): void;
+    override close(callback?: () => void): Promise<void> | void {
+      return settle(Promise.all([direct.close(), proxied.close()]), callback);
+    }
+
+    override destroy(): Promise<void>;
+    override destroy(error: Error | null): Promise<void>;
+    override destroy(callback: () => void): void;
+    override destroy(error: Error | null, callback: () => void): void;
+    override destroy(first?: Error | null | (() => void), second?: () => void): Promise<void> | void {
+      const error = typeof first === 'function' ? null : first ?? null;
+      return settle(Promise.all([direct.destroy(error), proxied.destroy(error)]), typeof first === 'function' ? first : second);
+    }
+  }
+  return new LoopbackAround();
+}
+
+/** undici's two forms: a promise, or a callback when one is given. */
+function settle(work: Promise<unknown>, callback: (() => void) | undefined): Promise<void> | void {
+  const done = work.then(() => undefined);
+  if (callback === undefined) return done;
+  void done.then(callback, callback);
+}
+
+function isLoopbackOrigin(origin: string | URL | undefined): boolean {
+  if (origin === undefined) return false;
+  try {
+    return isLoopbackHost(new URL(origin).hostname);
+  } catch {
+    return false;
+  }
 }
 
 /** The proxy URL in force, or undefined for a direct connection. */
@@ -87,20 +130,24 @@ export function resolveProxy(settings: NetworkSettings): string | undefined {
   return proxy?.trim() || undefined;
 }
 
-/**
- * `http.noProxy` plus `NO_PROXY`, plus the loopback addresses. (`localhost` itself is left out:
- * undici would read it as a suffix and bypass the proxy for every `*.localhost` name too. A
- * service on `localhost` gets a direct agent anyway, see createNetworkDispatcher.)
- */
+/** `http.noProxy` plus `NO_PROXY`. (Loopback origins are never proxied, whatever they say: see loopbackAround.) */
 export function noProxyList(settings: NetworkSettings): string[] {
   const env = settings.env ?? process.env;
   const fromEnv = (env.no_proxy ?? env.NO_PROXY ?? '').split(/[,\s]+/);
-  const entries = [...(settings.noProxy ?? []), ...fromEnv, '127.0.0.1', '[::1]'].map((e) => e.trim()).filter(Boolean);
+  const entries = [...(settings.noProxy ?? []), ...fromEnv].map((e) => e.trim()).filter(Boolean);
   return [...new Set(entries)];
 }
 
+/**
+ * The one loopback rule, for the proxy bypass and for sending a token over plain http alike:
+ * 127.0.0.0/8, ::1, `localhost` and `*.localhost` (RFC 6761 keeps those names on this machine).
+ * A name that merely starts with "127." (`127.evil.example`) is a remote host.
+ */
 export function isLoopbackHost(hostname: string): boolean {
-  return hostname === 'localhost' || hostname === '[::1]' || hostname === '::1' || hostname.startsWith('127.');
+  const host = hostname.toLowerCase().replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '');
+  if (host === 'localhost' || host.endsWith('.localhost') || host === '::1') return true;
+  const octets = /^127\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(host);
+  return octets !== null && octets.slice(1).every((octet) => Number(octet) <= 255);
 }
 
 /**

@@ -1,5 +1,8 @@
 // What the transport tells an observer after each call (all its attempts): the facts a request
-// log needs. The observer decides what to show; secrets are removed by the log (requestLog.ts).
+// log needs. The credentials the call sent are already removed from every part of it (a service
+// may echo one back in any words, under any key); other secrets are removed by the log
+// (requestLog.ts), whose patterns cannot know a bare credential.
+import { credentialOf, scrubCredentials } from './errors';
 
 export interface RequestFinished {
   method: string;
@@ -33,6 +36,13 @@ export class RequestFacts {
   private bytes?: number;
   private requestId?: string;
   private responseText?: string;
+  /** The credentials of the Authorization headers sent (a refresh between attempts sends another). */
+  private readonly credentials = new Set<string>();
+
+  noteAuthorization(authorization: string | undefined): void {
+    const credential = credentialOf(authorization);
+    if (credential !== undefined) this.credentials.add(credential);
+  }
 
   noteResponse(status: number, headers: Record<string, string | string[] | undefined>, text?: string): void {
     this.status = status;
@@ -44,6 +54,11 @@ export class RequestFacts {
   }
 
   finish(request: { method: string; path: string; query?: Record<string, string>; body?: unknown }, error?: unknown): RequestFinished {
+    const event = this.facts(request, error);
+    return this.credentials.size === 0 ? event : (withoutCredentials(event, this.credentials) as RequestFinished);
+  }
+
+  private facts(request: { method: string; path: string; query?: Record<string, string>; body?: unknown }, error?: unknown): RequestFinished {
     const status = this.status ?? (typeof (error as { status?: unknown } | undefined)?.status === 'number' ? (error as { status: number }).status : undefined);
     return {
       method: request.method,
@@ -59,4 +74,12 @@ export class RequestFacts {
       ...(this.responseText !== undefined ? { responseText: this.responseText } : {}),
     };
   }
+}
+
+/** A deep copy with each credential cut out of every string (keys included). */
+function withoutCredentials(value: unknown, credentials: ReadonlySet<string>, depth = 0): unknown {
+  if (typeof value === 'string') return scrubCredentials(value, credentials);
+  if (depth > 20 || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((item) => withoutCredentials(item, credentials, depth + 1));
+  return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([key, item]) => [scrubCredentials(key, credentials), withoutCredentials(item, credentials, depth + 1)]));
 }

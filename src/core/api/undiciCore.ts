@@ -3,7 +3,7 @@
 // request API are a fraction of that. The request methods are attached to our bundled copy's
 // Dispatcher prototype exactly as undici's own index does; no global state is touched.
 /* eslint-disable @typescript-eslint/no-require-imports */
-import type { Agent as AgentClass, EnvHttpProxyAgent as EnvHttpProxyAgentClass, ProxyAgent as ProxyAgentClass } from 'undici';
+import type { Agent as AgentClass, Dispatcher as DispatcherClass, EnvHttpProxyAgent as EnvHttpProxyAgentClass, ProxyAgent as ProxyAgentClass } from 'undici';
 
 const Dispatcher = require('undici/lib/dispatcher/dispatcher') as { prototype: object };
 // `request` is the one API method our code calls; `connect` is what ProxyAgent calls to open a
@@ -14,6 +14,8 @@ Object.assign(Dispatcher.prototype, {
   connect: require('undici/lib/api/api-connect') as unknown,
 });
 
+/** The base class, for the dispatcher that sends loopback origins around the proxy (network.ts). */
+export const DispatcherBase = Dispatcher as unknown as typeof DispatcherClass;
 export const Agent = require('undici/lib/dispatcher/agent') as typeof AgentClass;
 export const ProxyAgent = require('undici/lib/dispatcher/proxy-agent') as typeof ProxyAgentClass;
 export const EnvHttpProxyAgent = require('undici/lib/dispatcher/env-http-proxy-agent') as typeof EnvHttpProxyAgentClass;

@@ -5,6 +5,7 @@
 import type { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
 import type { HttpRequest, HttpResponse, HttpStack } from 'tus-js-client';
+import { describeDuration } from '../api/errors';
 import { isDiskSlice } from './diskFileReader';
 import { type SliceBody, sliceBody } from './sliceBody';
 
@@ -18,7 +19,7 @@ export interface UndiciHttpStackOptions {
 
 export class TransferStalledError extends Error {
   constructor(idleTimeoutMs: number) {
-    super(`No data moved for ${Math.round(idleTimeoutMs / 1000)} seconds.`);
+    super(`No data moved for ${describeDuration(idleTimeoutMs)}.`);
     this.name = 'TransferStalledError';
   }
 }

@@ -2,6 +2,7 @@
 // discovery: the Records Service's own, or the one it names (Keycloak, Entra ID, Okta…). No vscode
 // here: the VS Code side (redirects, progress, sessions) lives in oauthProvider.ts.
 import type * as oauth from 'oauth4webapi' with { 'resolution-mode': 'import' };
+import { isLoopbackHost } from '../../core/api/network';
 import type { OAuthTokenSet } from './credentialStore';
 import { isOAuthFailure, OAuthFailure, type OAuthFailureKind } from './oauthFailure';
 import { OAUTH_CLIENT_ID, OAUTH_SCOPES } from './oauthScopes';
@@ -37,8 +38,9 @@ function requestOptions(lib: OAuthModule, url: URL, signal?: AbortSignal): oauth
   return { signal: signal ?? AbortSignal.timeout(30_000), [lib.allowInsecureRequests]: isLoopback(url) };
 }
 
+/** Plain http to this machine (the one loopback rule of core/api/network.ts). */
 export function isLoopback(url: URL): boolean {
-  return url.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+  return url.protocol === 'http:' && isLoopbackHost(url.hostname);
 }
 
 const discovered = new Map<string, { server: Promise<oauth.AuthorizationServer>; at: number }>();

@@ -30,9 +30,13 @@ export interface BulkArguments {
   field?: string;
   value?: unknown;
   action?: string;
-  /** The user's confirmation given beforehand (scripts); the prompts ask otherwise. */
+  /**
+   * The user's confirmation given beforehand. Honoured only from code holding the extension's
+   * API: the commands drop it (registerBulk.ts), so a `command:` link or another extension's
+   * executeCommand always meets the prompt.
+   */
   confirmed?: boolean;
-  /** Cancels between batches once this many records are written (tests of Cancel). */
+  /** Cancels between batches once this many records are written (tests of Cancel; API only). */
   cancelAfter?: number;
 }
 

@@ -1,6 +1,11 @@
 // The bulk commands, registered at activation; the work lives in dist/bulk.js, loaded on the
 // first use. A selection comes from the Records view (its selected record rows), or is passed
 // by a results grid ({connectionId, scope, ids} or every record a filter matches).
+//
+// A command can be run by anyone: another extension, a `command:` link in a hover or a
+// notebook's Markdown, a keybinding or a task. So the commands always ask before writing, even
+// when their arguments say `confirmed: true`; only code holding the extension's API (which can
+// write through its connections anyway) may pass a confirmation given beforehand.
 import * as vscode from 'vscode';
 import type { BulkActions, BulkArguments, BulkSelection } from '../lazy/bulk';
 import type { ConnectionManager } from '../connections/connectionManager';
@@ -16,7 +21,12 @@ export const BULK_COMMAND_IDS = {
   copyReport: 'records.bulk.copyReport',
 } as const;
 
-export function registerBulk(context: vscode.ExtensionContext, connections: ConnectionManager, selectedRows: () => readonly unknown[]): void {
+/** The bulk actions for code holding the extension's API (scripts, tests): they honour `confirmed`. */
+export interface BulkHandle {
+  actions(): Promise<BulkActions>;
+}
+
+export function registerBulk(context: vscode.ExtensionContext, connections: ConnectionManager, selectedRows: () => readonly unknown[]): BulkHandle {
   let loading: Promise<BulkActions> | undefined;
   const actions = (): Promise<BulkActions> => (loading ??= import('../lazy/bulk.js').then((bundle) => new bundle.BulkActions(connections)));
   /** From the tree's row menu VS Code passes (clicked row, all selected rows); scripts pass a selection. */
@@ -25,16 +35,28 @@ export function registerBulk(context: vscode.ExtensionContext, connections: Conn
     const rows = Array.isArray(all) && all.length > 0 ? all : first !== undefined ? [first] : selectedRows();
     return selectionOfRows(rows);
   };
-  const argsOf = (first: unknown, second: unknown): BulkArguments => (isSelection(first) && typeof second === 'object' && second !== null ? (second as BulkArguments) : {});
+  const argsOf = (first: unknown, second: unknown): BulkArguments => (isSelection(first) ? commandArguments(second) : {});
   context.subscriptions.push(
     vscode.commands.registerCommand(BULK_COMMAND_IDS.setField, async (first?: unknown, second?: unknown) => (await actions()).setField(selectionOf(first, second), argsOf(first, second))),
     vscode.commands.registerCommand(BULK_COMMAND_IDS.runAction, async (first?: unknown, second?: unknown) => (await actions()).runAction(selectionOf(first, second), argsOf(first, second))),
     vscode.commands.registerCommand(BULK_COMMAND_IDS.delete, async (first?: unknown, second?: unknown) => (await actions()).delete(selectionOf(first, second), argsOf(first, second))),
-    vscode.commands.registerCommand(BULK_COMMAND_IDS.retryFailed, async (args?: BulkArguments) => (await actions()).retryFailed(args)),
-    vscode.commands.registerCommand(BULK_COMMAND_IDS.undo, async (args?: BulkArguments) => (await actions()).undo(args)),
+    vscode.commands.registerCommand(BULK_COMMAND_IDS.retryFailed, async (args?: unknown) => (await actions()).retryFailed(commandArguments(args))),
+    vscode.commands.registerCommand(BULK_COMMAND_IDS.undo, async (args?: unknown) => (await actions()).undo(commandArguments(args))),
     vscode.commands.registerCommand(BULK_COMMAND_IDS.openFailed, async () => (await actions()).openFailedAsRlx()),
     vscode.commands.registerCommand(BULK_COMMAND_IDS.copyReport, async () => (await actions()).copyReport()),
   );
+  return { actions };
+}
+
+/** What a command's caller may set: the answers to the prompts, never the confirmation itself. */
+export function commandArguments(value: unknown): BulkArguments {
+  if (typeof value !== 'object' || value === null) return {};
+  const { field, value: fieldValue, action } = value as BulkArguments;
+  return {
+    ...(typeof field === 'string' ? { field } : {}),
+    ...(fieldValue !== undefined ? { value: fieldValue } : {}),
+    ...(typeof action === 'string' ? { action } : {}),
+  };
 }
 
 function isSelection(value: unknown): value is BulkSelection {

@@ -1,4 +1,5 @@
 // Pure rules about connections (no vscode), so they can be unit-tested in Node.
+import { isLoopbackHost } from '../../core/api/network';
 import type { AuthKind } from './connectionInfo';
 
 export type BaseUrlProblem = 'empty' | 'notUrl' | 'notHttp' | 'hasQueryOrHash' | 'hasCredentials';
@@ -20,10 +21,9 @@ export function baseUrlProblem(input: string): BaseUrlProblem | undefined {
   return undefined;
 }
 
-/** Loopback addresses, where plain http never leaves the machine (e.g. the local sandbox). */
+/** Loopback addresses, where plain http never leaves the machine (e.g. the local sandbox): the proxy's rule too. */
 export function isLoopbackUrl(url: URL): boolean {
-  const host = url.hostname.toLowerCase();
-  return host === 'localhost' || host.endsWith('.localhost') || host === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+  return isLoopbackHost(url.hostname);
 }
 
 /**

@@ -8,11 +8,13 @@
 // record uses `new-<random>` as its id. `Open as JSON` uses the same path plus `/record.json`.
 import * as vscode from 'vscode';
 import type { EditorIdentity } from '../../core/records/editorProtocol';
+import { NEW_RECORD_PREFIX, identityFromRecordPath } from '../../core/records/recordPath';
+
+export { NEW_RECORD_PREFIX };
 
 export const RECORDS_SCHEME = 'records';
 /** The custom editor of record URIs (package.json `customEditors`). */
 export const RECORD_EDITOR_VIEW_TYPE = 'records.recordEditor';
-export const NEW_RECORD_PREFIX = 'new-';
 
 /** Tab text of a record: `TASK12`, or `TASK` while its number is not known. */
 export function recordLabel(app: string, number?: number | string): string {
@@ -28,13 +30,7 @@ export function recordUri(identity: EditorIdentity, label: string): vscode.Uri {
 
 /** Reads a record editor URI back; undefined for anything else (a hand-written link may be wrong). */
 export function identityFromUri(uri: vscode.Uri): EditorIdentity | undefined {
-  if (uri.scheme !== RECORDS_SCHEME || uri.authority === '') return undefined;
-  const parts = uri.path.split('/').slice(1);
-  if (parts.length < 4 || parts.slice(0, 3).some((p) => p === '')) return undefined;
-  const [workspace, app, id] = parts as [string, string, string];
-  const identity: EditorIdentity = { connectionId: uri.authority, workspace, app };
-  if (!id.startsWith(NEW_RECORD_PREFIX)) identity.recordId = id;
-  return identity;
+  return uri.scheme === RECORDS_SCHEME ? identityFromRecordPath(uri.authority, uri.path) : undefined;
 }
 
 /** Two URIs name the same record whatever label their tab shows. */

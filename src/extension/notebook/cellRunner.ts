@@ -14,6 +14,7 @@ import { RLX_OUTPUT_MIME, type RlxCellOutput } from '../../webview/notebook/prot
 import { cellModel, headerCellOf, notebookHeader } from './notebookHeader';
 import { reportQueryRun } from '../queries/reportRun';
 import type { NotebookDeps } from './notebookDeps';
+import { OutputRegistry, newOutputId } from './outputRegistry';
 import { RecordTable } from './recordTable';
 
 export type RunMode = 'run' | 'count';
@@ -23,9 +24,8 @@ class CellProblem extends Error {}
 
 export class RlxCellRunner {
   private order = 0;
-  private outputs = 0;
-  /** Tables of the outputs shown, by output id (Load more, open, export). */
-  readonly tables = new Map<string, RecordTable>();
+  /** Tables of the outputs shown (Load more, open, export, bulk), each bound to its notebook. */
+  readonly tables = new OutputRegistry<RecordTable>();
 
   constructor(private readonly deps: NotebookDeps) {}
 
@@ -82,7 +82,7 @@ export class RlxCellRunner {
     const query = blockQuery(model, block, defaults);
     const title = block.title || vscode.l10n.t('Query');
     const scope = describeRlxScope(query.scope);
-    const outputId = `o${++this.outputs}`;
+    const outputId = newOutputId();
     if (mode === 'count' || (query.kind === 'list' && query.params.limitRecords === 0)) {
       const counts = await countRlxBlock(client, model, block, signal, defaults);
       return { kind: 'count', outputId, title, scope, filtered: counts.filtered, total: counts.total };
@@ -110,7 +110,7 @@ export class RlxCellRunner {
       };
     }
     const table = await RecordTable.create(this.deps.schemas, connectionId, new ResultsQuery(client, result.query), title, result.records ?? [], result.filtered);
-    this.tables.set(outputId, table);
+    this.tables.add(notebook, table, outputId);
     const highlights = table.highlights();
     return {
       kind: result.query.kind, outputId, title, scope,
@@ -126,6 +126,8 @@ export class RlxCellRunner {
     const header = notebookHeader(notebook);
     const resolution = rule.resolve(notebook.uri, header);
     if (resolution.kind !== 'ready') throw new CellProblem(rule.describe(resolution).problem ?? '');
+    // Run by the user: the notebook may now read schemas and count on its own (untrusted workspaces).
+    rule.noteRun(notebook.uri);
     // The first run against the active connection binds the file to it, as in the text editor.
     await rule.keepActive(notebook.uri, header);
     return resolution.connection.id;

@@ -3,7 +3,6 @@
 // src/extension/lazy/notebook.ts) when first used, so activation pays only for these lines.
 import * as vscode from 'vscode';
 import type { NotebookDeps, RlxCellRunner, RunMode } from '../lazy/notebook';
-import type { RlxRendererMessage } from '../../webview/notebook/protocol';
 import { RLX_RENDERER_ID } from '../../webview/notebook/protocol';
 import { RLX_NOTEBOOK_TYPE } from './notebookHeader';
 
@@ -38,7 +37,9 @@ export function registerRlxNotebook(deps: () => Promise<Omit<NotebookDeps, 'post
       deserializeNotebook: async (content) => (await loadNotebook()).deserializeRlxNotebook(content),
       serializeNotebook: async (data) => (await loadNotebook()).serializeRlxNotebookData(data),
     }, { transientOutputs: true }),
-    messaging.onDidReceiveMessage(async ({ editor, message }) => (await loadNotebook()).onRendererMessage(await fullDeps(), await runnerOf(), message as RlxRendererMessage, editor)),
+    messaging.onDidReceiveMessage(async ({ editor, message }) => (await loadNotebook()).onRendererMessage(await fullDeps(), await runnerOf(), message, editor)),
+    // A closed notebook's outputs are gone (they are not saved): so are the tables behind them.
+    vscode.workspace.onDidCloseNotebookDocument((notebook) => void runner?.then((started) => started.tables.forget(notebook))),
     vscode.commands.registerCommand(RLX_NOTEBOOK_COMMANDS.openAsNotebook, (uri?: vscode.Uri) => reopen(uri ?? vscode.window.activeTextEditor?.document.uri, RLX_NOTEBOOK_TYPE)),
     vscode.commands.registerCommand(RLX_NOTEBOOK_COMMANDS.openAsText, (uri?: vscode.Uri) => reopen(uri ?? vscode.window.activeNotebookEditor?.notebook.uri, 'default')),
     vscode.commands.registerCommand(RLX_NOTEBOOK_COMMANDS.countCell, async (cell?: vscode.NotebookCell) => {

@@ -1,18 +1,30 @@
 // What an output's buttons ask of the extension: the next page (Load more), a row in the record
-// editor, the full result as CSV or JSON (the results grid's streamed export).
+// editor, the full result as CSV or JSON (the results grid's streamed export), a bulk change.
+// A message is checked for its shape and for the notebook it comes from; replies go only to the
+// editor that asked (an editor of the output's own notebook).
 import * as vscode from 'vscode';
 import { describeError } from '../connections/errorText';
 import { exportResults } from '../results/resultsExport';
-import type { RlxRendererMessage, RlxRendererReply } from '../../webview/notebook/protocol';
+import { type RlxRendererReply, isRlxRendererMessage } from '../../webview/notebook/protocol';
 import type { RlxCellRunner } from './cellRunner';
 import type { NotebookDeps } from './notebookDeps';
 import type { RecordTable } from './recordTable';
 import type { BulkSelection } from '../lazy/bulk';
 
-export async function onRendererMessage(deps: NotebookDeps, runner: RlxCellRunner, message: RlxRendererMessage, editor: vscode.NotebookEditor): Promise<RlxRendererReply | undefined> {
-  const table = runner.tables.get(message.outputId);
+export async function onRendererMessage(deps: NotebookDeps, runner: RlxCellRunner, received: unknown, editor: vscode.NotebookEditor): Promise<RlxRendererReply | undefined> {
+  if (!isRlxRendererMessage(received)) return undefined;
+  const message = received;
+  // Only the notebook an output was made for may use it: our renderer draws our mime type in any
+  // notebook, and a cloned one can carry an output that names another notebook's id.
+  const table = runner.tables.get(message.outputId, editor.notebook);
   if (table === undefined) {
-    if (message.type === 'loadMore') return { type: 'failed', outputId: message.outputId, message: vscode.l10n.t('This output is from before a reload. Run the cell again to load more.') };
+    // Another notebook's output: nothing at all, not even a reply.
+    if (runner.tables.has(message.outputId)) return undefined;
+    if (message.type === 'loadMore') {
+      const reply: RlxRendererReply = { type: 'failed', outputId: message.outputId, message: vscode.l10n.t('This output is from before a reload. Run the cell again to load more.') };
+      deps.postToRenderer(reply, editor);
+      return reply;
+    }
     return undefined;
   }
   switch (message.type) {

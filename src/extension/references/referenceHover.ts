@@ -1,11 +1,12 @@
 // The hover of a reference. Everything from the server goes into an untrusted Markdown string,
-// escaped; the actions (our own commands, no server text) are a second string trusted for
-// those commands only.
+// escaped by the one set of Markdown helpers (core/rlx/language/markdown.ts); the actions (our
+// own commands, no server text) are a second string trusted for those commands only.
 import * as vscode from 'vscode';
 import type { RecordData } from '../../core/contract/types';
 import { type RecordReference, referenceText } from '../../core/references';
 import { stripTags } from '../../core/records/historyView';
-import { escapeMarkdown, recordTooltipMarkdown } from '../tree/model/recordTooltip';
+import { escapeMarkdown, markdownCode } from '../../core/rlx/language/markdown';
+import { recordTooltipMarkdown } from '../tree/model/recordTooltip';
 import { OPEN_RECORD_COMMAND, REFERENCE_COMMANDS, commandUri, openRecordArgument } from './referenceCommands';
 import type { Resolution } from './referenceResolver';
 
@@ -22,10 +23,10 @@ export interface HoverContext {
 export function referenceHoverContents(resolution: Resolution, context: HoverContext): vscode.MarkdownString[] {
   const text = referenceText(context.reference);
   if (resolution.kind === 'missing') {
-    return [untrusted(`\`${text}\`: ${escapeMarkdown(vscode.l10n.t('not found or no access'))}`)];
+    return [untrusted(`${markdownCode(text)}: ${escapeMarkdown(vscode.l10n.t('not found or no access'))}`)];
   }
   if (resolution.kind === 'failed') {
-    return [untrusted(`\`${text}\`: ${escapeMarkdown(vscode.l10n.t('could not be looked up ({0}). Hover again to retry.', resolution.message))}`)];
+    return [untrusted(`${markdownCode(text)}: ${escapeMarkdown(vscode.l10n.t('could not be looked up ({0}). Hover again to retry.', resolution.message))}`)];
   }
   const record = resolution.record;
   const details = untrusted(recordTooltipMarkdown(record, { people: context.people, formatDate: (iso) => formatDate(iso) }));

@@ -65,7 +65,9 @@ export class RlxDiagnosticsController implements vscode.Disposable {
   private async run(document: vscode.TextDocument, token: vscode.CancellationToken): Promise<void> {
     const connectionId = this.models.connectionOf(document);
     const model = this.models.model(document);
-    if (connectionId !== undefined) {
+    // Schemas are read only for files that may send (untrusted workspaces: once run); otherwise
+    // the diagnostics use what the catalog already knows.
+    if (connectionId !== undefined && this.models.maySend(document)) {
       await Promise.all(model.blocks.map((block) => this.cache.ensure(connectionId, blockScope(model, block)).catch(() => undefined)));
     }
     if (token.isCancellationRequested || document.isClosed) return;

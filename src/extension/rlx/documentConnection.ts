@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import { connectionDirectiveOf, resolveRlxConnection, type RlxConnectionResolution, type RlxDocument } from '../../core/rlx/document';
 import type { ConnectionManager } from '../connections/connectionManager';
 import { changeState } from '../util/orderedState';
+import { RlxSendGate } from './sendGate';
 
 const BINDINGS_KEY = 'records.rlx.connectionBindings';
 
@@ -23,13 +24,29 @@ export class RlxConnectionRule implements vscode.Disposable {
    * reused by the next new document, which must not inherit a binding.
    */
   private readonly untitled = new Map<string, string>();
+  /** Whether a file may send on its own (untrusted workspaces: only once the user ran it; see sendGate.ts). */
+  readonly sendGate = new RlxSendGate({ isTrusted: () => vscode.workspace.isTrusted });
 
   constructor(
     private readonly connections: ConnectionManager,
     private readonly memento: vscode.Memento,
   ) {
-    this.subscription = connections.onDidChangeConnections(() => void this.refreshSignIns());
+    this.subscription = vscode.Disposable.from(
+      connections.onDidChangeConnections(() => void this.refreshSignIns()),
+      // Trust granted: files may now read schemas and count (diagnostics and the status bar listen).
+      vscode.workspace.onDidGrantWorkspaceTrust(() => this.changed.fire()),
+    );
     void this.refreshSignIns();
+  }
+
+  /** True when the file at `uri` (a text file or a notebook) may contact its connection on its own. */
+  maySend(uri: vscode.Uri): boolean {
+    return this.sendGate.maySend(uri);
+  }
+
+  /** The user runs a query of the file at `uri`: from now on it may send on its own too. */
+  noteRun(uri: vscode.Uri): void {
+    if (this.sendGate.noteRun(uri)) this.changed.fire();
   }
 
   /** The rule, for a document at `uri` whose header is `document` (a text file or a notebook's header). */

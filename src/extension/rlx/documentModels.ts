@@ -35,6 +35,11 @@ export class RlxDocumentModels {
     if (notebookCellOf(document) === undefined) this.connectionRule.forget(document.uri);
   }
 
+  /** True when the document may contact its connection on its own (schema reads, live count): see sendGate.ts. */
+  maySend(document: vscode.TextDocument): boolean {
+    return this.connectionRule.maySend(this.ruleUri(document));
+  }
+
   /** The connection the document runs against; undefined when it names or was bound to one that is not there. */
   connectionOf(document: vscode.TextDocument): string | undefined {
     return this.connectionRule.connectionIdOf(this.ruleUri(document), this.model(document));

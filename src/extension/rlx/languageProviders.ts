@@ -34,12 +34,12 @@ const KINDS: Readonly<Record<RlxCompletionKind, vscode.CompletionItemKind>> = {
   placeholder: vscode.CompletionItemKind.Variable,
 };
 
-/** Loads the schema of the block at `offset`; never throws (features degrade to syntax). */
+/** Loads the schema of the block at `offset` when the file may send; never throws (features degrade to syntax). */
 export async function ensureSchemaAt(models: RlxDocumentModels, cache: RlxSchemaCache, document: vscode.TextDocument, offset: number): Promise<void> {
   const connectionId = models.connectionOf(document);
   const model = models.model(document);
   const block = blockAt(model, offset);
-  if (connectionId === undefined || block === undefined) return;
+  if (connectionId === undefined || block === undefined || !models.maySend(document)) return;
   try {
     await cache.ensure(connectionId, blockScope(model, block));
   } catch {

@@ -123,6 +123,8 @@ export class RlxRunCommands {
       });
       return undefined;
     }
+    // Run by the user: the file may now read schemas and count on its own (untrusted workspaces).
+    rule.noteRun(document.uri);
     // The first run against the active connection binds the file to it: switching later must not move it.
     await rule.keepActive(document.uri, model);
     return { document, block, connectionId: resolution.connection.id };

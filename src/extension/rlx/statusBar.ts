@@ -1,6 +1,7 @@
 // The status bar item for `.rlx` editors: the scope of the block under the cursor and a live
 // count of its matches, refreshed 500 ms after the cursor or text settles. A newer request
-// aborts the previous one, so the number always belongs to the text on screen.
+// aborts the previous one, so the number always belongs to the text on screen. In an untrusted
+// workspace a file is counted only once the user ran one of its queries (sendGate.ts).
 import * as vscode from 'vscode';
 import { type RlxDocument, blockAt, blockScope, describeRlxScope, parseBlockFilter } from '../../core/rlx/document';
 import type { ConnectionManager } from '../connections/connectionManager';
@@ -26,6 +27,11 @@ export class RlxStatusBar implements vscode.Disposable {
       vscode.workspace.onDidChangeTextDocument((event) => {
         if (event.document === vscode.window.activeTextEditor?.document) this.schedule();
       }),
+      // A file just allowed to send (its first run, trust granted): count now.
+      models.connectionRule.onDidChange(() => {
+        this.lastKey = '';
+        this.schedule();
+      }),
     );
     this.schedule();
   }
@@ -50,10 +56,15 @@ export class RlxStatusBar implements vscode.Disposable {
     if (key === this.lastKey) return;
     this.lastKey = key;
     this.item.text = `$(filter) ${scope}`;
-    this.item.tooltip = vscode.l10n.t('Scope of "{0}". Click to count its matches.', block.title ?? vscode.l10n.t('this query'));
+    const maySend = this.models.maySend(editor.document);
+    this.item.tooltip = maySend
+      ? vscode.l10n.t('Scope of "{0}". Click to count its matches.', block.title ?? vscode.l10n.t('this query'))
+      : vscode.l10n.t('Scope of "{0}". This workspace is not trusted: matches are counted once you run a query of this file. Click to count them now.', block.title ?? vscode.l10n.t('this query'));
     this.item.show();
     if (this.timer !== undefined) clearTimeout(this.timer);
     this.inFlight?.abort();
+    // An untrusted workspace's file sends nothing until the user runs it (sendGate.ts).
+    if (!maySend) return;
     // records.rlx.liveCount.*: the count may be turned off, or asked for after a longer rest.
     const settings = vscode.workspace.getConfiguration('records.rlx.liveCount');
     if (!settings.get<boolean>('enabled', true)) return;

@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import type { ConnectionManager } from '../connections/connectionManager';
 import type { FilesHost } from '../files/filesHost';
-import type { DeleteRecordArgs, RunActionArgs } from './commands/recordCommands';
+import type { RunActionArgs } from './commands/recordCommands';
 import { RecordsDragAndDrop } from './recordsDragAndDrop';
 import { RecordsTreeProvider } from './recordsTreeProvider';
 import { TreeCache } from './treeCache';
@@ -59,7 +59,8 @@ export function registerRecordsTree(context: vscode.ExtensionContext, connection
     command('records.runAction', (node, args) => withTarget(node, (c, t) => c.runAction(provider, connections, t, args as RunActionArgs | undefined))),
     command('records.copyId', (node) => withTarget(node, (c, t) => c.copyId(t))),
     command('records.copyReference', (node) => withTarget(node, (c, t) => c.copyReference(t))),
-    command('records.deleteRecord', (node, args) => withTarget(node, (c, t) => c.deleteRecord(provider, connections, t, args as DeleteRecordArgs | undefined))),
+    // Always asks: any caller (a `command:` link, another extension) could pass `{ confirmed: true }`.
+    command('records.deleteRecord', (node) => withTarget(node, (c, t) => c.deleteRecord(provider, connections, t))),
     command('records.setFilter', (node, filter) => withTarget(node, (c, t) => c.setFilter(provider, t, typeof filter === 'string' ? filter : undefined))),
     command('records.clearFilter', (node) => withTarget(node, (c, t) => c.clearFilter(provider, t))),
     command('records.setSort', (node, sortBy) => withTarget(node, (c, t) => c.setSort(provider, t, typeof sortBy === 'string' ? sortBy : undefined))),

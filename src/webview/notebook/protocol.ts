@@ -8,7 +8,10 @@ export const RLX_OUTPUT_MIME = 'application/vnd.records.rlx-result+json';
 export const RLX_RENDERER_ID = 'records.rlxResults';
 
 interface OutputBase {
-  /** Identifies the output in messages (Load more, open, export) while the window lives. */
+  /**
+   * Identifies the output in messages (Load more, open, export, bulk) while the window lives:
+   * random, and honoured only from the notebook it was made for (notebook/outputRegistry.ts).
+   */
   outputId: string;
   title: string;
   /** `IT/TASK`, `workspace IT`, `all apps`. */
@@ -55,6 +58,26 @@ export type RlxRendererMessage =
   | { type: 'export'; outputId: string; format: ExportFormat }
   /** `rows`: indexes of the picked rows, or `all` for every record the cell's query matches. */
   | { type: 'bulk'; outputId: string; action: 'setField' | 'runAction' | 'delete'; rows: number[] | 'all' };
+
+/** True for a message of the shape above (the host reads whatever the outputs' page posts). */
+export function isRlxRendererMessage(value: unknown): value is RlxRendererMessage {
+  if (typeof value !== 'object' || value === null) return false;
+  const message = value as Record<string, unknown>;
+  if (typeof message.outputId !== 'string' || message.outputId.length > 100) return false;
+  switch (message.type) {
+    case 'loadMore':
+      return true;
+    case 'open':
+      return Number.isSafeInteger(message.row) && (message.row as number) >= 0;
+    case 'export':
+      return message.format === 'csv' || message.format === 'json';
+    case 'bulk':
+      return (message.action === 'setField' || message.action === 'runAction' || message.action === 'delete')
+        && (message.rows === 'all' || (Array.isArray(message.rows) && message.rows.every((row) => Number.isSafeInteger(row) && (row as number) >= 0)));
+    default:
+      return false;
+  }
+}
 
 /** Extension → renderer: rows appended after a Load more (or the reason it failed). */
 export type RlxRendererReply =

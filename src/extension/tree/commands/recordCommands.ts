@@ -109,7 +109,7 @@ export async function runAction(tree: RecordsTreeProvider, connections: Connecti
 }
 
 export interface DeleteRecordArgs {
-  /** Skips the modal confirmation (tests only: a person always confirms). */
+  /** Skips the modal confirmation (tests calling this function; the command never passes it). */
   confirmed?: boolean;
 }
 

@@ -1,12 +1,10 @@
-// The Markdown of a record's hover in the tree. Everything in it comes from the server, so
-// every value is escaped: a title like `[x](command:…)` must show as text, never as a link.
+// The Markdown of a record's hover in the tree (and of a reference's hover). Everything in it
+// comes from the server, so every piece goes through the one set of Markdown helpers
+// (core/rlx/language/markdown.ts): a title like `[x](command:…)` shows as text, never as a
+// link, and an alias with a line break stays inside the reference's code span.
 import type { AppSchema, FieldDefinition, RecordData } from '../../../core/contract/types';
+import { escapeMarkdown, markdownCode } from '../../../core/rlx/language/markdown';
 import { localized, recordReference, resolvedValue } from './recordText';
-
-/** Backslash-escapes every ASCII punctuation character CommonMark could interpret. */
-export function escapeMarkdown(text: string): string {
-  return text.replace(/[\\`*_{}[\]()#+\-.!|<>~&"':=$%^@]/g, '\\$&').replace(/\s*[\r\n]+\s*/g, ' ');
-}
 
 export interface TooltipContext {
   schema?: AppSchema;
@@ -29,7 +27,7 @@ export function recordTooltipMarkdown(record: RecordData, context: TooltipContex
   const lines: string[] = [];
   const title = typeof record.title === 'string' && record.title.trim() ? record.title.trim() : recordReference(record);
   lines.push(`**${escapeMarkdown(title)}**`, '');
-  lines.push(`\`${recordReference(record).replace(/`/g, "'")}\``, '');
+  lines.push(markdownCode(recordReference(record)), '');
 
   const rows: [string, string | undefined][] = [
     ['State', resolvedValue(record, 'state', schema)],

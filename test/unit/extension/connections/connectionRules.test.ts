@@ -1,8 +1,11 @@
 import * as assert from 'node:assert/strict';
+import { isLoopbackHost } from '../../../../src/core/api/network';
+import { isLoopback } from '../../../../src/extension/auth/oauthClient';
 import {
   authorizationHeader,
   baseUrlProblem,
   isAuthKind,
+  isLoopbackUrl,
   newConnectionId,
   normalizeBaseUrl,
   normalizeIssuer,
@@ -90,5 +93,22 @@ describe('connection rules', () => {
     assert.equal(normalizeIssuer('https://login.microsoftonline.com/tenant/v2.0/'), 'https://login.microsoftonline.com/tenant/v2.0/');
     assert.equal(normalizeIssuer('   '), undefined);
     assert.equal(normalizeIssuer(undefined), undefined);
+  });
+});
+
+describe('one loopback rule for the proxy bypass, plain http and OAuth', () => {
+  const LOOPBACK = ['127.0.0.1', '127.255.3.9', '[::1]', 'localhost', 'LOCALHOST', 'localhost.', 'records.localhost', 'a.b.Localhost'];
+  const REMOTE = ['127.evil.example', '127.0.0.1.evil.example', 'localhost.evil.example', 'evil-localhost', 'mylocalhost', '128.0.0.1', '10.0.0.1', '[::2]', 'records.example.com'];
+
+  it('127.0.0.0/8, ::1, localhost and *.localhost are loopback for every rule; nothing else is', () => {
+    for (const [hosts, expected] of [[LOOPBACK, true], [REMOTE, false]] as const) {
+      for (const host of hosts) {
+        const url = new URL(`http://${host}:8770`);
+        assert.equal(isLoopbackHost(url.hostname), expected, `proxy bypass: ${host}`);
+        assert.equal(isLoopbackUrl(url), expected, `plain http: ${host}`);
+        assert.equal(isLoopback(url), expected, `OAuth over http: ${host}`);
+        assert.equal(sendsTokenInClear({ baseUrl: url.href, authKind: 'authCode' }), !expected, `token in clear: ${host}`);
+      }
+    }
   });
 });

@@ -3,7 +3,8 @@ import type { AppSchema, RecordData } from '../../../../../src/core/contract/typ
 import { checkFilter, clampPageSize, listOfFieldsFor, listingRlx, pageParams, sortByText } from '../../../../../src/extension/tree/model/listingQuery';
 import { attachmentName, fileFieldNames, formatBytes, recordAttachments } from '../../../../../src/extension/tree/model/recordAttachments';
 import { countDescription, learnPeople, recordDescription, recordLabel, recordReference, resolvedValue } from '../../../../../src/extension/tree/model/recordText';
-import { escapeMarkdown, recordTooltipMarkdown } from '../../../../../src/extension/tree/model/recordTooltip';
+import { escapeMarkdown } from '../../../../../src/core/rlx/language/markdown';
+import { recordTooltipMarkdown } from '../../../../../src/extension/tree/model/recordTooltip';
 import { stateCategory, stateStyle } from '../../../../../src/extension/tree/model/stateStyle';
 import { actionChoices } from '../../../../../src/extension/tree/commands/actionChoices';
 
@@ -62,6 +63,16 @@ describe('tree model: tooltip', () => {
     assert.ok(markdown.includes('\\[click\\]\\(command\\:evil\\)'), markdown);
     assert.ok(!/(^|[^\\])<img/.test(markdown), markdown);
     assert.equal(escapeMarkdown('a*b_c'), 'a\\*b\\_c');
+  });
+
+  it('keeps the reference one inline code span: an alias with a newline renders no image or link', async () => {
+    const { marked } = await import('marked');
+    const image = '![x](https://evil.example/pixel.png)';
+    const link = '[open](https://evil.example/)';
+    const hostile: RecordData = { ...record, project_alias: `IT\n\n${image}\n\n`, publishing_alias: `TASK\r\n${link}\n\`\`x`, title: `A\n\n${image}` };
+    const html = marked.parse(recordTooltipMarkdown(hostile, { schema }), { async: false });
+    assert.doesNotMatch(html, /<img\b|<a\b/, html);
+    assert.match(html, /<code>[^<]*pixel\.png[^<]*open[^<]*<\/code>/, `the reference is one code span: ${html}`);
   });
 
   it('names the assignee and shows key custom fields with their formatting', () => {
