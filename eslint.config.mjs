@@ -1,7 +1,49 @@
 // Lint rules, including the import boundaries of README's "Architecture" section:
 // core is pure (no vscode, no DOM-only or server code), webviews never reach vscode or Node.
 import js from '@eslint/js';
+import path from 'node:path';
 import tseslint from 'typescript-eslint';
+
+// The groups of src/extension, each with what it may import besides itself, core, webview
+// protocols and the lazy entries (src/extension/lazy, loaded with import()). An arrow not
+// listed here is a sideways import: move the shared piece down (core, shared) or invert it.
+// lazy/, startup/ and extension.ts wire the groups together and may import any of them.
+const EXTENSION_GROUPS = {
+  shared: [],
+  connections: ['shared'],
+  records: ['connections', 'shared'],
+  browse: ['records', 'connections', 'shared'],
+  query: ['records', 'connections', 'shared'],
+  agents: ['query', 'records', 'connections', 'shared'],
+  work: ['browse', 'records', 'connections', 'shared'],
+};
+
+const extensionGroupOf = (file) => /^src\/extension\/([^/]+)\//.exec(file)?.[1];
+
+/** `records/group-imports`: reports an import of another group that EXTENSION_GROUPS does not allow. */
+const groupImports = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: { sideways: 'src/extension/{{from}} may import {{allowed}}; {{target}} is in {{to}}. Move what both need to core or shared, or invert the dependency.' },
+  },
+  create(context) {
+    const file = path.relative(import.meta.dirname, context.filename).split(path.sep).join('/');
+    const from = extensionGroupOf(file);
+    if (!from || !(from in EXTENSION_GROUPS)) return {};
+    const allowedGroups = EXTENSION_GROUPS[from];
+    const check = (node) => {
+      const spec = node.source?.value;
+      if (typeof spec !== 'string' || !spec.startsWith('.')) return;
+      const target = path.posix.normalize(path.posix.join(path.posix.dirname(file), spec));
+      const to = extensionGroupOf(target);
+      if (!to || to === from || to === 'lazy' || allowedGroups.includes(to)) return;
+      const allowed = allowedGroups.length ? allowedGroups.join(', ') : 'no other group';
+      context.report({ node, messageId: 'sideways', data: { from, to, target, allowed } });
+    };
+    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+  },
+};
 
 // What no core module imports; the blocks for core/rlx and core/api add their own boundary
 // (each block replaces the rule for its files, so it repeats these).
@@ -118,7 +160,7 @@ export default tseslint.config(
         patterns: [
           { group: ['**/lazy/*'], allowTypeImports: true, message: 'a lazy feature bundle: load it with await import(...) where it is first needed.' },
           // The files feature (tus, upload UI) belongs to dist/files.js: only lazy/files.ts reaches it.
-          { group: ['**/extension/files/*', '../files/*', './files/*'], allowTypeImports: true, message: 'part of the files bundle: reach it through await import(\'../lazy/files.js\').' },
+          { group: ['**/records/files/*', '../files/*', './files/*'], allowTypeImports: true, message: 'part of the files bundle: reach it through await import(\'../lazy/files.js\').' },
           // The OAuth flow belongs to dist/oauth.js.
           { group: ['**/auth/oauthClient', '**/auth/oauthMessages', '**/auth/tokenRefresher'], allowTypeImports: true, message: 'part of the OAuth bundle: reach it through await import(\'../lazy/oauth.js\').' },
         ],
@@ -126,7 +168,12 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/extension/lazy/**/*.ts', 'src/extension/files/**/*.ts'],
+    files: ['src/extension/**/*.ts'],
+    plugins: { records: { rules: { 'group-imports': groupImports } } },
+    rules: { 'records/group-imports': 'error' },
+  },
+  {
+    files: ['src/extension/lazy/**/*.ts', 'src/extension/records/files/**/*.ts'],
     rules: { '@typescript-eslint/no-restricted-imports': 'off' },
   },
   {

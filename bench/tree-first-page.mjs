@@ -87,7 +87,7 @@ const ms = (value) => `${value.toFixed(1)} ms`;
  */
 async function loadListingQuery() {
   const bundle = await esbuild.build({
-    entryPoints: [join(repoRoot, 'src/extension/tree/model/listingQuery.ts')],
+    entryPoints: [join(repoRoot, 'src/extension/browse/tree/model/listingQuery.ts')],
     bundle: true, platform: 'node', format: 'cjs', write: false, logLevel: 'warning',
   });
   const dir = mkdtempSync(join(tmpdir(), 'records-bench-'));

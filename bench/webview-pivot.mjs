@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { RecordsClient } from '../src/core/api/index.ts';
-import { pivotFieldChoices } from '../src/extension/pivot/pivotFields.ts';
+import { pivotFieldChoices } from '../src/extension/query/pivot/pivotFields.ts';
 import { hostProtocol, openWebviewHarness, stats } from './webview-harness.mjs';
 
 const root = join(import.meta.dirname, '..');

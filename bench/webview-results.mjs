@@ -9,9 +9,9 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { RecordsClient } from '../src/core/api/index.ts';
-import { recordReference } from '../src/extension/tree/model/recordText.ts';
-import { rowCells } from '../src/extension/results/cellText.ts';
-import { resultFields } from '../src/extension/results/resultColumns.ts';
+import { recordReference } from '../src/core/records/recordText.ts';
+import { rowCells } from '../src/extension/query/results/cellText.ts';
+import { resultFields } from '../src/extension/query/results/resultColumns.ts';
 import { hostProtocol, openWebviewHarness, stats } from './webview-harness.mjs';
 
 const root = join(import.meta.dirname, '..');

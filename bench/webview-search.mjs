@@ -8,9 +8,9 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { RecordsClient } from '../src/core/api/index.ts';
-import { toSearchHit } from '../src/extension/search/searchHits.ts';
-import { searchPage } from '../src/extension/search/searchPaging.ts';
-import { scopeRlx } from '../src/extension/search/searchScope.ts';
+import { toSearchHit } from '../src/extension/browse/search/searchHits.ts';
+import { searchPage } from '../src/core/search/searchPaging.ts';
+import { scopeRlx } from '../src/extension/browse/search/searchScope.ts';
 import { hostProtocol, openWebviewHarness, stats } from './webview-harness.mjs';
 
 const root = join(import.meta.dirname, '..');

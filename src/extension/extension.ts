@@ -1,26 +1,26 @@
 import * as vscode from 'vscode';
-import { AuthCallbackRegistry } from './auth/authCallbacks';
-import { OAUTH_PROVIDER_ID, OAUTH_PROVIDER_LABEL, RecordsOAuthProvider, type ExternalOpener } from './auth/oauthProvider';
+import { AuthCallbackRegistry } from './connections/auth/authCallbacks';
+import { OAUTH_PROVIDER_ID, OAUTH_PROVIDER_LABEL, RecordsOAuthProvider, type ExternalOpener } from './connections/auth/oauthProvider';
 import { registerConnectionCommands } from './connections/connectionCommands';
 import { ConnectionManager } from './connections/connectionManager';
 import { applySandboxSeed } from './connections/connectionSeed';
 import { registerPresetConnections } from './connections/presetConnections';
-import { registerSandboxCommands } from './localSandbox/sandboxCommands';
-import { SandboxLauncher } from './localSandbox/sandboxLauncher';
-import { ConnectionStatusBar } from './status/connectionStatusBar';
-import { registerRecordEditor, type RecordEditorAccess } from './editor/registerRecordEditor';
-import { activeRecordEditorUri } from './editor/recordUri';
+import { registerSandboxCommands } from './connections/localSandbox/sandboxCommands';
+import { SandboxLauncher } from './connections/localSandbox/sandboxLauncher';
+import { ConnectionStatusBar } from './connections/status/connectionStatusBar';
+import { registerRecordEditor, type RecordEditorAccess } from './records/editor/registerRecordEditor';
+import { activeRecordEditorUri } from './records/editor/recordUri';
 import type { SnippetLanguage } from '../core/api';
-import { COPY_REQUEST_COMMANDS } from './requests/copyRequest';
-import { onDidLogRequest, registerRequestLog } from './log/requestLog';
-import { registerPivot } from './pivot/registerPivot';
-import { registerReferences, type ReferencesHandle } from './references/registerReferences';
-import { registerFiles } from './registerFiles';
-import { type RlxLanguageHandle, registerRlxLanguage } from './rlx/registerRlxLanguage';
-import { type BulkHandle, registerBulk } from './bulk/registerBulk';
-import { type QueriesHandle, registerQueries } from './queries/registerQueries';
-import { registerSearchPanel } from './search/registerSearchPanel';
-import { registerRecordsTree, type RecordsTree } from './tree/registerTree';
+import { COPY_REQUEST_COMMANDS } from './records/copyRequest';
+import { onDidLogRequest, registerRequestLog } from './connections/log/requestLog';
+import { registerPivot } from './query/pivot/registerPivot';
+import { registerReferences, type ReferencesHandle } from './browse/references/registerReferences';
+import { registerFiles } from './records/registerFiles';
+import { type RlxLanguageHandle, registerRlxLanguage } from './query/rlx/registerRlxLanguage';
+import { type BulkHandle, registerBulk } from './records/bulk/registerBulk';
+import { type QueriesHandle, registerQueries } from './query/queries/registerQueries';
+import { registerSearchPanel } from './browse/search/registerSearchPanel';
+import { registerRecordsTree, type RecordsTree } from './browse/tree/registerTree';
 
 /** What `activate` returns: used by extension-host tests and by other extensions. */
 export interface RecordsExtensionApi {

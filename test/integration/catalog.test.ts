@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { RecordsClient } from '../../src/core/api';
 import type { RecordsExtensionApi } from '../../src/extension/extension';
-import { RecordsTreeProvider } from '../../src/extension/tree/recordsTreeProvider';
+import { RecordsTreeProvider } from '../../src/extension/browse/tree/recordsTreeProvider';
 import type * as SandboxApi from '../../src/sandbox/api';
 import { type FaultRelay, startFaultRelay } from '../support/faultRelay';
 import { repositoryRoot } from './support/environment';

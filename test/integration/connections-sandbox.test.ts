@@ -4,8 +4,8 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ConnectionInfo } from '../../src/extension/connections/connectionInfo';
 import type { RecordsExtensionApi } from '../../src/extension/extension';
-import { RecordsTreeProvider } from '../../src/extension/tree/recordsTreeProvider';
-import type { MessageNode, RecordsTreeNode } from '../../src/extension/tree/treeNodes';
+import { RecordsTreeProvider } from '../../src/extension/browse/tree/recordsTreeProvider';
+import type { MessageNode, RecordsTreeNode } from '../../src/extension/shared/treeNodes';
 import { MemoryMemento } from '../support/memoryMemento';
 
 describe('connections: local sandbox launcher', function () {

@@ -9,8 +9,8 @@ import * as vscode from 'vscode';
 import type { RecordsClient } from '../../src/core/api';
 import type { Attachment } from '../../src/core/contract/types';
 import { readAttachments } from '../../src/core/upload';
-import type { RecordEditorProvider } from '../../src/extension/editor/recordEditorProvider';
-import type { RecordEditorSession } from '../../src/extension/editor/recordEditorSession';
+import type { RecordEditorProvider } from '../../src/extension/records/editor/recordEditorProvider';
+import type { RecordEditorSession } from '../../src/extension/records/editor/recordEditorSession';
 import type { RecordsExtensionApi } from '../../src/extension/extension';
 import { sandboxConnection } from './support/environment';
 

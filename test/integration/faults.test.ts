@@ -4,9 +4,9 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { RecordsExtensionApi } from '../../src/extension/extension';
-import { SearchViewProvider } from '../../src/extension/search/searchViewProvider';
-import { RecordsTreeProvider } from '../../src/extension/tree/recordsTreeProvider';
-import type { AppNode, MessageNode, RecordsTreeNode } from '../../src/extension/tree/treeNodes';
+import { SearchViewProvider } from '../../src/extension/browse/search/searchViewProvider';
+import { RecordsTreeProvider } from '../../src/extension/browse/tree/recordsTreeProvider';
+import type { AppNode, MessageNode, RecordsTreeNode } from '../../src/extension/shared/treeNodes';
 import { type FaultRelay, startFaultRelay } from '../support/faultRelay';
 import { sandboxConnection } from './support/environment';
 import { MemoryMemento } from '../support/memoryMemento';

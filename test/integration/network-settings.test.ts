@@ -11,7 +11,7 @@ import * as vscode from 'vscode';
 import { loadOrCreateTlsFiles } from '../../src/sandbox/http/tls-certificates';
 import type { ConnectionInfo } from '../../src/extension/connections/connectionInfo';
 import type { RecordsExtensionApi } from '../../src/extension/extension';
-import { RecordsTreeProvider } from '../../src/extension/tree/recordsTreeProvider';
+import { RecordsTreeProvider } from '../../src/extension/browse/tree/recordsTreeProvider';
 import { type FaultRelay, startFaultRelay } from '../support/faultRelay';
 import { type TestProxy, startTestProxy } from '../support/testProxy';
 import { sandboxConnection } from './support/environment';

@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { RecordsExtensionApi } from '../../src/extension/extension';
-import { treeItemFor } from '../../src/extension/tree/treeItems';
+import { treeItemFor } from '../../src/extension/browse/tree/treeItems';
 import { sandboxConnection } from './support/environment';
 
 const EXTENSION_ID = 'records-tools.records-service';

@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { RecordsClient } from '../../src/core/api';
 import type { RecordData } from '../../src/core/contract/types';
 import type { RecordsExtensionApi } from '../../src/extension/extension';
-import { REFERENCE_BLOCK_LINES } from '../../src/extension/references/referenceResolver';
+import { REFERENCE_BLOCK_LINES } from '../../src/extension/browse/references/referenceResolver';
 import { sandboxConnection } from './support/environment';
 
 interface OpenRecordArg {

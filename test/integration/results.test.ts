@@ -14,8 +14,8 @@ import type { RecordData } from '../../src/core/contract/types';
 import type { ConnectionInfo } from '../../src/extension/connections/connectionInfo';
 import type { RecordsExtensionApi } from '../../src/extension/extension';
 import type * as ResultsBundle from '../../src/extension/lazy/results';
-import type { RlxRunResult } from '../../src/extension/rlx/queryRunner';
-import { RlxSchemaCache } from '../../src/extension/rlx/schemaCache';
+import type { RlxRunResult } from '../../src/extension/query/rlx/queryRunner';
+import { RlxSchemaCache } from '../../src/extension/query/rlx/schemaCache';
 import { sandboxConnection } from './support/environment';
 import { parseCsv } from '../support/csvReader';
 

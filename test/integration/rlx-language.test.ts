@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ConnectionInfo } from '../../src/extension/connections/connectionInfo';
 import type { RecordsExtensionApi } from '../../src/extension/extension';
-import type { RlxRunResult } from '../../src/extension/rlx/queryRunner';
+import type { RlxRunResult } from '../../src/extension/query/rlx/queryRunner';
 import { clipboardHolds } from './support/clipboard';
 import { sandboxConnection } from './support/environment';
 import { countTasks } from './support/sandboxTruth';

@@ -4,8 +4,8 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { RecordsClient } from '../../src/core/api';
 import type { RecordsExtensionApi } from '../../src/extension/extension';
-import { openRecordArgument } from '../../src/extension/search/searchHits';
-import { SearchViewProvider } from '../../src/extension/search/searchViewProvider';
+import { openRecordArgument } from '../../src/extension/browse/search/searchHits';
+import { SearchViewProvider } from '../../src/extension/browse/search/searchViewProvider';
 import { sandboxConnection } from './support/environment';
 import { MemoryMemento } from '../support/memoryMemento';
 

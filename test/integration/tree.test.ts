@@ -5,10 +5,10 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { RecordsClient } from '../../src/core/api';
 import type { RecordsExtensionApi } from '../../src/extension/extension';
-import { setFilter, setSort } from '../../src/extension/tree/commands/appCommands';
-import { deleteRecord, runAction } from '../../src/extension/tree/commands/recordCommands';
-import { RecordsTreeProvider } from '../../src/extension/tree/recordsTreeProvider';
-import type { AppNode, LoadMoreNode, MessageNode, RecordNode, RecordsTreeNode } from '../../src/extension/tree/treeNodes';
+import { setFilter, setSort } from '../../src/extension/browse/tree/commands/appCommands';
+import { deleteRecord, runAction } from '../../src/extension/browse/tree/commands/recordCommands';
+import { RecordsTreeProvider } from '../../src/extension/browse/tree/recordsTreeProvider';
+import type { AppNode, LoadMoreNode, MessageNode, RecordNode, RecordsTreeNode } from '../../src/extension/shared/treeNodes';
 import { sandboxConnection } from './support/environment';
 import { MemoryMemento } from '../support/memoryMemento';
 

@@ -1,4 +1,4 @@
-// Messages between the record editor webview and its host (src/extension/editor). One union per
+// Messages between the record editor webview and its host (src/extension/records/editor). One union per
 // direction, imported by both sides, so a renamed field fails to compile on both. It lives in core
 // (pure types and one guard) so both layers may import it; src/webview/editor/protocol.ts re-exports it.
 import type { FormField } from './formModel';
@@ -6,7 +6,7 @@ import type { HistoryItem } from './historyView';
 
 export type { FormField, HistoryItem };
 
-/** Who the editor is about; read from the document's `records:` URI (see src/extension/editor/recordUri.ts). */
+/** Who the editor is about; read from the document's `records:` URI (see src/extension/records/editor/recordUri.ts). */
 export interface EditorIdentity {
   connectionId: string;
   workspace: string;

@@ -14,7 +14,7 @@ import * as vscode from 'vscode';
 import type { CallOptions, DiscoveredWorkspace, RecordsClient } from '../../core/api';
 import type { AppRef, AppSchema, CurrentUser, FieldDefinition, RecordData, Workspace } from '../../core/contract/types';
 import { type FieldKind, fieldKindOf } from '../../core/schema/fieldKind';
-import { learnPeople } from '../tree/model/recordText';
+import { learnPeople } from '../../core/records/recordText';
 import type { ConnectionInfo } from './connectionInfo';
 
 export interface CatalogChange {

@@ -2,7 +2,7 @@
 // prompts and rules, in the bundle dist/connectionCommands.js, loaded when one of them first runs.
 // The commands themselves are registered at activation by connectionCommands.ts.
 import * as vscode from 'vscode';
-import type { RecordsOAuthProvider } from '../auth/oauthProvider';
+import type { RecordsOAuthProvider } from './auth/oauthProvider';
 import { addConnectionArgs, connectionIdFromArg, signInArgs } from './connectionArgs';
 import type { AuthKind, ConnectionInfo } from './connectionInfo';
 import type { ConnectionManager } from './connectionManager';

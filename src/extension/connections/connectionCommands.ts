@@ -1,7 +1,7 @@
 // The connection commands, registered at activation; what they do (prompts, rules) is the bundle
 // dist/connectionCommands.js (connectionCommandHandlers.ts), loaded when one first runs.
 import * as vscode from 'vscode';
-import type { RecordsOAuthProvider } from '../auth/oauthProvider';
+import type { RecordsOAuthProvider } from './auth/oauthProvider';
 import type { ConnectionCommands } from '../lazy/connectionCommands';
 import type { ConnectionManager } from './connectionManager';
 import { describeError, isCancellation } from './errorText';

@@ -1,14 +1,14 @@
 import * as vscode from 'vscode';
 import type { NetworkSettings, RecordsClient } from '../../core/api';
-import { CredentialStore } from '../auth/credentialStore';
-import { ALL_SYNCED_STATE_KEYS, SYNCED_STATE_KEYS } from '../syncedState';
+import { CredentialStore } from './auth/credentialStore';
+import { ALL_SYNCED_STATE_KEYS, SYNCED_STATE_KEYS } from '../shared/syncedState';
 import type { AuthKind, ConnectionInfo } from './connectionInfo';
 import { authorizationHeader, newConnectionId, normalizeBaseUrl, normalizeIssuer, sendsTokenInClear, uniqueName } from './connectionRules';
 import { describeError, isCancellation, isUnauthorized, isUnreachable } from './errorText';
-import { logRequest, SHOW_LOG_COMMAND } from '../log/requestLog';
+import { logRequest, SHOW_LOG_COMMAND } from './log/requestLog';
 import { affectsNetwork, networkKey, readNetworkSettings } from './networkSettings';
 import { ConnectionCatalog } from './connectionCatalog';
-import { changeState, setState } from '../util/orderedState';
+import { changeState, setState } from '../shared/util/orderedState';
 
 export type { AuthKind, ConnectionInfo } from './connectionInfo';
 

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { SandboxLauncher } from '../localSandbox/sandboxLauncher';
+import type { SandboxLauncher } from './localSandbox/sandboxLauncher';
 
 /** Environment variable naming an already-running sandbox to connect to (set by `npm start`). */
 export const SANDBOX_URL_ENV = 'RECORDS_SANDBOX_URL';

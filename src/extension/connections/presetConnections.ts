@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import type { ConnectionManager } from './connectionManager';
 import { type PresetProblem, planPresets } from './presetRules';
-import { setState } from '../util/orderedState';
+import { setState } from '../shared/util/orderedState';
 
 /** Workspace-state keys: addresses added from presets (by connection id) and those the user removed. */
 const ADDED_KEY = 'records.presets.added';

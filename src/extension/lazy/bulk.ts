@@ -1,4 +1,4 @@
-// Entry of dist/bulk.js: bulk changes to many records (src/extension/bulk/bulkCommands.ts),
+// Entry of dist/bulk.js: bulk changes to many records (src/extension/records/bulk/bulkCommands.ts),
 // loaded the first time a bulk command runs.
-export { BulkActions } from '../bulk/bulkCommands';
-export type { BulkArguments, BulkSelection } from '../bulk/bulkCommands';
+export { BulkActions } from '../records/bulk/bulkCommands';
+export type { BulkArguments, BulkSelection } from '../records/bulk/bulkCommands';

@@ -1,13 +1,13 @@
 // Entry of dist/pivot.js: the pivot panel (its host side, field choices and pickers), loaded when
 // a pivot first opens or is restored. The commands and the serializer are registered at
-// activation by src/extension/pivot/registerPivot.ts.
+// activation by src/extension/query/pivot/registerPivot.ts.
 import * as vscode from 'vscode';
 import type { SnippetLanguage } from '../../core/api';
 import type { ConnectionManager } from '../connections/connectionManager';
 import type { PivotConfig, PivotTarget } from '../../webview/pivot/protocol';
-import { defaultPivotConfig, isPivotViewState, PIVOT_VIEW_TYPE, type PivotAnswer, PivotPanel, pivotTitle } from '../pivot/pivotPanel';
+import { defaultPivotConfig, isPivotViewState, PIVOT_VIEW_TYPE, type PivotAnswer, PivotPanel, pivotTitle } from '../query/pivot/pivotPanel';
 
-export { pickPivotTarget } from '../pivot/pivotPickers';
+export { pickPivotTarget } from '../query/pivot/pivotPickers';
 
 export function openPivot(context: vscode.ExtensionContext, connections: ConnectionManager, target: PivotTarget, config: PivotConfig | undefined, answer?: PivotAnswer): PivotPanel {
   const panel = vscode.window.createWebviewPanel(PIVOT_VIEW_TYPE, pivotTitle(target), vscode.ViewColumn.Active, { retainContextWhenHidden: false });

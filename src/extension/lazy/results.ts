@@ -1,6 +1,6 @@
 // Entry of dist/results.js: the RLX results grid, loaded the first time a block runs (or a
 // results panel is restored). See README.md here for the rules of a lazy bundle.
-export { markResultsRunning, showResults, restoreResults, resultsPanels, runResultsCommand } from '../results/resultsPanels';
-export type { ResultsCommandName, ResultsRequest } from '../results/resultsPanels';
-export type { ResultsDeps } from '../results/resultsDeps';
-export type { ResultsPanel, ResultsSnapshot } from '../results/resultsPanel';
+export { markResultsRunning, showResults, restoreResults, resultsPanels, runResultsCommand } from '../query/results/resultsPanels';
+export type { ResultsCommandName, ResultsRequest } from '../query/results/resultsPanels';
+export type { ResultsDeps } from '../query/results/resultsDeps';
+export type { ResultsPanel, ResultsSnapshot } from '../query/results/resultsPanel';

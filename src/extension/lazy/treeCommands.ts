@@ -1,8 +1,8 @@
 // Entry of dist/treeCommands.js: what the Records view's commands do (open, run an action,
 // delete, copy, filter and sort an app, reveal a record, copy a record's request), loaded when
-// one first runs. They are registered at activation by src/extension/tree/registerTree.ts and
+// one first runs. They are registered at activation by src/extension/browse/tree/registerTree.ts and
 // src/extension/extension.ts; the first paint of the tree needs none of them.
-export { copyId, copyReference, deleteRecord, openRecord, openRecordFormFromJson, runAction } from '../tree/commands/recordCommands';
-export { clearFilter, setFilter, setSort } from '../tree/commands/appCommands';
-export { revealRecord } from '../tree/commands/revealCommand';
-export { copyRecordRequest } from '../requests/copyRequest';
+export { copyId, copyReference, deleteRecord, openRecord, openRecordFormFromJson, runAction } from '../browse/tree/commands/recordCommands';
+export { clearFilter, setFilter, setSort } from '../browse/tree/commands/appCommands';
+export { revealRecord } from '../browse/tree/commands/revealCommand';
+export { copyRecordRequest } from '../records/copyRequest';

@@ -2,7 +2,7 @@
 // record picker of "Attach to Record…" offers them first. Kept in global state, per connection.
 // Shared by the main bundle (the editor) and the files bundle; tiny on purpose.
 import type * as vscode from 'vscode';
-import { changeState } from '../util/orderedState';
+import { changeState } from '../shared/util/orderedState';
 
 const KEY = 'records.files.recentTargets';
 const MAX = 10;

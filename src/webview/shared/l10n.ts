@@ -6,7 +6,7 @@
 // English text with its {0} arguments filled.
 import * as l10n from '@vscode/l10n';
 
-/** The element id of the JSON bundle in the page: `src/extension/webviews/l10nBundleScript.ts` writes it. */
+/** The element id of the JSON bundle in the page: `src/extension/shared/webviews/l10nBundleScript.ts` writes it. */
 const L10N_BUNDLE_ELEMENT_ID = 'records-l10n';
 
 function embeddedBundle(): Record<string, string> | undefined {

@@ -1,8 +1,8 @@
 import { strict as assert } from 'node:assert';
 import { parseRlx } from '../../../src/core/rlx';
-import { pivotFieldChoices } from '../../../src/extension/pivot/pivotFields';
-import { openRecordArgument, toSearchHit } from '../../../src/extension/search/searchHits';
-import { scopeRlx } from '../../../src/extension/search/searchScope';
+import { pivotFieldChoices } from '../../../src/extension/query/pivot/pivotFields';
+import { openRecordArgument, toSearchHit } from '../../../src/extension/browse/search/searchHits';
+import { scopeRlx } from '../../../src/extension/browse/search/searchScope';
 
 describe('search host pieces', () => {
   it('reduces a search record to what the view shows', () => {

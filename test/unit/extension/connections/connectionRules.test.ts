@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { isLoopbackHost } from '../../../../src/core/api/network';
-import { isLoopback } from '../../../../src/extension/auth/oauthClient';
+import { isLoopback } from '../../../../src/extension/connections/auth/oauthClient';
 import {
   authorizationHeader,
   baseUrlProblem,

@@ -1,0 +1,81 @@
+// The doorway to RLX notebooks, registered at activation: the serializer, the controller, the
+// renderer's messages and the commands. Each loads the notebook bundle (dist/notebook.js, entry
+// src/extension/lazy/notebook.ts) when first used, so activation pays only for these lines.
+import * as vscode from 'vscode';
+import type { NotebookDeps, RlxCellRunner, RunMode } from '../../lazy/notebook';
+import { RLX_RENDERER_ID } from '../../../webview/notebook/protocol';
+import { RLX_NOTEBOOK_TYPE } from './notebookHeader';
+
+export const RLX_NOTEBOOK_COMMANDS = {
+  openAsNotebook: 'records.rlx.openAsNotebook',
+  openAsText: 'records.rlx.openAsText',
+  countCell: 'records.rlx.notebook.countCell',
+} as const;
+export const RLX_NOTEBOOK_CONTROLLER_ID = 'records.rlxNotebook.controller';
+/** The setting that opens `.rlx` files as notebooks by default. */
+const DEFAULT_SETTING = 'records.rlx.openAsNotebook';
+
+// Loaded once; later calls get the same module.
+const loadNotebook = () => import('../../lazy/notebook.js');
+
+/** `deps` is asked when a cell first runs or a renderer first writes: it may start the `.rlx` language. */
+export function registerRlxNotebook(deps: () => Promise<Omit<NotebookDeps, 'postToRenderer'>>): vscode.Disposable {
+  const messaging = vscode.notebooks.createRendererMessaging(RLX_RENDERER_ID);
+  let full: Promise<NotebookDeps> | undefined;
+  const fullDeps = () => (full ??= deps().then((given) => ({ ...given, postToRenderer: (message, editor) => void messaging.postMessage(message, editor) })));
+  let runner: Promise<RlxCellRunner> | undefined;
+  const runnerOf = (): Promise<RlxCellRunner> => (runner ??= Promise.all([loadNotebook(), fullDeps()]).then(([bundle, given]) => new bundle.RlxCellRunner(given)));
+  const controller = vscode.notebooks.createNotebookController(RLX_NOTEBOOK_CONTROLLER_ID, RLX_NOTEBOOK_TYPE, vscode.l10n.t('Records Service'));
+  controller.supportedLanguages = ['rlx'];
+  controller.supportsExecutionOrder = true;
+  controller.description = vscode.l10n.t('Runs each query against the file\'s connection');
+  const execute = async (cells: readonly vscode.NotebookCell[], notebook: vscode.NotebookDocument, mode: RunMode = 'run') => (await runnerOf()).execute(controller, cells, notebook, mode);
+  controller.executeHandler = (cells, notebook) => execute(cells, notebook);
+  return vscode.Disposable.from(
+    controller,
+    vscode.workspace.registerNotebookSerializer(RLX_NOTEBOOK_TYPE, {
+      deserializeNotebook: async (content) => (await loadNotebook()).deserializeRlxNotebook(content),
+      serializeNotebook: async (data) => (await loadNotebook()).serializeRlxNotebookData(data),
+    }, { transientOutputs: true }),
+    messaging.onDidReceiveMessage(async ({ editor, message }) => (await loadNotebook()).onRendererMessage(await fullDeps(), await runnerOf(), message, editor)),
+    // A closed notebook's outputs are gone (they are not saved): so are the tables behind them.
+    vscode.workspace.onDidCloseNotebookDocument((notebook) => void runner?.then((started) => started.tables.forget(notebook))),
+    vscode.commands.registerCommand(RLX_NOTEBOOK_COMMANDS.openAsNotebook, (uri?: vscode.Uri) => reopen(uri ?? vscode.window.activeTextEditor?.document.uri, RLX_NOTEBOOK_TYPE)),
+    vscode.commands.registerCommand(RLX_NOTEBOOK_COMMANDS.openAsText, (uri?: vscode.Uri) => reopen(uri ?? vscode.window.activeNotebookEditor?.notebook.uri, 'default')),
+    vscode.commands.registerCommand(RLX_NOTEBOOK_COMMANDS.countCell, async (cell?: vscode.NotebookCell) => {
+      const target = cell ?? activeCell();
+      if (target !== undefined) await execute([target], target.notebook, 'count');
+    }),
+    vscode.workspace.onDidChangeConfiguration((event) => event.affectsConfiguration(DEFAULT_SETTING) && void applyDefaultView()),
+    // Tests and scripts reach the runner (its tables) through this command.
+    vscode.commands.registerCommand('records.rlx.notebook.runner', () => runnerOf()),
+  );
+}
+
+function activeCell(): vscode.NotebookCell | undefined {
+  const editor = vscode.window.activeNotebookEditor;
+  const selection = editor?.selections[0];
+  return editor === undefined || selection === undefined ? undefined : editor.notebook.cellAt(selection.start);
+}
+
+async function reopen(uri: vscode.Uri | undefined, viewType: string): Promise<void> {
+  if (uri === undefined || !uri.path.endsWith('.rlx')) {
+    void vscode.window.showWarningMessage(vscode.l10n.t('Choose an .rlx file to open it as a notebook or as text.'));
+    return;
+  }
+  await vscode.commands.executeCommand('vscode.openWith', uri, viewType);
+}
+
+/**
+ * `records.rlx.openAsNotebook` on: `.rlx` files open as notebooks (VS Code's own editor
+ * association, so "Open With…" still offers the text editor); off: the association we made goes.
+ */
+async function applyDefaultView(): Promise<void> {
+  const wanted = vscode.workspace.getConfiguration().get<boolean>(DEFAULT_SETTING, false);
+  const config = vscode.workspace.getConfiguration('workbench');
+  const associations = { ...config.get<Record<string, string>>('editorAssociations', {}) };
+  if (wanted) associations['*.rlx'] = RLX_NOTEBOOK_TYPE;
+  else if (associations['*.rlx'] === RLX_NOTEBOOK_TYPE) delete associations['*.rlx'];
+  else return;
+  await config.update('editorAssociations', associations, vscode.ConfigurationTarget.Global);
+}

@@ -1,0 +1,81 @@
+// What an output's buttons ask of the extension: the next page (Load more), a row in the record
+// editor, the full result as CSV or JSON (the results grid's streamed export), a bulk change.
+// A message is checked for its shape and for the notebook it comes from; replies go only to the
+// editor that asked (an editor of the output's own notebook).
+import * as vscode from 'vscode';
+import { describeError } from '../../connections/errorText';
+import { exportResults } from '../results/resultsExport';
+import { type RlxRendererReply, isRlxRendererMessage } from '../../../webview/notebook/protocol';
+import type { RlxCellRunner } from './cellRunner';
+import type { NotebookDeps } from './notebookDeps';
+import type { RecordTable } from './recordTable';
+import type { BulkSelection } from '../../lazy/bulk';
+
+export async function onRendererMessage(deps: NotebookDeps, runner: RlxCellRunner, received: unknown, editor: vscode.NotebookEditor): Promise<RlxRendererReply | undefined> {
+  if (!isRlxRendererMessage(received)) return undefined;
+  const message = received;
+  // Only the notebook an output was made for may use it: our renderer draws our mime type in any
+  // notebook, and a cloned one can carry an output that names another notebook's id.
+  const table = runner.tables.get(message.outputId, editor.notebook);
+  if (table === undefined) {
+    // Another notebook's output: nothing at all, not even a reply.
+    if (runner.tables.has(message.outputId)) return undefined;
+    if (message.type === 'loadMore') {
+      const reply: RlxRendererReply = { type: 'failed', outputId: message.outputId, message: vscode.l10n.t('This output is from before a reload. Run the cell again to load more.') };
+      deps.postToRenderer(reply, editor);
+      return reply;
+    }
+    return undefined;
+  }
+  switch (message.type) {
+    case 'loadMore': {
+      try {
+        const fresh = await table.loadMore();
+        const highlights = table.highlights(fresh);
+        const reply: RlxRendererReply = { type: 'rows', outputId: message.outputId, rows: table.rows(fresh), ...(highlights === undefined ? {} : { highlights }), loaded: table.records.length, total: table.total, canLoadMore: table.canLoadMore() };
+        deps.postToRenderer(reply, editor);
+        return reply;
+      } catch (error) {
+        const reply: RlxRendererReply = { type: 'failed', outputId: message.outputId, message: describeError(error, vscode.l10n.t('load more records')) };
+        deps.postToRenderer(reply, editor);
+        return reply;
+      }
+    }
+    case 'open': {
+      const target = table.recordAt(message.row);
+      if (target !== undefined) await vscode.commands.executeCommand('records.openRecordEditor', target);
+      return undefined;
+    }
+    case 'bulk': {
+      // The same bulk commands as the results grid and the Records view.
+      const selection = bulkSelectionOf(table, message.rows);
+      if (selection === undefined) return undefined;
+      const command = message.action === 'setField' ? 'records.bulk.setField' : message.action === 'runAction' ? 'records.bulk.runAction' : 'records.bulk.delete';
+      await vscode.commands.executeCommand(command, selection);
+      return undefined;
+    }
+    case 'export': {
+      await exportResults({
+        source: table.source,
+        sort: undefined,
+        format: message.format,
+        title: table.title,
+        headers: table.headers(),
+        cells: (record) => table.exportCells(record),
+        defaultFolder: vscode.workspace.workspaceFolders?.[0]?.uri,
+        reportError: (error) => deps.connections.reportError(table.connectionId, error, vscode.l10n.t('Could not export "{0}"', table.title)),
+      });
+      return undefined;
+    }
+  }
+}
+
+/** The records a table's picked rows (or `all` its matches) stand for, as the bulk commands take them. */
+export function bulkSelectionOf(table: RecordTable, rows: number[] | 'all'): BulkSelection | undefined {
+  const query = table.source.query;
+  if (query.kind !== 'list' || query.scope.kind !== 'app') return undefined;
+  const scope = query.scope.ref;
+  return rows === 'all'
+    ? { connectionId: table.connectionId, scope, all: true, ...(query.params.rlx ? { rlx: query.params.rlx } : {}) }
+    : { connectionId: table.connectionId, scope, ids: rows.map((row) => table.records[row]?.id).filter((id): id is string => typeof id === 'string') };
+}

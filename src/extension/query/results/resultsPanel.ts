@@ -1,0 +1,367 @@
+// One results panel: the host of the grid. It keeps the records received (the page only gets
+// display text), pages further on Load more, sorts (on the server unless every row is here),
+// opens a row in the record editor and exports every page of the query to a file.
+import * as vscode from 'vscode';
+import type { RecordData } from '../../../core/contract/types';
+import type { DisplayContext } from '../../../core/records';
+import { describeRlxScope } from '../../../core/rlx/document';
+import { learnPeople } from '../../../core/records/recordText';
+import { createWebviewChannel } from '../../shared/webviews/webviewChannel';
+import { createWebviewHtml, webviewOptions } from '../../shared/webviews/webviewHtml';
+import type { ExportFormat, ResultsCounts, ResultsHostToView, ResultsPanelState, ResultsRow, ResultsSort, ResultsTable, ResultsViewToHost } from '../../../webview/results/protocol';
+import { compareRecords, exportCells, rowCells } from './cellText';
+import { type ExportRequest, exportResults, type ExportSummary } from './resultsExport';
+import type { ResultsDeps } from './resultsDeps';
+import { type RecordsQuery, ResultsQuery, pageSizeOf, sortOfQuery } from './resultsQuery';
+import { MATCH_FIELD, type ResultField, resultFields } from './resultColumns';
+
+export const RESULTS_VIEW_TYPE = 'records.results';
+
+/** A result the panel shows as it is: pivot groups of a block the pivot view cannot take. */
+export interface StaticTable {
+  columns: ResultsTable['columns'];
+  rows: ResultsRow[];
+  total: number;
+}
+
+/** What tests and commands read of a panel. */
+export interface ResultsSnapshot extends ResultsCounts {
+  key: string;
+  title: string;
+  columns: string[];
+  sort?: ResultsSort;
+  /** Display text of the rows loaded, in grid order. */
+  rows: string[][];
+  /** The block runs again: the page says so instead of showing the previous rows. */
+  running: boolean;
+}
+
+export class ResultsPanel implements vscode.Disposable {
+  private readonly channel;
+  private readonly disposables: vscode.Disposable[] = [];
+  private source: ResultsQuery | undefined;
+  private rerunning = false;
+  private records: RecordData[] = [];
+  private cells: string[][] = [];
+  private fields: ResultField[] = [];
+  private total = 0;
+  private sort: ResultsSort | undefined;
+  private staticTable: StaticTable | undefined;
+  private running: AbortController | undefined;
+  private readonly people = new Map<string, string>();
+  private readonly disposed = new vscode.EventEmitter<void>();
+  readonly onDidDispose = this.disposed.event;
+
+  constructor(readonly panel: vscode.WebviewPanel, private readonly deps: ResultsDeps, private state: ResultsPanelState) {
+    panel.webview.options = webviewOptions(deps.extensionUri);
+    panel.iconPath = vscode.Uri.joinPath(deps.extensionUri, 'media', 'records.svg');
+    panel.title = state.title;
+    // A restored panel keeps the order the person chose before the reload.
+    this.sort = state.sort;
+    this.channel = createWebviewChannel<ResultsViewToHost, ResultsHostToView>(panel.webview, {
+      onMessage: (message) => void this.onMessage(message),
+      // A hidden panel is not kept alive: its page reloads and asks again.
+      onPeerReady: () => this.redraw(),
+    });
+    panel.webview.html = createWebviewHtml({ webview: panel.webview, extensionUri: deps.extensionUri, script: 'results', title: state.title, loadingText: vscode.l10n.t('Running the query…') });
+    this.disposables.push(this.channel, panel.onDidDispose(() => this.dispose()));
+  }
+
+  get key(): string {
+    return this.state.key;
+  }
+
+  dispose(): void {
+    this.running?.abort();
+    for (const disposable of this.disposables.splice(0)) disposable.dispose();
+    this.disposed.fire();
+    this.disposed.dispose();
+  }
+
+  /** Shows the first page a run returned (the block just ran). */
+  async showRecords(state: ResultsPanelState & { query: RecordsQuery }, records: RecordData[], total: number): Promise<void> {
+    // A Load more of the previous run must not land in this one.
+    this.restart();
+    this.state = state;
+    this.panel.title = state.title;
+    this.staticTable = undefined;
+    this.source = new ResultsQuery(await this.deps.connections.client(state.connectionId), state.query);
+    this.sort = state.sort ?? sortOfQuery(state.query);
+    await this.prepareFields(records);
+    this.setRecords(records, total);
+    this.redraw();
+  }
+
+  /** Shows groups that need no paging (a pivot block outside one app). */
+  showStatic(state: ResultsPanelState, table: StaticTable): void {
+    this.restart();
+    this.state = state;
+    this.panel.title = state.title;
+    this.source = undefined;
+    this.staticTable = table;
+    this.redraw();
+  }
+
+  /**
+   * The block is running again (Run, Ctrl+Enter): say so in the panel instead of showing the old
+   * rows as if they were the answer; `false` puts them back when the run failed or was cancelled.
+   */
+  showRunning(running: boolean): void {
+    if (!running) {
+      this.redraw();
+      return;
+    }
+    this.rerunning = true;
+    this.post({ type: 'loading', title: this.state.title, message: vscode.l10n.t('Running the query…') });
+  }
+
+  /** Runs the query again from its first page (restore after a reload, Retry, a server sort). */
+  async rerun(): Promise<void> {
+    const query = this.state.query;
+    if (query.kind === 'pivot') return;
+    this.post({ type: 'loading', title: this.state.title, message: vscode.l10n.t('Running the query…') });
+    const controller = this.restart();
+    try {
+      this.source ??= new ResultsQuery(await this.deps.connections.client(this.state.connectionId), query);
+      const page = await this.source.page(0, pageSizeOf(query), this.sort, controller.signal);
+      if (controller.signal.aborted) return;
+      await this.prepareFields(page.records);
+      this.setRecords(page.records, page.total);
+      this.redraw();
+    } catch (error) {
+      this.fail(error, vscode.l10n.t('Could not run "{0}"', this.state.title), true);
+    } finally {
+      if (this.running === controller) this.running = undefined;
+    }
+  }
+
+  /** Reads the next page; resolves with the counts after it (tests and the page use them). */
+  async loadMore(): Promise<ResultsCounts> {
+    if (!this.source || !this.canLoadMore()) return this.counts();
+    const controller = this.restart();
+    try {
+      const page = await this.source.page(this.records.length, pageSizeOf(this.source.query), this.sort, controller.signal, this.records[0]?.id);
+      if (controller.signal.aborted) return this.counts();
+      // A record created meanwhile shifts the pages: never show one twice.
+      const seen = new Set(this.records.map((record) => record.id));
+      const fresh = page.records.filter((record) => !seen.has(record.id));
+      this.learn(fresh);
+      const cells = fresh.map((record) => rowCells(record, this.fields, this.displayContext()));
+      this.records.push(...fresh);
+      this.cells.push(...cells);
+      // A short page means the end whatever the count said.
+      this.total = page.records.length === 0 ? this.records.length : Math.max(page.total, this.records.length);
+      const counts = this.counts();
+      this.post({ type: 'append', rows: fresh.map((record, index) => ({ id: record.id, cells: cells[index]! })), counts });
+      return counts;
+    } catch (error) {
+      this.fail(error, vscode.l10n.t('Could not load more of "{0}"', this.state.title), false);
+      return this.counts();
+    } finally {
+      if (this.running === controller) this.running = undefined;
+    }
+  }
+
+  /**
+   * Sorts by a column: ascending first, then descending. All rows here: in memory. Otherwise
+   * the server sorts and the grid starts again from its first page; a search (ordered by
+   * relevance, no server sort) sorts only once every hit is loaded.
+   */
+  async sortBy(field: string): Promise<void> {
+    if (!this.source) return;
+    const direction = this.sort?.field === field && this.sort.direction === 'asc' ? 'desc' : 'asc';
+    const sort: ResultsSort = { field, direction };
+    if (this.isComplete()) {
+      this.sort = sort;
+      this.state = { ...this.state, sort };
+      const order = this.records.map((record, index) => ({ record, cells: this.cells[index]! }));
+      const compare = compareRecords(field, direction);
+      order.sort((a, b) => compare(a.record, b.record));
+      this.records = order.map((item) => item.record);
+      this.cells = order.map((item) => item.cells);
+      this.redraw();
+      return;
+    }
+    if (this.source.query.kind === 'search') return;
+    this.sort = sort;
+    this.state = { ...this.state, sort };
+    await this.rerun();
+  }
+
+  /** Opens the record of a row in the record editor. */
+  async openRow(row: number): Promise<void> {
+    const record = this.records[row];
+    if (!record) return;
+    const query = this.state.query;
+    const workspace = record.project_alias ?? (query.scope.kind === 'app' ? query.scope.ref.workspace : query.scope.kind === 'workspace' ? query.scope.workspace : undefined);
+    const app = record.publishing_alias ?? (query.scope.kind === 'app' ? query.scope.ref.app : undefined);
+    if (!workspace || !app) return;
+    await vscode.commands.executeCommand('records.openRecordEditor', { connectionId: this.state.connectionId, workspace, app, recordId: record.id });
+  }
+
+  /**
+   * Exports every page of the query (not just the rows loaded) in the grid's order and
+   * columns. `options.target` skips the save dialog (tests, scripts).
+   */
+  async export(format: ExportFormat, options: Pick<ExportRequest, 'target' | 'signal' | 'onProgress'> = {}): Promise<ExportSummary | undefined> {
+    if (!this.source) {
+      void vscode.window.showInformationMessage(vscode.l10n.t('Only the results of a list or a search can be exported; open a pivot in the pivot view to save it as CSV.'));
+      return undefined;
+    }
+    const fields = this.fields;
+    return exportResults({
+      source: this.source,
+      sort: this.sort,
+      format,
+      title: this.state.title,
+      headers: fields.map((field) => field.caption),
+      cells: (record) => exportCells(record, fields, this.displayContext()),
+      defaultFolder: vscode.workspace.workspaceFolders?.[0]?.uri,
+      ...options,
+      reportError: (error) => this.deps.connections.reportError(this.state.connectionId, error, vscode.l10n.t('Could not export "{0}"', this.state.title)),
+    });
+  }
+
+  snapshot(): ResultsSnapshot {
+    const columns = this.staticTable?.columns.map((column) => column.caption) ?? this.fields.map((field) => field.caption);
+    return {
+      key: this.state.key,
+      title: this.state.title,
+      columns,
+      ...this.counts(),
+      ...(this.sort ? { sort: this.sort } : {}),
+      rows: this.staticTable ? this.staticTable.rows.map((row) => row.cells) : this.cells.map((cells) => [...cells]),
+      running: this.rerunning,
+    };
+  }
+
+  private async onMessage(message: ResultsViewToHost): Promise<void> {
+    switch (message.type) {
+      case 'loadMore':
+        await this.loadMore();
+        return;
+      case 'sort':
+        await this.sortBy(message.field);
+        return;
+      case 'open':
+        await this.openRow(message.row);
+        return;
+      case 'copy':
+        await vscode.env.clipboard.writeText(message.text);
+        void vscode.window.setStatusBarMessage(vscode.l10n.t('Copied to the clipboard.'), 2000);
+        return;
+      case 'export':
+        await this.export(message.format);
+        return;
+      case 'retry':
+        await this.rerun();
+        return;
+      case 'bulk':
+        await this.bulk(message.action, message.rows);
+        return;
+    }
+  }
+
+  /** Hands the selected rows (or every match of the query) to the bulk commands. */
+  private async bulk(action: 'setField' | 'runAction' | 'delete', rows: number[] | 'all'): Promise<void> {
+    const { query, connectionId } = this.state;
+    if (query.kind !== 'list' || query.scope.kind !== 'app') return;
+    const scope = query.scope.ref;
+    const selection =
+      rows === 'all'
+        ? { connectionId, scope, all: true, ...(query.params.rlx ? { rlx: query.params.rlx } : {}) }
+        : { connectionId, scope, ids: rows.map((row) => this.records[row]?.id).filter((id): id is string => typeof id === 'string') };
+    const command = action === 'setField' ? 'records.bulk.setField' : action === 'runAction' ? 'records.bulk.runAction' : 'records.bulk.delete';
+    await vscode.commands.executeCommand(command, selection);
+    // What changed shows when the query runs again.
+    await this.rerun();
+  }
+
+  private restart(): AbortController {
+    this.running?.abort();
+    const controller = new AbortController();
+    this.running = controller;
+    return controller;
+  }
+
+  private async prepareFields(records: readonly RecordData[]): Promise<void> {
+    const { connectionId, query } = this.state;
+    if (query.kind === 'pivot') return;
+    // The schema cache of the language features: usually already loaded by completion.
+    await this.deps.schemas.ensure(connectionId, query.scope).catch(() => undefined);
+    const schema = this.deps.schemas.sourceFor(connectionId).schemaFor(query.scope);
+    for (const user of schema?.users ?? []) if (user.id) this.people.set(user.id, user.name);
+    const keys = new Set(records.slice(0, 20).flatMap((record) => Object.keys(record)));
+    this.fields = resultFields(query.kind === 'list' ? query.params.listOfFields : undefined, schema, keys, query.kind === 'search');
+  }
+
+  private setRecords(records: RecordData[], total: number): void {
+    this.learn(records);
+    const ctx = this.displayContext();
+    this.records = [...records];
+    this.cells = records.map((record) => rowCells(record, this.fields, ctx));
+    this.total = Math.max(total, records.length);
+  }
+
+  private learn(records: readonly RecordData[]): void {
+    learnPeople(records, this.people, this.fields.filter((field) => field.form?.kind === 'person' || field.form?.kind === 'authorinfo').map((field) => field.name));
+  }
+
+  private displayContext(): DisplayContext {
+    return { timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone, locale: vscode.env.language, users: this.people };
+  }
+
+  private isComplete(): boolean {
+    return this.records.length >= this.total;
+  }
+
+  private canLoadMore(): boolean {
+    return this.source !== undefined && !this.isComplete();
+  }
+
+  private counts(): ResultsCounts {
+    if (this.staticTable) return { loaded: this.staticTable.rows.length, total: this.staticTable.total, canLoadMore: false };
+    return { loaded: this.records.length, total: this.total, canLoadMore: this.canLoadMore() };
+  }
+
+  private redraw(): void {
+    this.rerunning = false;
+    const table = this.table();
+    if (table) this.post({ type: 'table', table, state: this.state });
+  }
+
+  private table(): ResultsTable | undefined {
+    const { query, title } = this.state;
+    const scope = describeRlxScope(query.scope);
+    if (this.staticTable) {
+      return { kind: 'groups', title, scope, columns: this.staticTable.columns, rows: this.staticTable.rows, ...this.counts() };
+    }
+    if (!this.source) return undefined;
+    const searchIncomplete = query.kind === 'search' && !this.isComplete();
+    const columns = this.fields.map((field) => ({
+      field: field.name, caption: field.caption, numeric: field.numeric,
+      sortable: !searchIncomplete && field.name !== MATCH_FIELD && field.form?.kind !== 'richtext',
+    }));
+    const note = searchIncomplete
+      ? vscode.l10n.t('Search hits are ordered by relevance. Load every hit to sort them.')
+      : this.isComplete() ? undefined : vscode.l10n.t('Sorting asks the service again, so the order covers every match, not only the rows shown.');
+    return {
+      kind: query.kind, title, scope, columns,
+      rows: this.records.map((record, index) => ({ id: record.id, cells: this.cells[index]! })),
+      ...this.counts(),
+      ...(this.sort ? { sort: this.sort } : {}),
+      ...(note ? { note } : {}),
+      bulk: query.kind === 'list' && query.scope.kind === 'app',
+    };
+  }
+
+  private fail(error: unknown, what: string, retry: boolean): void {
+    const message = this.deps.connections.reportError(this.state.connectionId, error, what);
+    if (message === '') return;
+    this.post({ type: 'error', title: this.state.title, message, retry });
+  }
+
+  private post(message: ResultsHostToView): void {
+    this.channel.post(message);
+  }
+}

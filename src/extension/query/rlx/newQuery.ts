@@ -1,0 +1,43 @@
+// "New RLX Query" and "Open as RLX": an untitled `.rlx` document, scoped to the app of the
+// tree node it was invoked on, naming that node's connection with `@connection`.
+import * as vscode from 'vscode';
+import type { AppRef } from '../../../core/contract/types';
+import { quoteConnectionName } from '../../../core/rlx/document';
+import { type RlxDocumentModels, RLX_LANGUAGE_ID } from './documentModels';
+
+/** The parts of a tree node the commands read: an app node has `connectionId` and `ref`. */
+export interface RlxAppNodeLike {
+  connectionId?: string;
+  ref?: AppRef;
+  workspace?: string | { alias?: string };
+  app?: string | { alias?: string };
+}
+
+export function appOfNode(node: unknown): { ref?: AppRef; connectionId?: string } {
+  if (node === null || typeof node !== 'object') return {};
+  const candidate = node as RlxAppNodeLike;
+  const connectionId = typeof candidate.connectionId === 'string' ? candidate.connectionId : undefined;
+  if (candidate.ref !== undefined) return { ref: candidate.ref, ...(connectionId === undefined ? {} : { connectionId }) };
+  const workspace = typeof candidate.workspace === 'string' ? candidate.workspace : candidate.workspace?.alias;
+  const app = typeof candidate.app === 'string' ? candidate.app : candidate.app?.alias;
+  const ref = workspace !== undefined && app !== undefined ? { workspace, app } : undefined;
+  return { ...(ref === undefined ? {} : { ref }), ...(connectionId === undefined ? {} : { connectionId }) };
+}
+
+export function newQueryText(ref: AppRef | undefined, title = 'New query', connectionName?: string): string {
+  const scope = ref === undefined ? '// @app WS/APP   (no @app: all apps)' : `@app ${ref.workspace}/${ref.app}`;
+  const connection = connectionName === undefined ? '' : `@connection ${quoteConnectionName(connectionName)}\n`;
+  return `${connection}${scope}\n\n### ${title}\n@sort creation_date desc\n@limit 100\n`;
+}
+
+export async function openRlxQuery(models: RlxDocumentModels, node: unknown, connectionName: (id: string) => string | undefined, title?: string): Promise<vscode.TextEditor> {
+  const { ref, connectionId } = appOfNode(node);
+  const name = connectionId === undefined ? undefined : connectionName(connectionId);
+  const document = await vscode.workspace.openTextDocument({ language: RLX_LANGUAGE_ID, content: newQueryText(ref, title ?? (ref === undefined ? undefined : `All of ${ref.workspace}/${ref.app}`), name) });
+  // A connection known only by id (no name to write) is kept as the file's binding instead.
+  if (connectionId !== undefined && name === undefined) await models.connectionRule.bind(document.uri, connectionId);
+  const editor = await vscode.window.showTextDocument(document);
+  const end = document.positionAt(document.getText().length);
+  editor.selection = new vscode.Selection(end, end);
+  return editor;
+}

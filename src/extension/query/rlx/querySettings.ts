@@ -1,0 +1,18 @@
+// The user's settings for running queries, read at run time so a change applies to the next run.
+import * as vscode from 'vscode';
+import type { RlxQueryDefaults } from '../../../core/rlx/document';
+import type { ConnectionCatalog } from '../../connections/connectionCatalog';
+import type { RlxRunDefaults } from './queryRunner';
+
+/** What a block without `@limit` gets (`records.rlx.defaultLimit`), and the zone of `@today` (`records.rlx.timeZone`). */
+export function rlxQueryDefaults(): RlxQueryDefaults {
+  const settings = vscode.workspace.getConfiguration('records.rlx');
+  const limit = settings.get<number>('defaultLimit');
+  const timeZone = settings.get<string>('timeZone')?.trim();
+  return { ...(limit === undefined ? {} : { limit }), ...(timeZone ? { timeZone } : {}) };
+}
+
+/** The defaults of a run on `connectionId`, with `@me` from the connection's catalog. */
+export function rlxRunDefaults(catalog: ConnectionCatalog, connectionId: string): RlxRunDefaults {
+  return { ...rlxQueryDefaults(), currentUser: () => catalog.currentUser(connectionId) };
+}

@@ -1,0 +1,37 @@
+import type { EditorIdentity } from '../../../core/records/editorProtocol';
+
+/**
+ * Reads the argument of `records.openRecordEditor` / `records.newRecord`: a tree node
+ * (`{connectionId, ref, record}` or an app node `{connectionId, ref}`), an editor identity
+ * (`{connectionId, workspace, app, recordId?}`), or `{connectionId, ref, recordId}` from results.
+ */
+export function identityFromArgument(arg: unknown): EditorIdentity | undefined {
+  if (typeof arg !== 'object' || arg === null) return undefined;
+  const a = arg as Record<string, unknown>;
+  if (typeof a.connectionId !== 'string') return undefined;
+  const ref = typeof a.ref === 'object' && a.ref !== null ? (a.ref as Record<string, unknown>) : a;
+  const record = typeof a.record === 'object' && a.record !== null ? (a.record as Record<string, unknown>) : undefined;
+  const workspace = ref.workspace ?? record?.project_alias;
+  const app = ref.app ?? record?.publishing_alias;
+  if (typeof workspace !== 'string' || typeof app !== 'string') return undefined;
+  const recordId = record?.id ?? a.recordId;
+  const identity: EditorIdentity = { connectionId: a.connectionId, workspace, app };
+  if (typeof recordId === 'string' && recordId !== '') identity.recordId = recordId;
+  return identity;
+}
+
+/** The record's number when the argument carries it (a tree node): the tab title needs it. */
+export function numberFromArgument(arg: unknown): number | undefined {
+  if (typeof arg !== 'object' || arg === null) return undefined;
+  const a = arg as Record<string, unknown>;
+  const record = typeof a.record === 'object' && a.record !== null ? (a.record as Record<string, unknown>) : undefined;
+  const number = record?.number ?? a.number;
+  return typeof number === 'number' ? number : undefined;
+}
+
+/** Parses `WS/APP123` as typed by a person. */
+export function parseReference(text: string): { workspace: string; app: string; number: number } | undefined {
+  const m = /^\s*([A-Za-z0-9_-]+)\/([A-Za-z_][A-Za-z_-]*?)-?(\d+)\s*$/.exec(text);
+  if (!m) return undefined;
+  return { workspace: m[1]!, app: m[2]!, number: Number(m[3]) };
+}

@@ -1,0 +1,175 @@
+// The record editor as a VS Code custom editor: one RecordDocument per `records:` URI, one
+// webview session per open tab. VS Code calls save / revert / backup here; `open` is how the
+// extension's commands open a record (and how tests reach its sessions).
+import * as vscode from 'vscode';
+import type { EditorIdentity } from '../../../core/records/editorProtocol';
+import { rlxEquals } from '../../../core/rlx/quote';
+import type { ConnectionManager } from '../../connections/connectionManager';
+import type { FilesHost } from '../files/filesHost';
+import { RecordDocument } from './recordDocument';
+import { RecordEditorSession } from './recordEditorSession';
+import type { Ask } from './recordSaving';
+import { identityFromUri, RECORD_EDITOR_VIEW_TYPE, recordLabel, recordUri, sameRecord } from './recordUri';
+
+export { RECORD_EDITOR_VIEW_TYPE };
+
+export interface RecordEditorDeps {
+  readonly connections: ConnectionManager;
+  readonly extensionUri: vscode.Uri;
+  /** Uploads and downloads of file fields; without it the editor lists files but cannot add any. */
+  readonly files?: FilesHost;
+  /** Workspace state: hot-exit backups of unsaved edits. */
+  readonly memento: vscode.Memento;
+  /** Where the document's undoable edits go (the event VS Code listens to, owned by the main bundle). */
+  readonly fireEdit: (event: vscode.CustomDocumentEditEvent<RecordDocument>) => void;
+}
+
+const modalAsk: Ask = (message, detail, ...choices) => vscode.window.showWarningMessage(message, { modal: true, detail }, ...choices);
+
+export class RecordEditorProvider implements vscode.CustomEditorProvider<RecordDocument>, vscode.Disposable {
+  private readonly sessions = new Set<RecordEditorSession>();
+  private readonly resolved = new vscode.EventEmitter<RecordEditorSession>();
+  private prompter: Ask = modalAsk;
+  private readonly ask: Ask = (message, detail, ...choices) => this.prompter(message, detail, ...choices);
+  // VS Code subscribes to the main bundle's event; this one only satisfies the interface.
+  readonly onDidChangeCustomDocument = new vscode.EventEmitter<vscode.CustomDocumentEditEvent<RecordDocument>>().event;
+
+  constructor(private readonly deps: RecordEditorDeps) {}
+
+  async openCustomDocument(uri: vscode.Uri, context: vscode.CustomDocumentOpenContext): Promise<RecordDocument> {
+    const document = await RecordDocument.open(uri, context.backupId, { connections: this.deps.connections, ask: this.ask, backups: this.deps.memento });
+    const subscriptions = [document.onDidEdit((e) => this.deps.fireEdit(e)), document.onDidCreate((identity) => void this.afterCreate(document, identity))];
+    document.onDidDispose(() => subscriptions.forEach((s) => s.dispose()));
+    return document;
+  }
+
+  resolveCustomEditor(document: RecordDocument, panel: vscode.WebviewPanel): void {
+    const session = new RecordEditorSession(panel, document, { ...this.deps, ask: this.ask, close: (d) => this.closeDeleted(d) });
+    this.sessions.add(session);
+    panel.onDidDispose(() => this.sessions.delete(session));
+    this.resolved.fire(session);
+  }
+
+  saveCustomDocument(document: RecordDocument): Promise<void> {
+    return document.save();
+  }
+
+  async saveCustomDocumentAs(document: RecordDocument): Promise<void> {
+    // A record lives on the server: "Save As" saves it in place.
+    await document.save();
+  }
+
+  revertCustomDocument(document: RecordDocument): Promise<void> {
+    return document.revert();
+  }
+
+  backupCustomDocument(document: RecordDocument, context: vscode.CustomDocumentBackupContext): Promise<vscode.CustomDocumentBackup> {
+    return document.backup(context.destination);
+  }
+
+  /** Opens (or reveals) the editor of a record, or an empty form when `recordId` is absent. */
+  async open(identity: EditorIdentity, number?: number): Promise<RecordEditorSession> {
+    const uri = this.openUriOf(identity) ?? recordUri(identity, recordLabel(identity.app, number ?? (await this.numberOf(identity))));
+    const existing = this.sessionOf(uri);
+    const opened = existing ? Promise.resolve(existing) : this.nextSession(uri);
+    await vscode.commands.executeCommand('vscode.openWith', uri, RECORD_EDITOR_VIEW_TYPE);
+    return opened;
+  }
+
+  /** Replaces the modal questions (conflict, delete); for tests. */
+  setPrompter(prompter: Ask | undefined): void {
+    this.prompter = prompter ?? modalAsk;
+  }
+
+  /** Sessions currently open (for tests and commands). */
+  list(): RecordEditorSession[] {
+    return [...this.sessions];
+  }
+
+  findRecord(identity: EditorIdentity): RecordEditorSession | undefined {
+    return this.list().find((s) => sameRecord(s.currentIdentity, identity));
+  }
+
+  /** The URI a tab already shows for this record: opening it again reveals that tab. */
+  private openUriOf(identity: EditorIdentity): vscode.Uri | undefined {
+    if (!identity.recordId) return undefined;
+    const session = this.findRecord(identity);
+    if (session) return session.document.uri;
+    for (const tab of vscode.window.tabGroups.all.flatMap((g) => g.tabs)) {
+      if (tab.input instanceof vscode.TabInputCustom && tab.input.viewType === RECORD_EDITOR_VIEW_TYPE) {
+        const other = identityFromUri(tab.input.uri);
+        if (other && sameRecord(other, identity)) return tab.input.uri;
+      }
+    }
+    return undefined;
+  }
+
+  /** The record's number, for its tab title; none when it cannot be read (the editor says why). */
+  private async numberOf(identity: EditorIdentity): Promise<number | undefined> {
+    if (!identity.recordId) return undefined;
+    try {
+      const client = await this.deps.connections.client(identity.connectionId);
+      const page = await client.listRecords({ workspace: identity.workspace, app: identity.app }, { rlx: rlxEquals('id', identity.recordId), listOfFields: 'id,number', limitRecords: 1 });
+      const number = page.data[0]?.number;
+      return typeof number === 'number' ? number : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  private sessionOf(uri: vscode.Uri): RecordEditorSession | undefined {
+    return this.list().find((s) => s.document.uri.toString() === uri.toString());
+  }
+
+  private nextSession(uri: vscode.Uri): Promise<RecordEditorSession> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        subscription.dispose();
+        reject(new Error(vscode.l10n.t('The record editor did not open. Try again, or reload the window.')));
+      }, 30_000);
+      const subscription = this.resolved.event((session) => {
+        if (session.document.uri.toString() !== uri.toString()) return;
+        clearTimeout(timer);
+        subscription.dispose();
+        resolve(session);
+      });
+    });
+  }
+
+  /** A new-record form was saved: the record opens in its own editor, the form closes. */
+  private async afterCreate(form: RecordDocument, identity: EditorIdentity): Promise<void> {
+    // Let VS Code finish the save first, so closing the form asks nothing.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await this.open(identity);
+    await closeTabsOf(form.uri);
+    const commands = await vscode.commands.getCommands(true);
+    if (commands.includes('records.revealRecord')) {
+      await vscode.commands.executeCommand('records.revealRecord', { connectionId: identity.connectionId, ref: { workspace: identity.workspace, app: identity.app }, recordId: identity.recordId });
+    } else if (commands.includes('records.refresh')) {
+      await vscode.commands.executeCommand('records.refresh');
+    }
+  }
+
+  /** The record was deleted: its edits mean nothing now, its tab closes without a question. */
+  private async closeDeleted(document: RecordDocument): Promise<void> {
+    document.markDeleted();
+    const tab = tabsOf(document.uri)[0];
+    if (tab?.isDirty && tab.isActive) await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    else await closeTabsOf(document.uri);
+  }
+
+  dispose(): void {
+    for (const s of this.list()) s.dispose();
+    this.sessions.clear();
+    this.resolved.dispose();
+  }
+}
+
+function tabsOf(uri: vscode.Uri): vscode.Tab[] {
+  return vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputCustom && t.input.uri.toString() === uri.toString());
+}
+
+async function closeTabsOf(uri: vscode.Uri): Promise<void> {
+  const tabs = tabsOf(uri);
+  if (tabs.length) await vscode.window.tabGroups.close(tabs);
+}

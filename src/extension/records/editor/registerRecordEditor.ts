@@ -1,0 +1,140 @@
+import * as vscode from 'vscode';
+import { rlxEquals } from '../../../core/rlx/quote';
+import type { ConnectionManager } from '../../connections/connectionManager';
+import type { FilesHost } from '../files/filesHost';
+import type { EditorIdentity } from '../../../core/records/editorProtocol';
+import type { RecordDocument, RecordEditorProvider, RecordJsonFileSystem } from '../../lazy/recordEditor';
+import { identityFromArgument, numberFromArgument, parseReference } from './editorArguments';
+import { RECORD_EDITOR_VIEW_TYPE, RECORDS_SCHEME } from './recordUri';
+
+/** `records-theirs:` — the server's version in "Compare" after a JSON save conflict. */
+const RECORD_THEIRS_SCHEME = 'records-theirs';
+
+/**
+ * "Open as JSON": the `records:` file system (implementation in dist/recordEditor.js, loaded on
+ * first read), and the read-only "theirs" side of its Compare.
+ */
+function registerRecordJson(context: vscode.ExtensionContext, connections: ConnectionManager): void {
+  const changes = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
+  let implementation: Promise<RecordJsonFileSystem> | undefined;
+  const fs = (): Promise<RecordJsonFileSystem> =>
+    (implementation ??= import('../../lazy/recordEditor.js').then(({ RecordJsonFileSystem }) => {
+      const created = new RecordJsonFileSystem(connections);
+      context.subscriptions.push(created, created.onDidChangeFile((e) => changes.fire(e)));
+      return created;
+    }));
+  const provider: vscode.FileSystemProvider = {
+    onDidChangeFile: changes.event,
+    watch: () => new vscode.Disposable(() => undefined),
+    stat: async (uri) => (await fs()).stat(uri),
+    readFile: async (uri) => (await fs()).readFile(uri),
+    writeFile: async (uri, content) => (await fs()).writeFile(uri, content),
+    readDirectory: () => [],
+    createDirectory: async () => (await fs()).createDirectory(),
+    delete: async () => (await fs()).delete(),
+    rename: async () => (await fs()).rename(),
+  };
+  context.subscriptions.push(
+    changes,
+    vscode.workspace.registerFileSystemProvider(RECORDS_SCHEME, provider, { isCaseSensitive: true }),
+    vscode.workspace.registerTextDocumentContentProvider(RECORD_THEIRS_SCHEME, { provideTextDocumentContent: async (uri) => (await fs()).provideTextDocumentContent(uri) }),
+  );
+}
+
+/** Reaches the record editor's implementation (dist/recordEditor.js), loading it on first use. */
+export type RecordEditorAccess = () => Promise<RecordEditorProvider>;
+
+/**
+ * Registers the record editor: the custom editor of `records:` URIs (its implementation loads
+ * with the first record opened), `records.openRecordEditor` (a record node, or a `WS/APP123`
+ * reference asked for) and `records.newRecord` (an app node, or an app picked from a list).
+ */
+export function registerRecordEditor(context: vscode.ExtensionContext, connections: ConnectionManager, files?: FilesHost): RecordEditorAccess {
+  // VS Code subscribes to the edit event when the provider is registered: it lives here, the
+  // lazily loaded documents fire into it.
+  const edits = new vscode.EventEmitter<vscode.CustomDocumentEditEvent<RecordDocument>>();
+  let provider: Promise<RecordEditorProvider> | undefined;
+  const access: RecordEditorAccess = () =>
+    (provider ??= import('../../lazy/recordEditor.js').then(({ RecordEditorProvider }) => {
+      const created = new RecordEditorProvider({ connections, extensionUri: context.extensionUri, memento: context.workspaceState, files, fireEdit: (e) => edits.fire(e) });
+      context.subscriptions.push(created);
+      return created;
+    }));
+  const lazyProvider: vscode.CustomEditorProvider<RecordDocument> = {
+    onDidChangeCustomDocument: edits.event,
+    openCustomDocument: async (uri, openContext) => (await access()).openCustomDocument(uri, openContext),
+    resolveCustomEditor: async (document, panel) => (await access()).resolveCustomEditor(document, panel),
+    saveCustomDocument: async (document) => (await access()).saveCustomDocument(document),
+    saveCustomDocumentAs: async (document) => (await access()).saveCustomDocumentAs(document),
+    revertCustomDocument: async (document) => (await access()).revertCustomDocument(document),
+    backupCustomDocument: async (document, backupContext) => (await access()).backupCustomDocument(document, backupContext),
+  };
+  registerRecordJson(context, connections);
+  context.subscriptions.push(
+    edits,
+    vscode.window.registerCustomEditorProvider(RECORD_EDITOR_VIEW_TYPE, lazyProvider, {
+      webviewOptions: { enableFindWidget: true },
+      supportsMultipleEditorsPerDocument: false,
+    }),
+    vscode.commands.registerCommand('records.openRecordEditor', async (arg?: unknown) => {
+      const identity = identityFromArgument(arg) ?? (await askForRecord(connections));
+      if (!identity?.recordId) return undefined;
+      return (await (await access()).open(identity, numberFromArgument(arg))).currentIdentity;
+    }),
+    vscode.commands.registerCommand('records.newRecord', async (arg?: unknown) => {
+      const fromArg = identityFromArgument(arg);
+      const identity = fromArg ? { connectionId: fromArg.connectionId, workspace: fromArg.workspace, app: fromArg.app } : await askForApp(connections);
+      if (!identity) return undefined;
+      return (await (await access()).open(identity)).currentIdentity;
+    }),
+  );
+  return access;
+}
+
+function activeConnection(connections: ConnectionManager): string | undefined {
+  const id = connections.activeId;
+  if (!id) void vscode.window.showInformationMessage(vscode.l10n.t('Add a connection first: run "Records: Add Connection" or start the local sandbox.'));
+  return id;
+}
+
+async function askForApp(connections: ConnectionManager): Promise<EditorIdentity | undefined> {
+  const connectionId = activeConnection(connections);
+  if (!connectionId) return undefined;
+  try {
+    const workspaces = await connections.catalog.workspaces(connectionId);
+    const items = workspaces.flatMap((w) => w.apps.map((a) => ({ label: `${w.alias}/${a.alias}`, description: `${w.title} · ${a.caption}`, workspace: w.alias, app: a.alias })));
+    const pick = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('New Record'), placeHolder: vscode.l10n.t('Choose the app the new record belongs to') });
+    return pick ? { connectionId, workspace: pick.workspace, app: pick.app } : undefined;
+  } catch (error) {
+    connections.reportError(connectionId, error, vscode.l10n.t('Could not list the apps'));
+    return undefined;
+  }
+}
+
+async function askForRecord(connections: ConnectionManager): Promise<EditorIdentity | undefined> {
+  const connectionId = activeConnection(connections);
+  if (!connectionId) return undefined;
+  const text = await vscode.window.showInputBox({
+    title: vscode.l10n.t('Open Record'),
+    prompt: vscode.l10n.t('Type a record reference, for example IT/TASK12'),
+    // A record editor (a webview) takes the focus back when the palette closes, which would
+    // close this box as it opens; it stays until Enter or Escape, like the connection prompts.
+    ignoreFocusOut: true,
+    validateInput: (v) => (parseReference(v) ? undefined : vscode.l10n.t('Write the workspace, a slash, the app and the number, for example IT/TASK12.')),
+  });
+  const ref = text ? parseReference(text) : undefined;
+  if (!ref) return undefined;
+  try {
+    const client = await connections.client(connectionId);
+    const page = await client.listRecords({ workspace: ref.workspace, app: ref.app }, { rlx: rlxEquals('number', ref.number), limitRecords: 1, listOfFields: 'id,number' });
+    const id = page.data[0]?.id;
+    if (!id) {
+      void vscode.window.showWarningMessage(vscode.l10n.t('No record {0} was found, or you may not read it. Check the reference and try again.', text ?? ''));
+      return undefined;
+    }
+    return { connectionId, workspace: ref.workspace, app: ref.app, recordId: id };
+  } catch (error) {
+    connections.reportError(connectionId, error, vscode.l10n.t('Could not find the record'));
+    return undefined;
+  }
+}

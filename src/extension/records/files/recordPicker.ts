@@ -1,0 +1,102 @@
+// Picks the record files go to: records recently attached to first, then recently updated
+// ones; typing searches (words through the search endpoint, `WS/APP12` or a number directly).
+import * as vscode from 'vscode';
+import type { RecordsClient } from '../../../core/api';
+import type { RecordData } from '../../../core/contract/types';
+import { rlxEquals } from '../../../core/rlx/quote';
+import { parseReference } from '../editor/editorArguments';
+import { recordReference, resolvedValue } from '../../../core/records/recordText';
+import type { FilesHost } from './filesHost';
+import { type RecentRecord, recentRecords } from '../recentRecords';
+
+const FIELDS = 'id,number,title,state,project_alias,publishing_alias,update_date';
+const SEARCH_DELAY_MS = 250;
+
+interface RecordItem extends vscode.QuickPickItem {
+  target?: RecentRecord;
+}
+
+export async function pickRecord(host: FilesHost, connectionId: string, title: string): Promise<RecentRecord | undefined> {
+  const client = await host.connections.client(connectionId);
+  const recent = recentRecords(host.memento, connectionId);
+  const pick = vscode.window.createQuickPick<RecordItem>();
+  pick.title = title;
+  pick.placeholder = vscode.l10n.t('Type words, a reference such as IT/TASK12, or a record number');
+  pick.matchOnDescription = true;
+  pick.busy = true;
+  let generation = 0;
+  const show = (found: RecordData[], heading: string): void => {
+    const known = new Set<string>();
+    const items: RecordItem[] = [];
+    const recentItems = recent.filter((t) => !pick.value.trim() || `${t.reference} ${t.title}`.toLowerCase().includes(pick.value.trim().toLowerCase()));
+    if (recentItems.length) items.push({ label: vscode.l10n.t('Recent'), kind: vscode.QuickPickItemKind.Separator });
+    for (const t of recentItems) {
+      known.add(t.recordId);
+      items.push({ label: t.title, description: t.reference, alwaysShow: true, target: t });
+    }
+    const fresh = found.filter((r) => !known.has(r.id));
+    if (fresh.length) items.push({ label: heading, kind: vscode.QuickPickItemKind.Separator });
+    for (const record of fresh) {
+      const target = targetOf(connectionId, record);
+      if (target) items.push({ label: target.title, description: target.reference, detail: resolvedValue(record, 'state'), alwaysShow: true, target });
+    }
+    pick.items = items;
+  };
+  const load = async (query: string): Promise<void> => {
+    const mine = ++generation;
+    pick.busy = true;
+    try {
+      const found = await findRecords(client, query);
+      if (mine !== generation) return;
+      show(found, query.trim() ? vscode.l10n.t('Matches') : vscode.l10n.t('Recently updated'));
+    } catch (error) {
+      if (mine === generation) pick.items = [{ label: `$(error) ${vscode.l10n.t('Could not search the records')}`, detail: error instanceof Error ? error.message : String(error), alwaysShow: true }];
+    } finally {
+      if (mine === generation) pick.busy = false;
+    }
+  };
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return new Promise<RecentRecord | undefined>((resolve) => {
+    pick.onDidChangeValue((value) => {
+      clearTimeout(timer);
+      timer = setTimeout(() => void load(value), SEARCH_DELAY_MS);
+    });
+    pick.onDidAccept(() => {
+      const chosen = pick.selectedItems[0]?.target;
+      if (!chosen) return;
+      resolve(chosen);
+      pick.hide();
+    });
+    pick.onDidHide(() => {
+      clearTimeout(timer);
+      resolve(undefined);
+      pick.dispose();
+    });
+    show([], '');
+    pick.show();
+    void load('');
+  });
+}
+
+async function findRecords(client: RecordsClient, query: string): Promise<RecordData[]> {
+  const text = query.trim();
+  const reference = parseReference(text);
+  if (reference) {
+    const ref = { workspace: reference.workspace.toUpperCase(), app: reference.app.toUpperCase() };
+    return (await client.listRecords(ref, { rlx: rlxEquals('number', reference.number), limitRecords: 5, listOfFields: FIELDS })).data;
+  }
+  if (/^\d+$/.test(text)) {
+    return (await client.listRecords(undefined, { rlx: rlxEquals('number', Number(text)), limitRecords: 20, listOfFields: FIELDS })).data;
+  }
+  if (text === '') {
+    return (await client.listRecords(undefined, { sortBy: 'update_date desc', limitRecords: 20, listOfFields: FIELDS })).data;
+  }
+  return (await client.search({ ss: text, limitRecords: 20 })).data;
+}
+
+function targetOf(connectionId: string, record: RecordData): RecentRecord | undefined {
+  if (!record.project_alias || !record.publishing_alias) return undefined;
+  const reference = recordReference(record);
+  const title = typeof record.title === 'string' && record.title.trim() ? record.title.trim() : reference;
+  return { connectionId, workspace: record.project_alias, app: record.publishing_alias, recordId: record.id, reference, title };
+}
