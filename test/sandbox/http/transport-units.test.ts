@@ -62,5 +62,11 @@ describe('sandbox HTTP: small transport pieces', () => {
     assert.throws(() => parseCliArguments(['--rate-limit', '0']), /from 1/);
     assert.throws(() => parseCliArguments(['--bogus']), /Unknown option "--bogus"/);
     assert.throws(() => parseCliArguments(['--oidc-issuer', 'ftp://idp.example']), /--oidc-issuer needs the issuer's http\(s\) URL/);
+    assert.throws(() => parseCliArguments(['--port', '--json']), /--port needs a value/);
+    assert.throws(() => parseCliArguments(['--json=yes']), /--json takes no value/);
+    assert.throws(() => parseCliArguments(['start']), /Unknown option "start"/);
+    assert.throws(() => parseCliArguments(['--redirect-uri', 'cb']), /--redirect-uri needs an absolute URI, not "cb"/);
+    assert.equal(parseCliArguments(['-h']).help, true);
+    assert.equal(parseCliArguments(['--tls', '--port', '0']).sandbox.tls, true);
   });
 });
