@@ -108,7 +108,9 @@ describe('npm start: a connected editor, and nothing lost on Ctrl+C', function (
     // In a browser, the Records view lists the sandbox's demo workspaces without any setup.
     const wb = await Workbench.open(editorUrl);
     try {
-      await wb.openViewContainer('Records');
+      const records = await wb.openViewContainer('Records');
+      // The tree is named for what it lists, not "Explorer" like VS Code's own file view.
+      await records.locator('.pane-header h3.title', { hasText: /^Connections$/ }).waitFor({ state: 'visible' });
       // The row names the address of the sandbox npm start printed.
       await wb.expandRow(new RegExp(`Local Sandbox.*${new URL(sandboxUrl).host.replace(/\./g, '\\.')}`));
       await wb.treeRow('IT Operations').waitFor({ state: 'visible', timeout: 60_000 });
