@@ -27,7 +27,7 @@ export function thisMachine() {
 /** Runs the installer with its progress on this terminal; resolves when it succeeded. */
 export function installEditorTools(repo) {
   console.log('\nFirst run: installing the browser-hosted editor (code-server and the Node 24 it runs on) into .tools/.');
-  console.log('This happens once and takes about 3 to 6 minutes (a ~100 MB download, then a native build); later starts take seconds.');
+  console.log('This happens once and takes about 3 minutes (up to 7 on a busy machine: a download, then a native build); later starts take seconds.');
   console.log('It may ask for your password to apt-get install the build headers code-server needs.\n');
   return new Promise((resolve, reject) => {
     const child = spawn('bash', [join(repo, 'scripts/install-editor-tools.sh'), '--editor-only'], { cwd: repo, stdio: 'inherit' });
