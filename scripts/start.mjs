@@ -26,6 +26,8 @@ const usage = `Usage: npm start [-- options]
                         kept between runs (default: .tools/start-editor, or $RECORDS_EDITOR_DIR)
   --workspace <dir>     the folder the editor opens (default: <editor-dir>/workspace)
   --data <dir>          the sandbox's data folder (default: .sandbox-data)
+  --check               start everything, check the editor and the sandbox answer, then stop
+                        (exit 0 when they did; for CI, or to try a setup)
   --help                this text`;
 
 let options;
@@ -37,6 +39,7 @@ try {
       'editor-dir': { type: 'string' },
       workspace: { type: 'string' },
       data: { type: 'string' },
+      check: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -100,6 +103,8 @@ function startSandbox() {
     child.once('exit', (code) => {
       const message = `The sandbox stopped (exit ${code}). If another sandbox uses ${dataDir}, stop it first; if the port is taken, unset RECORDS_SANDBOX_PORT.`;
       if (!ready) reject(new Error(message));
+      // Exit 0: it was stopped (Ctrl+C reaches it too, maybe before this script): stop the rest.
+      else if (!stopping && code === 0) void shutdown(0);
       else if (!stopping) fail(message);
     });
   });
@@ -147,8 +152,21 @@ async function openCodeServer(url) {
   if (stopping) return;
   console.log(`\nOpen ${server.url} in your browser. The Records view is connected to the local sandbox at ${url}.`);
   console.log(`Workspace: ${profile.workspaceDir} (kept between runs; editor profile in ${profile.root}).`);
+  if (options.check) {
+    await checkAnswers(server.url, url);
+    return;
+  }
   console.log('Press Ctrl+C here to stop the editor and the sandbox.');
   openBrowser(server.url);
+}
+
+/** --check: the editor's health check and the sandbox's API with the demo token answer, then everything stops. */
+async function checkAnswers(editorUrl, sandboxUrl) {
+  const health = await fetch(`${editorUrl}/healthz`);
+  const api = await fetch(`${sandboxUrl}/api/common`, { headers: { Authorization: 'SVC_AUTH_CODE sandbox-admin-token' } });
+  if (!health.ok || !api.ok) throw new Error(`--check: the editor answered ${health.status} and the sandbox ${api.status}.`);
+  console.log('--check: the editor and the sandbox answer; stopping.');
+  await shutdown(0);
 }
 
 async function shutdown(code) {
@@ -166,6 +184,7 @@ try {
   const url = await startSandbox();
   console.log(`Sandbox running at ${url} (data in ${dataDir}; demo admin token: sandbox-admin-token).`);
   const editor = process.env.RECORDS_EDITOR ?? (onPath('code') ? 'code' : 'code-server');
+  if (editor === 'code' && options.check) throw new Error('--check tries the browser-hosted editor only: run it with RECORDS_EDITOR=code-server.');
   if (editor === 'code') openDesktop(url);
   else await openCodeServer(url);
 } catch (error) {

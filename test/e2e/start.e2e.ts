@@ -4,9 +4,9 @@
 // run's launcher started), in a profile and sandbox data folder of its own.
 import * as assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { Workbench } from './support/workbench';
 
 const repoRoot = join(__dirname, '../..');
@@ -19,8 +19,8 @@ interface RunningStart {
   exited: Promise<number | null>;
 }
 
-function start(editorDir: string, dataDir: string): RunningStart {
-  const child = spawn(process.execPath, ['scripts/start.mjs', '--skip-build', '--no-browser', '--editor-dir', editorDir, '--data', dataDir], {
+function start(editorDir: string, dataDir: string, extraArgs: string[] = []): RunningStart {
+  const child = spawn(process.execPath, ['scripts/start.mjs', '--skip-build', '--no-browser', '--editor-dir', editorDir, '--data', dataDir, ...extraArgs], {
     cwd: repoRoot,
     env: { ...process.env, RECORDS_EDITOR: 'code-server', RECORDS_SANDBOX_PORT: '0' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -140,5 +140,15 @@ describe('npm start: a connected editor, and nothing lost on Ctrl+C', function (
     running.child.kill('SIGTERM');
     assert.equal(await running.exited, 0, running.output());
     assert.ok(existsSync(saved), 'the saved query survives a second start and SIGTERM');
+  });
+
+  it('--check starts the same editor and sandbox, checks they answer, and stops by itself (what CI can run)', async () => {
+    const note = join(editorDir, 'workspace/notes.md');
+    mkdirSync(dirname(note), { recursive: true });
+    writeFileSync(note, 'kept\n');
+    running = start(editorDir, dataDir, ['--check']);
+    await running.waitFor(/--check: the editor and the sandbox answer; stopping\./, 240_000);
+    assert.equal(await running.exited, 0, running.output());
+    assert.equal(readFileSync(note, 'utf8'), 'kept\n');
   });
 });
