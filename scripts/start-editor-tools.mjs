@@ -17,7 +17,7 @@ export function unsupportedReason({ platform, arch, hasApt }) {
   const serves = platform === 'linux' && arch === 'x64' && hasApt;
   if (serves) return undefined;
   const what = platform === 'linux' && arch === 'x64' ? 'Linux x64 without apt' : `${platform}-${arch}`;
-  return `npm start can install its browser-hosted editor only on Linux x64 with apt, not on ${what}: install VS Code (https://code.visualstudio.com) with its \`code\` command on your PATH, then run \`npm start\` again.`;
+  return `The browser-hosted editor installs by itself only on Linux x64 with apt, and this machine is ${what}: install VS Code (https://code.visualstudio.com) with its \`code\` command on your PATH, then run \`npm start\` again.`;
 }
 
 export function thisMachine() {

@@ -130,13 +130,6 @@ function openBrowser(address) {
 
 async function openCodeServer(url) {
   const host = join(repo, 'test/e2e/support/host');
-  const { codeServerBin, node24Bin } = await import(join(host, 'paths.mjs'));
-  if (!existsSync(codeServerBin) || !existsSync(join(node24Bin, 'node'))) {
-    const reason = unsupportedReason(thisMachine());
-    if (reason) throw new Error(reason);
-    await installEditorTools(repo);
-    if (stopping) return;
-  }
   const { packageExtension } = await import(join(host, 'build.mjs'));
   const { installExtensions, openPersistentProfile, startCodeServer } = await import(join(host, 'code-server.mjs'));
   console.log('Packaging the extension and installing it into the editor…');
@@ -160,6 +153,15 @@ async function openCodeServer(url) {
   openBrowser(server.url);
 }
 
+/** First run without code-server: install it (before the sandbox starts, so a failed install leaves nothing running). */
+async function ensureCodeServer() {
+  const { codeServerBin, node24Bin } = await import(join(repo, 'test/e2e/support/host/paths.mjs'));
+  if (existsSync(codeServerBin) && existsSync(join(node24Bin, 'node'))) return;
+  const reason = unsupportedReason(thisMachine());
+  if (reason) throw new Error(reason);
+  await installEditorTools(repo);
+}
+
 /** --check: the editor's health check and the sandbox's API with the demo token answer, then everything stops. */
 async function checkAnswers(editorUrl, sandboxUrl) {
   const health = await fetch(`${editorUrl}/healthz`);
@@ -181,10 +183,11 @@ process.on('SIGTERM', () => void shutdown(0));
 
 try {
   if (!options['skip-build']) await build();
-  const url = await startSandbox();
-  console.log(`Sandbox running at ${url} (data in ${dataDir}; demo admin token: sandbox-admin-token).`);
   const editor = process.env.RECORDS_EDITOR ?? (onPath('code') ? 'code' : 'code-server');
   if (editor === 'code' && options.check) throw new Error('--check tries the browser-hosted editor only: run it with RECORDS_EDITOR=code-server.');
+  if (editor !== 'code') await ensureCodeServer();
+  const url = await startSandbox();
+  console.log(`Sandbox running at ${url} (data in ${dataDir}; demo admin token: sandbox-admin-token).`);
   if (editor === 'code') openDesktop(url);
   else await openCodeServer(url);
 } catch (error) {
