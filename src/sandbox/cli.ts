@@ -153,7 +153,7 @@ function describeReady(running: RunningSandbox, dataDir: string, oidcIssuer?: st
      (trust it with NODE_EXTRA_CA_CERTS=${running.caPath}, or curl --cacert ${running.caPath})
 `
     : '';
-  return `Records sandbox running at ${running.url}
+  return `Records sandbox running at ${running.url} (open it in a browser for how to connect)
 Data folder: ${dataDir}
 ${trust}
 Demo users (Authorization: SVC_AUTH_CODE <token>):
