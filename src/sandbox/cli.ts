@@ -2,6 +2,7 @@
 // of the dist/sandbox.js bundle, which the extension `require()`s for `startSandbox` only;
 // the command line runs only when this file is the main module.
 import { resolve } from 'node:path';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { startSandbox, type RunningSandbox, type StartSandboxOptions } from './api';
 
 export { startSandbox };
@@ -47,91 +48,90 @@ export const USAGE = `Usage: npm run sandbox -- [options]
 
 const DEFAULT_PORT = 8770;
 
+/** The flags of USAGE; everything else is refused. */
+const FLAGS = {
+  host: { type: 'string' },
+  port: { type: 'string' },
+  data: { type: 'string' },
+  records: { type: 'string' },
+  reset: { type: 'boolean' },
+  'rate-limit': { type: 'string' },
+  'upload-ttl': { type: 'string' },
+  'max-upload-bytes': { type: 'string' },
+  'redirect-uri': { type: 'string', multiple: true },
+  'access-token-ttl': { type: 'string' },
+  'oidc-issuer': { type: 'string' },
+  'oidc-audience': { type: 'string', multiple: true },
+  'oidc-user-claim': { type: 'string' },
+  tls: { type: 'boolean' },
+  json: { type: 'boolean' },
+  verbose: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const satisfies ParseArgsConfig['options'];
+
 export function parseCliArguments(args: readonly string[], cwd = process.cwd()): CliOptions {
-  const sandbox: StartSandboxOptions = { dataDir: resolve(cwd, '.sandbox-data'), port: DEFAULT_PORT, redirectUris: [] };
-  const result: CliOptions = { sandbox, json: false, verbose: false, help: false };
-  for (let i = 0; i < args.length; i += 1) {
-    const [flag, inlineValue] = args[i].startsWith('--') && args[i].includes('=') ? splitOnce(args[i]) : [args[i], undefined];
-    const value = (): string => {
-      const next = inlineValue ?? args[++i];
-      if (next === undefined || (inlineValue === undefined && next.startsWith('--'))) {
+  // Not strict: parseArgs' own errors ("Option '--port <value>' argument missing") name no
+  // next step, so the tokens are checked here and the messages stay ours.
+  const { values, tokens } = parseArgs({ args: [...args], options: FLAGS, strict: false, allowPositionals: true, tokens: true });
+  for (const token of tokens) {
+    if (token.kind !== 'option' || !Object.hasOwn(FLAGS, token.name)) {
+      throw new CliUsageError(`Unknown option "${token.kind === 'option' ? token.rawName : token.kind === 'positional' ? token.value : '--'}".`);
+    }
+    const flag = `--${token.name}`;
+    if (FLAGS[token.name as keyof typeof FLAGS].type === 'string') {
+      // `--port --json` takes "--json" as the port in parseArgs; here it is a missing value, as `--port=--x` is not.
+      if (token.value === undefined || (!token.inlineValue && token.value.startsWith('--'))) {
         throw new CliUsageError(`${flag} needs a value.`);
       }
-      return next;
-    };
-    switch (flag) {
-      case '--host':
-        sandbox.host = value();
-        break;
-      case '--port':
-        sandbox.port = wholeNumber(flag, value(), 0, 65_535);
-        break;
-      case '--data':
-        sandbox.dataDir = resolve(cwd, value());
-        break;
-      case '--records':
-        sandbox.records = wholeNumber(flag, value(), 0, 10_000_000);
-        break;
-      case '--reset':
-        sandbox.reset = true;
-        break;
-      case '--rate-limit':
-        sandbox.rateLimit = wholeNumber(flag, value(), 1, 1_000_000);
-        break;
-      case '--upload-ttl':
-        sandbox.uploadTtlSeconds = wholeNumber(flag, value(), 1, 365 * 86_400);
-        break;
-      case '--max-upload-bytes':
-        sandbox.maxUploadBytes = wholeNumber(flag, value(), 1, Number.MAX_SAFE_INTEGER);
-        break;
-      case '--redirect-uri': {
-        const uri = value();
-        if (!URL.canParse(uri)) {
-          throw new CliUsageError(`--redirect-uri needs an absolute URI, not "${uri}".`);
-        }
-        sandbox.redirectUris?.push(uri);
-        break;
-      }
-      case '--oidc-issuer': {
-        const issuer = value();
-        if (!URL.canParse(issuer) || !/^https?:$/.test(new URL(issuer).protocol)) {
-          throw new CliUsageError(`--oidc-issuer needs the issuer's http(s) URL, not "${issuer}".`);
-        }
-        sandbox.oidcIssuer = issuer;
-        break;
-      }
-      case '--access-token-ttl':
-        sandbox.accessTokenSeconds = wholeNumber(flag, value(), 5, 86_400);
-        break;
-      case '--oidc-audience':
-        (sandbox.oidcAudiences ??= []).push(value());
-        break;
-      case '--oidc-user-claim':
-        sandbox.oidcUserClaim = value();
-        break;
-      case '--tls':
-        sandbox.tls = true;
-        break;
-      case '--json':
-        result.json = true;
-        break;
-      case '--verbose':
-        result.verbose = true;
-        break;
-      case '--help':
-      case '-h':
-        result.help = true;
-        break;
-      default:
-        throw new CliUsageError(`Unknown option "${args[i]}".`);
+    } else if (token.value !== undefined) {
+      throw new CliUsageError(`${flag} takes no value.`);
     }
   }
-  return result;
+  const text = (name: keyof typeof FLAGS): string | undefined => {
+    const value = values[name];
+    return typeof value === 'string' ? value : undefined;
+  };
+  const number = (name: keyof typeof FLAGS, min: number, max: number): number | undefined => {
+    const value = text(name);
+    return value === undefined ? undefined : wholeNumber(`--${name}`, value, min, max);
+  };
+  const list = (name: 'redirect-uri' | 'oidc-audience'): string[] | undefined => {
+    const value = values[name];
+    return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : undefined;
+  };
+
+  const sandbox: StartSandboxOptions = { dataDir: resolve(cwd, text('data') ?? '.sandbox-data'), port: number('port', 0, 65_535) ?? DEFAULT_PORT, redirectUris: [] };
+  const optional: Partial<StartSandboxOptions> = {
+    host: text('host'),
+    records: number('records', 0, 10_000_000),
+    reset: values.reset === true || undefined,
+    rateLimit: number('rate-limit', 1, 1_000_000),
+    uploadTtlSeconds: number('upload-ttl', 1, 365 * 86_400),
+    maxUploadBytes: number('max-upload-bytes', 1, Number.MAX_SAFE_INTEGER),
+    oidcIssuer: oidcIssuer(text('oidc-issuer')),
+    accessTokenSeconds: number('access-token-ttl', 5, 86_400),
+    oidcAudiences: list('oidc-audience'),
+    oidcUserClaim: text('oidc-user-claim'),
+    tls: values.tls === true || undefined,
+  };
+  for (const [key, value] of Object.entries(optional)) {
+    // Only the flags given: StartSandboxOptions tells "not set" from a value.
+    if (value !== undefined) Object.assign(sandbox, { [key]: value });
+  }
+  for (const uri of list('redirect-uri') ?? []) {
+    if (!URL.canParse(uri)) {
+      throw new CliUsageError(`--redirect-uri needs an absolute URI, not "${uri}".`);
+    }
+    sandbox.redirectUris?.push(uri);
+  }
+  return { sandbox, json: values.json === true, verbose: values.verbose === true, help: values.help === true };
 }
 
-function splitOnce(arg: string): [string, string] {
-  const at = arg.indexOf('=');
-  return [arg.slice(0, at), arg.slice(at + 1)];
+function oidcIssuer(issuer: string | undefined): string | undefined {
+  if (issuer !== undefined && (!URL.canParse(issuer) || !/^https?:$/.test(new URL(issuer).protocol))) {
+    throw new CliUsageError(`--oidc-issuer needs the issuer's http(s) URL, not "${issuer}".`);
+  }
+  return issuer;
 }
 
 function wholeNumber(flag: string, text: string, min: number, max: number): number {
@@ -153,7 +153,7 @@ function describeReady(running: RunningSandbox, dataDir: string, oidcIssuer?: st
      (trust it with NODE_EXTRA_CA_CERTS=${running.caPath}, or curl --cacert ${running.caPath})
 `
     : '';
-  return `Records sandbox running at ${running.url}
+  return `Records sandbox running at ${running.url} (open it in a browser for how to connect)
 Data folder: ${dataDir}
 ${trust}
 Demo users (Authorization: SVC_AUTH_CODE <token>):

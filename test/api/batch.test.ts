@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { type BatchOperation, type RecordsClient } from '../../src/core/api';
 import { rlxEquals, rlxLike } from '../../src/core/rlx/quote';
+import { fileNameFromDisposition } from '../../src/core/upload/contentDisposition';
 import { ADMIN_TOKEN, type TestSandbox, startTestSandbox } from './support/sandbox';
 import { uploadWithTus } from './support/upload';
 
@@ -118,7 +119,7 @@ describe('RecordsClient batch writes (sandbox)', function () {
     const chunks: Uint8Array[] = [];
     for await (const chunk of download.body) chunks.push(chunk);
     assert.deepEqual(new Uint8Array(Buffer.concat(chunks)), bytes);
-    assert.equal(download.fileName, 'spec notes.txt');
+    assert.equal(fileNameFromDisposition(download.contentDisposition), 'spec notes.txt');
     assert.match(download.contentType ?? '', /^text\/plain/);
     assert.equal(download.size, bytes.byteLength);
   });

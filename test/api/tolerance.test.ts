@@ -1,7 +1,8 @@
 // What the client does when a real service answers differently from the sandbox
 // (decisions.md: "the sandbox is strict and predictable; the client is tolerant").
 import assert from 'node:assert/strict';
-import { RecordsApiError, type ListPage, fileNameFromDisposition, messageForStatus } from '../../src/core/api';
+import { RecordsApiError, type ListPage, messageForStatus } from '../../src/core/api';
+import { fileNameFromDisposition } from '../../src/core/upload/contentDisposition';
 import { inListFilters } from '../../src/core/query/inList';
 import { errorFromResponse } from '../../src/core/api/errors';
 import { toAggregationResult, toHistoryEntries, toListPage, toSearchResult } from '../../src/core/api/normalize';
@@ -123,6 +124,7 @@ describe('helpers', () => {
     assert.equal(fileNameFromDisposition('attachment; filename="say \\"hi\\".txt"'), 'say "hi".txt');
     assert.equal(fileNameFromDisposition('inline; filename=report.pdf'), 'report.pdf');
     assert.equal(fileNameFromDisposition(undefined), undefined);
+    assert.equal(fileNameFromDisposition('attachment'), undefined);
   });
 
   it('splits in-lists into groups of at most 300 distinct values', () => {

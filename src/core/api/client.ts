@@ -45,7 +45,8 @@ export type RecordsClientOptions = TransportOptions;
 export interface DownloadResult {
   body: AsyncIterable<Uint8Array>;
   contentType?: string;
-  fileName?: string;
+  /** The raw header; core/upload's downloadToFile reads the file name from it. */
+  contentDisposition?: string;
   size?: number;
 }
 
@@ -179,7 +180,7 @@ export class RecordsClient {
     return {
       body: response.body,
       contentType: header('content-type'),
-      fileName: fileNameFromDisposition(header('content-disposition')),
+      contentDisposition: header('content-disposition'),
       size: Number.isFinite(length) && header('content-length') !== undefined ? length : undefined,
     };
   }
@@ -212,19 +213,3 @@ export class RecordsClient {
   }
 }
 
-/** RFC 6266: prefers the RFC 5987 `filename*` form, which carries non-ASCII names. */
-export function fileNameFromDisposition(header: string | undefined): string | undefined {
-  if (!header) return undefined;
-  const extended = /filename\*\s*=\s*([^']*)'[^']*'([^;]+)/i.exec(header);
-  if (extended?.[2]) {
-    try {
-      return decodeURIComponent(extended[2].trim());
-    } catch {
-      // fall through to the plain form
-    }
-  }
-  const quoted = /filename\s*=\s*"((?:[^"\\]|\\.)*)"/i.exec(header);
-  if (quoted?.[1] !== undefined) return quoted[1].replace(/\\(.)/g, '$1');
-  const bare = /filename\s*=\s*([^;\s]+)/i.exec(header);
-  return bare?.[1];
-}

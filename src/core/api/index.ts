@@ -1,5 +1,5 @@
 // Public surface of the Records Service client. Import from here, not from the files.
-export { RecordsClient, fileNameFromDisposition } from './client';
+export { RecordsClient } from './client';
 export type { RecordsClientOptions, DownloadResult, DescribableCall } from './client';
 export type { ConnectionTransport, DescribedRequest } from './http';
 export { TOKEN_VARIABLE, requestSnippet, toCurl, toFetch, toPython } from './requestSnippets';

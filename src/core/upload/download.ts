@@ -6,6 +6,7 @@ import { rename, rm } from 'node:fs/promises';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { type RecordsClient, RecordsApiError } from '../api';
+import { fileNameFromDisposition } from './contentDisposition';
 
 export interface DownloadToFileOptions {
   signal?: AbortSignal;
@@ -45,7 +46,7 @@ export async function downloadToFile(
       throw new RecordsApiError(`The download ended after ${bytes} of ${download.size} bytes. Try again.`, { code: 'network' });
     }
     await rename(partPath, destPath);
-    return { path: destPath, bytes, contentType: download.contentType, fileName: download.fileName };
+    return { path: destPath, bytes, contentType: download.contentType, fileName: fileNameFromDisposition(download.contentDisposition) };
   } catch (error) {
     await rm(partPath, { force: true });
     if (error instanceof RecordsApiError) throw error;

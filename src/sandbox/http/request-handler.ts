@@ -10,6 +10,7 @@ import { HttpError, sendError } from './errors';
 import { type HostPolicy, refusedHostMessage } from './host-policy';
 import type { RateLimiter } from './rate-limiter';
 import { armIdleTimeout, armRequestDeadline } from './request-deadline';
+import { answerRootPage } from './root-page';
 
 export interface RequestHandlerOptions {
   baseUrl: string;
@@ -102,6 +103,10 @@ async function handle(options: RequestHandlerOptions, req: IncomingMessage, res:
   }
   armRequestDeadline(res, options.requestTimeoutMs, options.logError);
   if (await options.oidc.handle(req, res, url)) {
+    return;
+  }
+  if (url.pathname === '/') {
+    answerRootPage(req, res, origin, options.service.users);
     return;
   }
   if (!url.pathname.startsWith('/api/')) {

@@ -24,14 +24,14 @@ export class Workbench {
     private readonly screenshotDir: string,
   ) {}
 
-  /** Launches Chromium at 1400×900 and waits until the workbench has painted. */
-  static async open(): Promise<Workbench> {
+  /** Launches Chromium at 1400×900 and waits until the workbench has painted (the run's, or the one at `url`). */
+  static async open(url?: string): Promise<Workbench> {
     const env = e2eEnvironment();
     const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
     try {
       const page = await browser.newPage({ viewport: VIEWPORT });
       page.setDefaultTimeout(DEFAULT_TIMEOUT_MS);
-      await page.goto(env.workbenchUrl, { waitUntil: 'domcontentloaded' });
+      await page.goto(url ?? env.workbenchUrl, { waitUntil: 'domcontentloaded' });
       const workbench = new Workbench(browser, page, env.screenshotDir);
       await workbench.waitUntilReady();
       return workbench;

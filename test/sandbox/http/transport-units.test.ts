@@ -3,12 +3,16 @@ import { isAllowedRedirectUri } from '../../../src/sandbox/auth/redirect-uri-pol
 import { parseCliArguments, CliUsageError } from '../../../src/sandbox/cli';
 import { parseByteRange } from '../../../src/sandbox/http/byte-range';
 import { contentDisposition } from '../../../src/sandbox/http/content-disposition';
+import { fileNameFromDisposition } from '../../../src/core/upload/contentDisposition';
 
 describe('sandbox HTTP: small transport pieces', () => {
-  it('contentDisposition: quoted ASCII names, RFC 5987 for the rest', () => {
-    assert.equal(contentDisposition('report.pdf'), 'attachment; filename="report.pdf"');
-    assert.equal(contentDisposition('a "b".txt'), `attachment; filename="a _b_.txt"; filename*=UTF-8''a%20%22b%22.txt`);
-    assert.equal(contentDisposition('日本.txt'), `attachment; filename="__.txt"; filename*=UTF-8''%E6%97%A5%E6%9C%AC.txt`);
+  it('contentDisposition: quoted ASCII names, RFC 8187 for the rest, read back exactly by the client', () => {
+    assert.equal(contentDisposition('report.pdf'), 'attachment; filename=report.pdf');
+    assert.equal(contentDisposition('my report.pdf', 'inline'), 'inline; filename="my report.pdf"');
+    assert.equal(contentDisposition('日本.txt'), `attachment; filename=__.txt; filename*=UTF-8''%E6%97%A5%E6%9C%AC.txt`);
+    for (const name of ['report.pdf', 'a "b".txt', 'back\\slash.txt', '100%25 done.txt', 'über plan.txt', '日本.txt', 'emoji 🎉.png', "it's (1).txt", 'semi;colon=.txt']) {
+      assert.equal(fileNameFromDisposition(contentDisposition(name)), name, name);
+    }
   });
 
   it('parseByteRange handles first-last, open-ended, suffix and unsatisfiable ranges', () => {
@@ -62,5 +66,11 @@ describe('sandbox HTTP: small transport pieces', () => {
     assert.throws(() => parseCliArguments(['--rate-limit', '0']), /from 1/);
     assert.throws(() => parseCliArguments(['--bogus']), /Unknown option "--bogus"/);
     assert.throws(() => parseCliArguments(['--oidc-issuer', 'ftp://idp.example']), /--oidc-issuer needs the issuer's http\(s\) URL/);
+    assert.throws(() => parseCliArguments(['--port', '--json']), /--port needs a value/);
+    assert.throws(() => parseCliArguments(['--json=yes']), /--json takes no value/);
+    assert.throws(() => parseCliArguments(['start']), /Unknown option "start"/);
+    assert.throws(() => parseCliArguments(['--redirect-uri', 'cb']), /--redirect-uri needs an absolute URI, not "cb"/);
+    assert.equal(parseCliArguments(['-h']).help, true);
+    assert.equal(parseCliArguments(['--tls', '--port', '0']).sandbox.tls, true);
   });
 });

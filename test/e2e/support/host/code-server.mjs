@@ -1,7 +1,7 @@
 // Runs code-server (the browser-hosted VS Code built by scripts/install-editor-tools.sh)
 // with a fresh user-data and extensions folder, so every run starts from a clean editor.
 import { spawn } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { codeServerBin, node24Bin } from './paths.mjs';
@@ -52,6 +52,43 @@ export function createEditorProfile({ settings = {} } = {}) {
   mkdirSync(profile.extensionsDir, { recursive: true });
   mkdirSync(profile.workspaceDir, { recursive: true });
   writeFileSync(join(profile.userDataDir, 'User/settings.json'), JSON.stringify({ ...baseUserSettings, ...settings }, null, 2));
+  return profile;
+}
+
+/**
+ * Opens (or makes, the first time) a profile that outlives the editor: `npm start`'s. Nothing in
+ * it is ever deleted here; `settings` are written over the user's own on every start (the
+ * sandbox address changes), everything else in settings.json is kept. `workspaceDir` may be a
+ * folder of the user's anywhere. Same shape as createEditorProfile, without dispose().
+ */
+export function openPersistentProfile(root, { settings = {}, workspaceDir = join(root, 'workspace') } = {}) {
+  const profile = {
+    root,
+    userDataDir: join(root, 'user-data'),
+    extensionsDir: join(root, 'extensions'),
+    workspaceDir,
+    configFile: join(root, 'code-server.yaml'),
+  };
+  mkdirSync(join(profile.userDataDir, 'User'), { recursive: true });
+  mkdirSync(profile.extensionsDir, { recursive: true });
+  mkdirSync(profile.workspaceDir, { recursive: true });
+  if (!existsSync(profile.configFile)) writeFileSync(profile.configFile, 'auth: none\ncert: false\n');
+  const settingsFile = join(profile.userDataDir, 'User/settings.json');
+  if (!existsSync(settingsFile)) {
+    writeFileSync(settingsFile, JSON.stringify({ ...baseUserSettings, ...settings }, null, 2));
+    return profile;
+  }
+  let current;
+  try {
+    current = JSON.parse(readFileSync(settingsFile, 'utf8'));
+  } catch {
+    // The user's settings have comments or trailing commas: leave the file as it is (the
+    // editor also gets what matters through its environment).
+    return profile;
+  }
+  if (Object.entries(settings).some(([key, value]) => current[key] !== value)) {
+    writeFileSync(settingsFile, JSON.stringify({ ...current, ...settings }, null, 2));
+  }
   return profile;
 }
 
