@@ -1,4 +1,4 @@
-import type { FieldDefinition, LocalizedText } from '../contract/types';
+import type { FieldDefinition } from '../contract/types';
 import { fieldKindOf } from '../schema/fieldKind';
 
 /** The control the editor shows for a field. `unknown` is a marker we do not know: shown as raw JSON, read-only. */
@@ -36,13 +36,3 @@ export function isFileKind(kind: FieldControlKind): kind is 'file' | 'filelist' 
   return kind === 'file' || kind === 'filelist';
 }
 
-/** Picks the best language of a localized caption: exact, then base language, then English, then any. */
-export function localizedText(text: LocalizedText | undefined, locale = 'en'): string {
-  if (text === undefined || text === null) return '';
-  if (typeof text === 'string') return text;
-  const lower = locale.toLowerCase();
-  const base = lower.split('-')[0] ?? lower;
-  const entries = Object.entries(text);
-  const pick = (want: string) => entries.find(([k]) => k.toLowerCase() === want)?.[1];
-  return pick(lower) ?? pick(base) ?? pick('en') ?? entries[0]?.[1] ?? '';
-}

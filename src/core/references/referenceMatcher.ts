@@ -13,6 +13,7 @@
 //   in code are usually something else (dates, codes), so we would rather miss than mislink;
 // - when an app alias is a prefix of another (`BUG`, `BUGFIX`), the longest one that leaves
 //   only digits wins.
+import { referenceText } from '../records/recordText';
 
 /** Workspace alias → its app aliases, as the connection's catalog knows them. */
 export type ReferenceAliases = ReadonlyMap<string, readonly string[]>;
@@ -38,9 +39,7 @@ const MAX_DIGITS = 15;
 const CANDIDATE = /(?<![A-Za-z0-9_\-@/\\.:])([A-Za-z0-9_-]+)\/([A-Za-z0-9_-]+)(?![A-Za-z0-9_\-/\\@]|[.:][A-Za-z0-9_])/g;
 const URL_SPAN = /\b[A-Za-z][A-Za-z0-9+.-]*:\/\/[^\s<>"'`)\]]*|\bwww\.[^\s<>"'`)\]]*/g;
 
-export function referenceText(reference: RecordReference): string {
-  return `${reference.workspace}/${reference.app}${reference.number}`;
-}
+export { referenceText };
 
 /** A stable key of a reference, for caches and maps. */
 export function referenceKey(reference: RecordReference): string {

@@ -1,5 +1,6 @@
 // How a field behaves in a filter, derived from its definition (contract 2.4 markers).
 import type { FieldDefinition, LocalizedText, LookupValue } from '../../contract/types';
+import { localizedText } from '../../records/recordText';
 import { fieldKindOf } from '../../schema/fieldKind';
 import { escapeMarkdown, escapeMarkdownLines, markdownCode } from './markdown';
 import type { RlxScopeSchema } from './schemaSource';
@@ -46,11 +47,9 @@ export function rlxFieldType(schema: RlxScopeSchema, name: string): RlxFieldType
   }
 }
 
-/** Caption in the user's language when localized (English, then any). */
+/** Caption in English when localized (then any); undefined when there is none. */
 export function localized(text: LocalizedText | undefined): string | undefined {
-  if (text === undefined) return undefined;
-  if (typeof text === 'string') return text;
-  return text['en'] ?? Object.values(text)[0];
+  return localizedText(text) || undefined;
 }
 
 export function fieldCaption(definition: FieldDefinition | undefined): string | undefined {

@@ -9,7 +9,8 @@ import type { RecordsClient } from '../../../core/api';
 import type { AppRef, AppSchema, FieldDefinition, RecordData } from '../../../core/contract/types';
 import { type BulkChange, type BulkReport, type BulkTarget, bulkOperations, commonActions, describeBulkReport, runBulkWrite, undoOperations } from '../../../core/bulk/bulkWrite';
 import { listWhereIn } from '../../../core/query/inList';
-import { controlKindOf, isEditableKind, localizedText } from '../../../core/records/fieldKinds';
+import { controlKindOf, isEditableKind } from '../../../core/records/fieldKinds';
+import { localizedText, referenceText } from '../../../core/records/recordText';
 import { quoteRlxString, rlxIn } from '../../../core/rlx';
 import type { ConnectionCatalog } from '../../connections/connectionCatalog';
 import type { ConnectionManager } from '../../connections/connectionManager';
@@ -189,7 +190,7 @@ export class BulkActions {
       return undefined;
     }
     const labels = new Map(previous?.labels ?? []);
-    for (const record of records) labels.set(record.id, `${selection.scope.workspace}/${selection.scope.app}${record.number ?? ''}`);
+    for (const record of records) labels.set(record.id, referenceText({ ...selection.scope, number: record.number }));
     let report: BulkReport = { succeeded: [], failed: [], notSent: [], cancelled: false, requests: 0 };
     if (targets.length > 0) {
       if (!args.confirmed && !(await confirm(targets.length, description, this.connectionName(selection)))) return undefined;

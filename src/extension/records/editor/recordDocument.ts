@@ -9,6 +9,7 @@ import { loadRecord, type LoadedRecord } from './recordLoader';
 import { createRecord, saveRecord, type Ask } from './recordSaving';
 import { identityFromUri } from './recordUri';
 import { changeState } from '../../shared/util/orderedState';
+import { referenceText } from '../../../core/records/recordText';
 
 /** What the user changed: field values (only the touched fields) and the save comment. */
 interface Snapshot {
@@ -121,7 +122,7 @@ export class RecordDocument implements vscode.CustomDocument {
 
   get reference(): string {
     const number = this.loadedRecord?.record?.number;
-    return `${this.identity.workspace}/${this.identity.app}${number ?? ''}`;
+    return referenceText({ workspace: this.identity.workspace, app: this.identity.app, number });
   }
 
   get title(): string {

@@ -10,6 +10,7 @@ import { actionErrorText } from './editorErrors';
 import type { RecordDocument } from './recordDocument';
 import { appRef } from './recordLoader';
 import { writeBatch, type Ask } from './recordSaving';
+import { referenceText } from '../../../core/records/recordText';
 
 export const HISTORY_PAGE_SIZE = 20;
 
@@ -121,7 +122,7 @@ export async function searchLinks(op: OperationContext, requestId: number, field
     } else {
       records = (await loaded.client.search({ ss: trimmed, rlx: scope, limitRecords: 20 })).data;
     }
-    const items = records.map((r) => ({ id: r.id, label: `${target.workspace}/${target.app}${r.number ?? ''} ${String(r.title ?? '')}`.trim() }));
+    const items = records.map((r) => ({ id: r.id, label: `${referenceText({ ...target, number: r.number })} ${String(r.title ?? '')}`.trim() }));
     op.post({ type: 'linkResults', requestId, items });
   } catch (error) {
     op.post({ type: 'linkResults', requestId, items: [] });
