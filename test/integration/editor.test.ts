@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import { tmpdir } from 'node:os';
 import * as vscode from 'vscode';
 import type { RecordsClient } from '../../src/core/api';
-import type { EditorModel, HistoryItem, HostToEditorMessage } from '../../src/core/records/editorProtocol';
+import type { EditorModel, HistoryItem, HostToEditorMessage } from '../../src/webview/editor/protocol';
 import type { ConnectionInfo } from '../../src/extension/connections/connectionInfo';
 import type { RecordsExtensionApi } from '../../src/extension/extension';
 import type { RecordEditorProvider } from '../../src/extension/records/editor/recordEditorProvider';

@@ -11,7 +11,7 @@ import * as vscode from 'vscode';
 import type { RecordsClient } from '../../src/core/api';
 import type { Attachment } from '../../src/core/contract/types';
 import { FileUploadResumeStore, TusUploader, attachUploads, readAttachments, uploadFile } from '../../src/core/upload';
-import type { EditorModel } from '../../src/core/records/editorProtocol';
+import type { EditorModel } from '../../src/webview/editor/protocol';
 import type { RecordsExtensionApi } from '../../src/extension/extension';
 import type { AttachOutcome } from '../../src/extension/records/files/attachFiles';
 import type { FilesHost } from '../../src/extension/records/files/filesHost';

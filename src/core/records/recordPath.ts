@@ -2,7 +2,16 @@
 // extension/editor/recordUri.ts) read back as the record's address. Kept free of `vscode` so the
 // rule is tested on its own.
 import { isDotSegment } from '../api/paths';
-import type { EditorIdentity } from './editorProtocol';
+
+/** Who the editor is about; read from the document's `records:` URI (see src/extension/records/editor/recordUri.ts). */
+export interface EditorIdentity {
+  connectionId: string;
+  workspace: string;
+  app: string;
+  /** Absent while creating a record. */
+  recordId?: string;
+}
+
 
 /** The id part of a form for a new record: `new-<random>`. */
 export const NEW_RECORD_PREFIX = 'new-';

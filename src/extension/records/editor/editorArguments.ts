@@ -1,4 +1,4 @@
-import type { EditorIdentity } from '../../../core/records/editorProtocol';
+import type { EditorIdentity } from '../../../webview/editor/protocol';
 
 /**
  * Reads the argument of `records.openRecordEditor` / `records.newRecord`: a tree node

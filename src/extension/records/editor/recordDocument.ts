@@ -3,7 +3,7 @@
 // Revert, the close prompt, hot exit, Undo/Redo); this class answers those calls.
 import * as vscode from 'vscode';
 import { changedFields, displayValue, formatDateTime, sameValue } from '../../../core/records';
-import type { EditorIdentity, EditorModel, HostToEditorMessage } from '../../../core/records/editorProtocol';
+import type { EditorIdentity, EditorModel, HostToEditorMessage } from '../../../webview/editor/protocol';
 import type { ConnectionManager } from '../../connections/connectionManager';
 import { loadRecord, type LoadedRecord } from './recordLoader';
 import { createRecord, saveRecord, type Ask } from './recordSaving';

@@ -2,7 +2,7 @@
 // webview session per open tab. VS Code calls save / revert / backup here; `open` is how the
 // extension's commands open a record (and how tests reach its sessions).
 import * as vscode from 'vscode';
-import type { EditorIdentity } from '../../../core/records/editorProtocol';
+import type { EditorIdentity } from '../../../webview/editor/protocol';
 import { rlxEquals } from '../../../core/rlx/quote';
 import type { ConnectionManager } from '../../connections/connectionManager';
 import type { FilesHost } from '../files/filesHost';

@@ -1,7 +1,7 @@
 // One record editor webview: draws the document's form through the typed MessageChannel and
 // turns the form's messages into document edits, saves and operations.
 import * as vscode from 'vscode';
-import { type EditorIdentity, type EditorToHostMessage, type HostToEditorMessage, isEditorToHostMessage } from '../../../core/records/editorProtocol';
+import { type EditorIdentity, type EditorToHostMessage, type HostToEditorMessage, isEditorToHostMessage } from '../../../webview/editor/protocol';
 import type { ConnectionManager } from '../../connections/connectionManager';
 import type { FilesHost, RecordTarget } from '../files/filesHost';
 import { rememberRecord } from '../recentRecords';

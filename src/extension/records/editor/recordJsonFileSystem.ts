@@ -5,7 +5,7 @@
 // an explanation and "Compare" (theirs vs yours). Read-only users get a read-only file.
 import * as vscode from 'vscode';
 import { changedFields, sameValue } from '../../../core/records';
-import type { EditorIdentity } from '../../../core/records/editorProtocol';
+import type { EditorIdentity } from '../../../webview/editor/protocol';
 import type { ConnectionManager } from '../../connections/connectionManager';
 import { loadRecord, readRecord, type LoadedRecord } from './recordLoader';
 import { editableChanges, writeBatch } from './recordSaving';

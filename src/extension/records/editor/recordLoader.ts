@@ -5,7 +5,7 @@ import type { AppRef, AppSchema, CurrentUser, RecordData, Workspace } from '../.
 import type { RecordsClient } from '../../../core/api';
 import { buildFormFields, defaultValuesOf, type DisplayContext, type FormField, formValuesOf, safeTimeZone } from '../../../core/records';
 import { recordReadParams } from '../../../core/records/recordRead';
-import type { EditorIdentity } from '../../../core/records/editorProtocol';
+import type { EditorIdentity } from '../../../webview/editor/protocol';
 import { type ConnectionCatalog, SYSTEM_PERSON_FIELDS } from '../../connections/connectionCatalog';
 
 /** A record as the editor loaded it: the base that edits are compared with. */

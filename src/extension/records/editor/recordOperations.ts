@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import type { BatchOperation, RecordData } from '../../../core/contract/types';
 import { historyItems } from '../../../core/records';
-import type { HostToEditorMessage } from '../../../core/records/editorProtocol';
+import type { HostToEditorMessage } from '../../../webview/editor/protocol';
 import { rlxAnd, rlxEquals } from '../../../core/rlx/quote';
 import { actionErrorText } from './editorErrors';
 import type { RecordDocument } from './recordDocument';

@@ -2,7 +2,7 @@
 // its Reload / Overwrite / Merge question), create a record, and the batch call both use.
 import * as vscode from 'vscode';
 import type { BatchOperation } from '../../../core/contract/types';
-import type { EditorIdentity } from '../../../core/records/editorProtocol';
+import type { EditorIdentity } from '../../../webview/editor/protocol';
 import { changedFields, detectConflict, formValuesOf, isFileKind, mergeChanges } from '../../../core/records';
 import { batchFailure } from './editorErrors';
 import { readRecord, type LoadedRecord } from './recordLoader';

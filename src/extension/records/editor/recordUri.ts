@@ -7,7 +7,7 @@
 // because VS Code names a custom editor's tab after the last segment of its URI. A form for a new
 // record uses `new-<random>` as its id. `Open as JSON` uses the same path plus `/record.json`.
 import * as vscode from 'vscode';
-import type { EditorIdentity } from '../../../core/records/editorProtocol';
+import type { EditorIdentity } from '../../../webview/editor/protocol';
 import { NEW_RECORD_PREFIX, identityFromRecordPath } from '../../../core/records/recordPath';
 
 export { NEW_RECORD_PREFIX };

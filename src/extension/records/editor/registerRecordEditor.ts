@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { rlxEquals } from '../../../core/rlx/quote';
 import type { ConnectionManager } from '../../connections/connectionManager';
 import type { FilesHost } from '../files/filesHost';
-import type { EditorIdentity } from '../../../core/records/editorProtocol';
+import type { EditorIdentity } from '../../../webview/editor/protocol';
 import type { RecordDocument, RecordEditorProvider, RecordJsonFileSystem } from '../../lazy/recordEditor';
 import { identityFromArgument, numberFromArgument, parseReference } from './editorArguments';
 import { RECORD_EDITOR_VIEW_TYPE, RECORDS_SCHEME } from './recordUri';

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { isEditorToHostMessage } from '../../../../src/core/records/editorProtocol';
+import { isEditorToHostMessage } from '../../../../src/webview/editor/protocol';
 
 // The record editor's host treats every webview message as input (issue 17, item 8).
 describe('record editor protocol: messages from the webview', () => {
