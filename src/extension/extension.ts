@@ -17,6 +17,7 @@ import { registerPivot } from './pivot/registerPivot';
 import { registerReferences, type ReferencesHandle } from './references/registerReferences';
 import { registerFiles } from './registerFiles';
 import { registerRlxLanguage } from './rlx/registerRlxLanguage';
+import { registerAgents } from './agents/registerAgents';
 import { registerBulk } from './bulk/registerBulk';
 import { type QueriesHandle, registerQueries } from './queries/registerQueries';
 import { registerSearchPanel } from './search/registerSearchPanel';
@@ -80,6 +81,7 @@ export function activate(context: vscode.ExtensionContext): RecordsExtensionApi 
     }),
   );
   registerBulk(context, connections, () => tree.view.selection);
+  registerAgents(context, connections);
   void applySandboxSeed(launcher);
   registerPresetConnections(context, connections);
   return {

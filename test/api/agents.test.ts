@@ -128,7 +128,7 @@ describe('agent tools against the sandbox', function () {
   it('updates a field, shows the value before and after, and refuses unknown fields', async () => {
     const plan = await planWriteTool('records_update', admin, { record: 'IT/TASK2', fields: { priority: 'high' } });
     assert.match(plan.message, /priority/);
-    assert.match(plan.message, /→ `"high"`/);
+    assert.match(plan.message, /→ `"high"` \(High\)/);
     const result = await runWritePlan(admin, plan);
     assert.ok(!result.isError, result.text);
     const page = await direct.listRecords({ workspace: 'IT', app: 'TASK' }, { rlx: 'number = 2', listOfFields: 'priority' });

@@ -4,7 +4,7 @@ import { isValidRlxFieldName } from '../rlx/quote';
 import { type ToolContext, ToolInputError, optionalString, requireObject, requireString } from './context';
 import type { ToolResult } from './labelling';
 import { findRecord } from './records';
-import { displayOf } from './rows';
+import { stripTags } from '../records/historyView';
 import { type WritePlan, confirmationHeader, escapeMarkdown, sendWrite, shownValue } from './writes';
 
 /** Set by the service or through actions, never by an update. */
@@ -16,6 +16,12 @@ export async function planUpdate(ctx: ToolContext, input: Record<string, unknown
   const { record, ref, reference } = await findRecord(ctx, requireString(input, 'record'));
   const schema = await ctx.catalog.readableSchema(ctx.connectionId, ref);
   const people = ctx.catalog.people(ctx.connectionId);
+  // The db value is what is sent; its caption or person's name is what the user knows.
+  const captionOf = (name: string, value: unknown): string | undefined => {
+    if (typeof value !== 'string' || value === '') return undefined;
+    const caption = schema?.lookups?.[name]?.find((v) => v.id === value)?.caption ?? people.get(value);
+    return caption !== undefined && caption !== value ? caption : undefined;
+  };
   const lines: string[] = [];
   for (const [name, value] of Object.entries(fields)) {
     if (name === 'state') throw new ToolInputError('The state changes through actions: use records_run_action (records_get lists the actions the record allows).');
@@ -26,8 +32,7 @@ export async function planUpdate(ctx: ToolContext, input: Record<string, unknown
     if (lookups && lookups.length > 0 && value !== null && !lookups.some((v) => v.id === value)) {
       throw new ToolInputError(`"${String(value)}" is not a value of ${name}. Use one of: ${lookups.slice(0, 30).map((v) => v.id).join(', ')}.`);
     }
-    const now = displayOf(record, name, schema, people);
-    lines.push(`- **${escapeMarkdown(name)}**: ${shownInline(now)} → ${shownInline(value)}`);
+    lines.push(`- **${escapeMarkdown(name)}**: ${shownInline(record[name], captionOf(name, record[name]))} → ${shownInline(value, captionOf(name, value))}`);
   }
   const change = lines.join('\n');
   return {
@@ -45,9 +50,10 @@ export async function runUpdate(ctx: ToolContext, plan: WritePlan): Promise<Tool
   return sendWrite(ctx, plan, () => `${plan.target} changed: ${names.join(', ')}.`);
 }
 
-/** A value inline in the confirmation: JSON in a code span, long ones cut. */
-function shownInline(value: unknown): string {
-  const text = value === null || value === undefined ? '(empty)' : JSON.stringify(value);
+/** A value inline in the confirmation: JSON in a code span (long ones cut), with its caption. */
+function shownInline(value: unknown, caption?: string): string {
+  if (value === null || value === undefined || value === '') return '(empty)';
+  const text = JSON.stringify(typeof value === 'string' ? stripTags(value) : value);
   const cut = text.length > 200 ? `${text.slice(0, 200)}…` : text;
-  return `\`${cut.replace(/`/g, "'")}\``;
+  return `\`${cut.replace(/`/g, "'")}\`${caption ? ` (${escapeMarkdown(caption)})` : ''}`;
 }
