@@ -28,10 +28,7 @@ export async function queryRecords(ctx: ToolContext, input: Record<string, unkno
     if (problems.length > 0) {
       return errorResult(`The RLX filter was not sent: it has ${problems.length} problem${problems.length === 1 ? '' : 's'}. Fix ${problems.length === 1 ? 'it' : 'them'} and call records_query again.\n${describeRlxProblems(problems)}`);
     }
-    if (findRlxPlaceholders(written).length > 0) {
-      const user = await ctx.catalog.currentUser(ctx.connectionId, { signal: ctx.signal });
-      rlx = expandRlxPlaceholders(written, { userId: user.id, now: new Date(), timeZone: user.timezone ?? 'UTC' }).text;
-    }
+    rlx = await filterToSend(ctx, written);
   }
   const listOfFields = ['id', 'number', 'title', 'state', 'project_alias', 'publishing_alias', ...fields].join(',');
   const page = await ctx.client.listRecords(ref, { limitRecords: limit, listOfFields, ...(rlx ? { rlx } : {}), ...(sort ? { sortBy: sort } : {}) }, { signal: ctx.signal });
@@ -44,4 +41,11 @@ export async function queryRecords(ctx: ToolContext, input: Record<string, unkno
   const summary = `${ref.workspace}/${ref.app}: ${countText} record${total === 1 ? '' : 's'} match${rlx ? '' : ' (no filter)'}, ${kept.length} shown.`;
   const query = { app: `${ref.workspace}/${ref.app}`, rlx: rlx ?? null, sort: sort ?? null, limit };
   return labelledResult(ctx.connectionName, summary, { total, shown: kept.length, query, rows: kept }, moreText(total - kept.length, 'a stricter rlx filter, fewer fields, or records_aggregate to count'));
+}
+
+/** The filter as the service takes it: placeholders (`@me`, `@today`) replaced for the signed-in user. */
+export async function filterToSend(ctx: ToolContext, written: string): Promise<string> {
+  if (findRlxPlaceholders(written).length === 0) return written;
+  const user = await ctx.catalog.currentUser(ctx.connectionId, { signal: ctx.signal });
+  return expandRlxPlaceholders(written, { userId: user.id, now: new Date(), timeZone: user.timezone ?? 'UTC' }).text;
 }

@@ -1,6 +1,7 @@
 // Agent features at activation, kept tiny: each language model tool is registered by the name
 // package.json contributes, and its work loads on the first call (dist/agents.js); the MCP
-// server definition is offered for the active connection.
+// server definition is offered for the active connection; `@records` is created, its work in
+// dist/chat.js.
 import * as vscode from 'vscode';
 import type { AgentToolName } from '../../core/agents';
 import type { ConnectionManager } from '../connections/connectionManager';
@@ -20,4 +21,17 @@ export function registerAgents(context: vscode.ExtensionContext, connections: Co
     }
   }
   registerMcpServerDefinitions(context, connections);
+  if (typeof vscode.chat?.createChatParticipant === 'function') {
+    const participant = vscode.chat.createChatParticipant('records.chat', async (request, chatContext, stream, token) =>
+      (await import('../lazy/chat.js')).handleChatRequest(connections, request, chatContext, stream, token),
+    );
+    participant.iconPath = vscode.Uri.joinPath(context.extensionUri, 'media', 'icon.png');
+    context.subscriptions.push(participant);
+  }
+  // The buttons under a query `@records` proposed: Run, Open in Notebook, Save Query.
+  context.subscriptions.push(
+    vscode.commands.registerCommand('records.agents.openProposedQuery', async (text: string, action: 'run' | 'notebook' | 'save', name?: string) =>
+      (await import('../lazy/chat.js')).openProposedQuery(text, action, name),
+    ),
+  );
 }
