@@ -115,6 +115,24 @@ describe('agents: @records in chat', function () {
       model.disposable.dispose();
     }
   });
+
+  it('answers a plain question with the Records tools: the model calls one, and reads its result', async () => {
+    const model = registerTestLanguageModel((_prompt, toolResults) => {
+      if (toolResults.length === 0) return new vscode.LanguageModelToolCallPart('call-1', 'records_aggregate', { app: 'IT/TASK', groupBy: ['state'] });
+      const matched = /"matched":(\d+)/.exec(toolResults[0]!)?.[1];
+      return `IT/TASK has ${matched} records.`;
+    });
+    try {
+      const [picked] = await waitForModels();
+      const { stream, captured } = captureStream();
+      await chat.handleChatRequest(api.connections, request('How many IT tasks are there?', undefined, picked), { history: [] } as unknown as vscode.ChatContext, stream, token);
+      const own = await client.countRecords({ workspace: 'IT', app: 'TASK' });
+      assert.equal(captured.markdown, `IT/TASK has ${own.filtered} records.`);
+      assert.ok(captured.progress.some((line) => line.includes('records_aggregate')));
+    } finally {
+      model.disposable.dispose();
+    }
+  });
 });
 
 /** The scripted model, once VS Code lists it. */

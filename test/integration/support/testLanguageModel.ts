@@ -22,14 +22,17 @@ interface RequestMessage {
 
 interface ChatProvider {
   provideLanguageModelChatInformation(options: { silent: boolean }, token: vscode.CancellationToken): ChatInformation[];
-  provideLanguageModelChatResponse(model: ChatInformation, messages: readonly RequestMessage[], options: unknown, progress: vscode.Progress<vscode.LanguageModelTextPart>, token: vscode.CancellationToken): Promise<void>;
+  provideLanguageModelChatResponse(model: ChatInformation, messages: readonly RequestMessage[], options: unknown, progress: vscode.Progress<vscode.LanguageModelTextPart | vscode.LanguageModelToolCallPart>, token: vscode.CancellationToken): Promise<void>;
   provideTokenCount(model: ChatInformation, text: string | RequestMessage, token: vscode.CancellationToken): Promise<number>;
 }
 
 type LmWithProviders = typeof vscode.lm & { registerLanguageModelChatProvider(vendor: string, provider: ChatProvider): vscode.Disposable };
 
-/** What the model was asked (the last user message's text) and answers. */
-export type Script = (prompt: string) => string;
+/**
+ * What the model answers to the last message's text: text, or a tool call. `toolResults` are the
+ * texts of the tool results that message carries (a reply after a tool ran).
+ */
+export type Script = (prompt: string, toolResults: string[]) => string | vscode.LanguageModelToolCallPart;
 
 export function registerTestLanguageModel(script: Script): { prompts: string[]; disposable: vscode.Disposable } {
   const prompts: string[] = [];
@@ -37,9 +40,14 @@ export function registerTestLanguageModel(script: Script): { prompts: string[]; 
   const disposable = (vscode.lm as LmWithProviders).registerLanguageModelChatProvider('records-test', {
     provideLanguageModelChatInformation: () => [{ id: 'scripted', name: 'Scripted test model', family: 'records-test', version: '1', maxInputTokens: 100_000, maxOutputTokens: 4_000, capabilities: {} }],
     provideLanguageModelChatResponse: async (_model, messages, _options, progress) => {
-      const prompt = textOf(messages[messages.length - 1]!);
+      const last = messages[messages.length - 1]!;
+      const prompt = textOf(last);
+      const toolResults = last.content
+        .filter((part): part is vscode.LanguageModelToolResultPart => part instanceof vscode.LanguageModelToolResultPart)
+        .map((part) => part.content.map((inner) => (inner instanceof vscode.LanguageModelTextPart ? inner.value : '')).join(''));
       prompts.push(prompt);
-      progress.report(new vscode.LanguageModelTextPart(script(prompt)));
+      const answer = script(prompt, toolResults);
+      progress.report(typeof answer === 'string' ? new vscode.LanguageModelTextPart(answer) : answer);
     },
     provideTokenCount: async (_model, text) => Math.ceil((typeof text === 'string' ? text : textOf(text)).length / 4),
   });
