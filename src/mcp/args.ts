@@ -1,4 +1,5 @@
 // The command line of the MCP server (`npm run mcp -- …`, and VS Code's definition provider).
+import { isLoopbackHost } from '../core/api';
 export interface McpOptions {
   /** The service's address; undefined with `--sandbox`. */
   url?: string;
@@ -8,6 +9,8 @@ export interface McpOptions {
   /** How RECORDS_TOKEN is sent: `Authorization: SVC_AUTH_CODE <token>` or `Bearer <token>`. */
   auth: 'authCode' | 'bearer';
   readOnly: boolean;
+  /** Send the token over plain http to a remote address (as a connection's "allow plain http"). */
+  allowPlainHttp: boolean;
   help: boolean;
 }
 
@@ -23,11 +26,14 @@ Serves the Records Service tools over the Model Context Protocol on stdin/stdout
   --auth KIND      authCode (default) or bearer: how RECORDS_TOKEN is sent
   --name NAME      the connection's name in results (default: the address's host)
   --read-only      list and run only the read tools
+  --allow-plain-http
+                   send the token over plain http to a remote address (refused
+                   otherwise; loopback addresses need no flag)
   --help           this text
 `;
 
 export function parseMcpArguments(argv: readonly string[]): McpOptions {
-  const options: McpOptions = { sandbox: false, name: '', auth: 'authCode', readOnly: false, help: false };
+  const options: McpOptions = { sandbox: false, name: '', auth: 'authCode', readOnly: false, allowPlainHttp: false, help: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const value = () => {
@@ -54,6 +60,9 @@ export function parseMcpArguments(argv: readonly string[]): McpOptions {
       case '--read-only':
         options.readOnly = true;
         break;
+      case '--allow-plain-http':
+        options.allowPlainHttp = true;
+        break;
       case '--help':
       case '-h':
         options.help = true;
@@ -72,6 +81,10 @@ export function parseMcpArguments(argv: readonly string[]): McpOptions {
       throw new McpUsageError(`"${options.url}" is not an address: give one like https://records.example.com.`);
     }
     if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new McpUsageError('--url must be an http(s) address.');
+    // As for the extension's connections: a token never travels unencrypted to another machine unless asked.
+    if (parsed.protocol === 'http:' && !isLoopbackHost(parsed.hostname) && !options.allowPlainHttp) {
+      throw new McpUsageError(`${parsed.origin} is plain http to another machine: the token would travel unencrypted. Use https://, or pass --allow-plain-http.`);
+    }
     options.name ||= parsed.host;
   }
   options.name ||= 'Local Sandbox';
