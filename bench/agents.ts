@@ -17,6 +17,9 @@ import { RecordsClient } from '../src/core/api';
 import { ConnectionCatalog } from '../src/core/catalog/connectionCatalog';
 import { startSandbox } from '../src/sandbox/api';
 
+/** As in src/extension/agents/mcpServerDefinitions.ts (which imports vscode, so not imported here). */
+const MCP_NODE_FLAGS = ['--max-semi-space-size=2'];
+
 const RUNS = Number(process.argv[process.argv.indexOf('--runs') + 1]) || 200;
 const TOKEN = 'sandbox-admin-token';
 
@@ -62,7 +65,8 @@ function lines(child: ChildProcessWithoutNullStreams): () => Promise<string> {
 
 async function mcpRun(url: string): Promise<{ initializeMs: number; rssMb: number }> {
   const started = performance.now();
-  const child = spawn(process.execPath, [join(__dirname, '../dist/mcp.js'), '--url', url], { env: { PATH: process.env.PATH ?? '', RECORDS_TOKEN: TOKEN } });
+  // With the flags VS Code starts it with (src/extension/agents/mcpServerDefinitions.ts).
+  const child = spawn(process.execPath, [...MCP_NODE_FLAGS, join(__dirname, '../dist/mcp.js'), '--url', url], { env: { PATH: process.env.PATH ?? '', RECORDS_TOKEN: TOKEN } });
   const next = lines(child);
   const send = (message: unknown) => child.stdin.write(`${JSON.stringify(message)}\n`);
   send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1' } } });
