@@ -4,6 +4,7 @@
 //   dist/sandbox.js        the local Records Service (Node, CJS); lazy-loaded by the
 //                          extension and runnable on its own (`npm run sandbox`);
 //   dist/selfsigned.js     beside it, certificate generation for `--tls`, loaded only then
+//   dist/mcp.js            the MCP server (Node, CJS, MCP SDK bundled), run on its own
 //   dist/webview/<name>.js one browser bundle per webview (src/webview/<name>/main.ts)
 //   dist/<name>.js         a feature the extension loads on first use (src/extension/lazy/<name>.ts)
 //   dist/undici.js, dist/oauth4webapi.js, dist/mimeTypes.js
@@ -185,6 +186,15 @@ const builds = {
     entryPoints: { sandbox: 'src/sandbox/cli.ts', selfsigned: 'node_modules/selfsigned/index.js' },
     outdir: 'dist',
     plugins: [selfsignedOnDemand],
+  },
+  // The MCP server (`npm run mcp`, and what VS Code starts for agent mode): the MCP SDK and the
+  // client bundled in; dist/sandbox.js is required beside it only for --sandbox.
+  mcp: {
+    ...nodeCommon,
+    entryPoints: { mcp: 'src/mcp/cli.ts' },
+    outdir: 'dist',
+    plugins: [withoutPlainLlhttp],
+    define: { ...nodeCommon.define, RECORDS_VERSION: JSON.stringify(JSON.parse(readFileSync('package.json', 'utf8')).version) },
   },
   webview: {
     ...common,

@@ -145,6 +145,19 @@ export default tseslint.config(
     },
   },
   {
+    // The MCP server runs without VS Code: it imports core (tools, catalog, client) and the MCP
+    // SDK; the sandbox is required from its bundle (dist/sandbox.js) only for --sandbox.
+    files: ['src/mcp/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          { group: ['vscode'], message: 'the MCP server runs without VS Code.' },
+          { group: ['**/extension/**', '**/webview/**', '**/sandbox/**'], message: 'the MCP server imports only core (the sandbox through dist/sandbox.js at run time).' },
+        ],
+      }],
+    },
+  },
+  {
     files: ['src/extension/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', {

@@ -21,6 +21,7 @@ import { type BulkHandle, registerBulk } from './records/bulk/registerBulk';
 import { type QueriesHandle, registerQueries } from './query/queries/registerQueries';
 import { registerSearchPanel } from './browse/search/registerSearchPanel';
 import { registerRecordsTree, type RecordsTree } from './browse/tree/registerTree';
+import { registerAgents } from './agents/registerAgents';
 
 /** What `activate` returns: used by extension-host tests and by other extensions. */
 export interface RecordsExtensionApi {
@@ -84,6 +85,7 @@ export function activate(context: vscode.ExtensionContext): RecordsExtensionApi 
     }),
   );
   const bulk = registerBulk(context, connections, () => tree.view.selection);
+  registerAgents(context, connections);
   void applySandboxSeed(launcher);
   registerPresetConnections(context, connections);
   return {

@@ -15,6 +15,7 @@ import { createEditorProfile, installExtensions, startCodeServer } from '../e2e/
 import { repoRoot, resultsDir } from '../e2e/support/host/paths.mjs';
 import { seconds } from '../e2e/support/host/process.mjs';
 import { startTestSandbox } from '../e2e/support/host/sandbox.mjs';
+import { startDialogRelay } from './support/dialogRelay.mjs';
 
 /** How long the run may go without a test (or hook) starting or ending before it counts as hung. */
 // Twice the longest test timeout (120 s), so a slow test fails in mocha, by name, first.
@@ -56,15 +57,19 @@ async function runInCodeServer({ vsix, testsEntry, testEnv }) {
   const progressFile = join(resultsDir, 'integration-progress.json');
   rmSync(resultsFile, { force: true });
   rmSync(progressFile, { force: true });
+  const dialogDir = join(resultsDir, 'integration-dialogs');
+  rmSync(dialogDir, { recursive: true, force: true });
+  mkdirSync(dialogDir, { recursive: true });
   const profile = createEditorProfile({
     settings: {
       'recordsTestRunner.testsEntry': testsEntry,
       'recordsTestRunner.resultsFile': resultsFile,
-      'recordsTestRunner.env': { ...testEnv, RECORDS_TEST_PROGRESS_FILE: progressFile },
+      'recordsTestRunner.env': { ...testEnv, RECORDS_TEST_PROGRESS_FILE: progressFile, RECORDS_TEST_DIALOG_DIR: dialogDir },
     },
   });
   let server;
   let browser;
+  let dialogs;
   try {
     let phase = Date.now();
     await installExtensions(profile, [vsix, await packageRunnerExtension()]);
@@ -75,11 +80,14 @@ async function runInCodeServer({ vsix, testsEntry, testEnv }) {
     // The extension's clipboard (Copy as curl, Copy Link) is the page's: the tests read it back.
     const page = await browser.newPage({ viewport, permissions: ['clipboard-read', 'clipboard-write'] });
     await page.goto(server.url, { waitUntil: 'domcontentloaded' });
+    // Tests answer the workbench's own modal dialogs (a tool's confirmation) through this relay.
+    dialogs = startDialogRelay(page, dialogDir);
     console.log(`integration: workbench opened at ${server.url} in ${seconds(phase)}; waiting for results`);
     const report = await waitForResults(resultsFile, progressFile, IDLE_TIMEOUT_MS);
     if (report.failed > 0) printExtensionHostErrors(profile.userDataDir);
     return report;
   } finally {
+    await dialogs?.stop();
     await browser?.close().catch(() => {});
     await server?.stop();
     profile.dispose();

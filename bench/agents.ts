@@ -1,0 +1,136 @@
+// Agent tools and the MCP server (`npm run bench:agents`), against the sandbox with 10,000
+// records on loopback:
+// - what a tool call costs next to the one raw request it makes (same client, alternating
+//   runs, medians): records_query vs its list request, records_search vs its search request.
+//   Target ≤ 1.2×.
+// - the MCP server (dist/mcp.js): from spawn to the answer of `initialize` (target < 300 ms),
+//   and its resident memory after a few tool calls (target < 80 MB).
+// Prints a table and one JSON line {"agents":{…}}.
+import { type ChildProcessWithoutNullStreams, execFileSync, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { type ToolContext, runTool } from '../src/core/agents';
+import { RecordsClient } from '../src/core/api';
+import { ConnectionCatalog } from '../src/core/catalog/connectionCatalog';
+import { startSandbox } from '../src/sandbox/api';
+
+/** As in src/extension/agents/mcpServerDefinitions.ts (which imports vscode, so not imported here). */
+const MCP_NODE_FLAGS = ['--max-semi-space-size=2'];
+
+const RUNS = Number(process.argv[process.argv.indexOf('--runs') + 1]) || 200;
+const TOKEN = 'sandbox-admin-token';
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+async function alternate(tool: () => Promise<unknown>, raw: () => Promise<unknown>): Promise<{ toolMs: number; rawMs: number; ratio: number }> {
+  for (let i = 0; i < 20; i++) {
+    await tool();
+    await raw();
+  }
+  const toolTimes: number[] = [];
+  const rawTimes: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    let t = performance.now();
+    await tool();
+    toolTimes.push(performance.now() - t);
+    t = performance.now();
+    await raw();
+    rawTimes.push(performance.now() - t);
+  }
+  const toolMs = median(toolTimes);
+  const rawMs = median(rawTimes);
+  return { toolMs: Number(toolMs.toFixed(2)), rawMs: Number(rawMs.toFixed(2)), ratio: Number((toolMs / rawMs).toFixed(2)) };
+}
+
+function lines(child: ChildProcessWithoutNullStreams): () => Promise<string> {
+  let buffer = '';
+  const waiting: ((line: string) => void)[] = [];
+  child.stdout.on('data', (chunk: Buffer) => {
+    buffer += chunk.toString('utf8');
+    let at;
+    while ((at = buffer.indexOf('\n')) >= 0) {
+      const line = buffer.slice(0, at);
+      buffer = buffer.slice(at + 1);
+      waiting.shift()?.(line);
+    }
+  });
+  return () => new Promise((resolve) => waiting.push(resolve));
+}
+
+async function mcpRun(url: string): Promise<{ initializeMs: number; rssMb: number }> {
+  const started = performance.now();
+  // With the flags VS Code starts it with (src/extension/agents/mcpServerDefinitions.ts).
+  const child = spawn(process.execPath, [...MCP_NODE_FLAGS, join(__dirname, '../dist/mcp.js'), '--url', url], { env: { PATH: process.env.PATH ?? '', RECORDS_TOKEN: TOKEN } });
+  const next = lines(child);
+  const send = (message: unknown) => child.stdin.write(`${JSON.stringify(message)}\n`);
+  send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1' } } });
+  await next();
+  const initializeMs = performance.now() - started;
+  send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+  const calls: [string, Record<string, unknown>][] = [
+    ['records_describe_app', { app: 'IT/TASK' }],
+    ['records_query', { app: 'IT/TASK', rlx: 'state = "open"', limit: 50, fields: ['description'] }],
+    ['records_search', { query: 'printer network', limit: 50 }],
+    ['records_aggregate', { app: 'IT/TASK', groupBy: ['state', 'priority'] }],
+    ['records_get', { record: 'IT/TASK2' }],
+  ];
+  let id = 2;
+  for (const [name, args] of calls) {
+    send({ jsonrpc: '2.0', id: id++, method: 'tools/call', params: { name, arguments: args } });
+    await next();
+  }
+  const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+  const rssKb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  child.stdin.end();
+  await new Promise((resolve) => child.once('exit', resolve));
+  return { initializeMs, rssMb: rssKb / 1024 };
+}
+
+async function main(): Promise<void> {
+  execFileSync(process.execPath, ['esbuild.mjs', '--production', '--only=mcp'], { cwd: join(__dirname, '..'), stdio: 'inherit' });
+  const dataDir = await mkdtemp(join(tmpdir(), 'records-bench-agents-'));
+  const sandbox = await startSandbox({ dataDir, port: 0, records: 10_000 });
+  const client = new RecordsClient({ baseUrl: sandbox.url, authorization: () => Promise.resolve(`SVC_AUTH_CODE ${TOKEN}`) });
+  const info = { baseUrl: sandbox.url, authKind: 'authCode' };
+  const catalog = new ConnectionCatalog({ get: () => info, client: () => Promise.resolve(client) });
+  const ctx: ToolContext = { connectionId: 'bench', connectionName: 'Bench', client, catalog };
+  const task = { workspace: 'IT', app: 'TASK' };
+  try {
+    const query = await alternate(
+      () => runTool('records_query', ctx, { app: 'IT/TASK', rlx: 'state = "open" AND priority = "high"', limit: 20 }),
+      () => client.listRecords(task, { rlx: 'state = "open" AND priority = "high"', limitRecords: 20, listOfFields: 'id,number,title,state,project_alias,publishing_alias' }),
+    );
+    const search = await alternate(
+      () => runTool('records_search', ctx, { query: 'printer', limit: 20 }),
+      () => client.search({ ss: 'printer', limitRecords: 20 }),
+    );
+    const mcp: { initializeMs: number; rssMb: number }[] = [];
+    for (let i = 0; i < 5; i++) mcp.push(await mcpRun(sandbox.url));
+    const result = {
+      records: 10_000,
+      query,
+      search,
+      mcpInitializeMs: Number(median(mcp.map((m) => m.initializeMs)).toFixed(1)),
+      mcpRssMb: Number(Math.max(...mcp.map((m) => m.rssMb)).toFixed(1)),
+    };
+    const verdict = (ok: boolean) => (ok ? 'ok' : 'MISSED');
+    console.log(`Agent tools against the sandbox (${result.records} records, ${RUNS} alternating runs, medians)`);
+    console.log(`  records_query   ${query.toolMs} ms vs its list request ${query.rawMs} ms: ${query.ratio}×  target ≤ 1.2× ${verdict(query.ratio <= 1.2)}`);
+    console.log(`  records_search  ${search.toolMs} ms vs its search request ${search.rawMs} ms: ${search.ratio}×  target ≤ 1.2× ${verdict(search.ratio <= 1.2)}`);
+    console.log(`  MCP initialize  ${result.mcpInitializeMs} ms from spawn (median of 5)  target < 300 ms ${verdict(result.mcpInitializeMs < 300)}`);
+    console.log(`  MCP memory      ${result.mcpRssMb} MB resident after 5 tool calls (largest of 5)  target < 80 MB ${verdict(result.mcpRssMb < 80)}`);
+    console.log(JSON.stringify({ agents: result }));
+  } finally {
+    await client.dispose();
+    await sandbox.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+void main();

@@ -1,0 +1,34 @@
+// How much a tool may answer: a model's context is small and shared, so every result is cut to
+// at most MAX_ROWS rows and about MAX_RESULT_CHARS characters, and says what it left out.
+
+export const MAX_ROWS = 50;
+export const MAX_RESULT_CHARS = 8_000;
+/** One text value (a description, a comment) longer than this is cut: a row must not eat the budget. */
+export const MAX_VALUE_CHARS = 1_000;
+
+/** Cuts text to `max` characters, saying how much was left out. */
+export function clipText(text: string, max = MAX_VALUE_CHARS): string {
+  if (text.length <= max) return text;
+  return `${text.slice(0, max)}… [${text.length - max} more characters]`;
+}
+
+/**
+ * The first rows whose JSON fits `budget` characters (never more than `maxRows`), so a result
+ * never breaks mid-row: `kept` rows are shown, the others are counted as left out.
+ */
+export function fitRows<T>(rows: readonly T[], budget: number, maxRows = MAX_ROWS): { kept: T[]; omitted: number } {
+  const kept: T[] = [];
+  let used = 2;
+  for (const row of rows.slice(0, maxRows)) {
+    const size = JSON.stringify(row).length + 1;
+    if (used + size > budget && kept.length > 0) break;
+    kept.push(row);
+    used += size;
+  }
+  return { kept, omitted: rows.length - kept.length };
+}
+
+/** "12 more; narrow the query with …": what a cut result says, with the way to see the rest. */
+export function moreText(omitted: number, narrowWith: string): string | undefined {
+  return omitted > 0 ? `${omitted} more; narrow the query with ${narrowWith}.` : undefined;
+}

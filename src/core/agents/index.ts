@@ -1,0 +1,98 @@
+// The agent tools: one function per tool, called alike by the language model tools
+// (src/extension/agents) and the MCP server (src/mcp). See README.md.
+import { aggregateRecords } from './aggregate';
+import { planComment, runComment } from './comment';
+import { type ToolContext, ToolInputError } from './context';
+import { planCreate, runCreate } from './create';
+import { type AgentToolName, agentTool } from './definitions';
+import { describeApp } from './describeApp';
+import { getRecord } from './get';
+import { type ToolResult, errorResult } from './labelling';
+import { queryRecords } from './query';
+import { planAction, runAction } from './runAction';
+import { searchRecords } from './search';
+import { planUpdate, runUpdate } from './update';
+import type { WritePlan } from './writes';
+
+export { AGENT_TOOLS, AGENT_TOOL_NAMES, agentTool } from './definitions';
+export type { AgentToolDefinition, AgentToolName, ToolAnnotations } from './definitions';
+export type { ToolContext } from './context';
+export { ToolInputError } from './context';
+export type { ToolResult } from './labelling';
+export { serviceContentLabel } from './labelling';
+export type { WritePlan } from './writes';
+export { MAX_RESULT_CHARS, MAX_ROWS } from './bounds';
+export { checkRlx, describeRlxProblems } from './rlxCheck';
+export type { RlxProblem } from './rlxCheck';
+export { appDescription } from './describeApp';
+export { filterToSend } from './query';
+export { SCHEMA_TOKEN_BUDGET, estimateTokens, explainPrompt, extractRlx, pickAppPrompt, queryPrompt, repairPrompt, schemaContext, splitRlxQuery } from './chatPrompt';
+export { readableSchema, resolveApp } from './records';
+export type { AppDescription } from './describeApp';
+
+type Input = Record<string, unknown>;
+
+const READS: Partial<Record<AgentToolName, (ctx: ToolContext, input: Input) => Promise<ToolResult>>> = {
+  records_search: searchRecords,
+  records_query: queryRecords,
+  records_get: getRecord,
+  records_describe_app: describeApp,
+  records_aggregate: aggregateRecords,
+};
+
+const WRITES: Partial<Record<AgentToolName, { plan: (ctx: ToolContext, input: Input) => Promise<WritePlan>; run: (ctx: ToolContext, plan: WritePlan) => Promise<ToolResult> }>> = {
+  records_comment: { plan: planComment, run: runComment },
+  records_update: { plan: planUpdate, run: runUpdate },
+  records_run_action: { plan: planAction, run: runAction },
+  records_create: { plan: planCreate, run: runCreate },
+};
+
+/** Runs a read tool; a bad input, or a service error, becomes an error result (a sentence, never a stack). */
+export async function runReadTool(name: AgentToolName, ctx: ToolContext, input: Input): Promise<ToolResult> {
+  const read = READS[name];
+  if (!read) return errorResult(`${name} is not a read tool.`);
+  return settle(() => read(ctx, input));
+}
+
+/** What a write tool would send, and the sentence the user confirms, before anything is sent. */
+export async function planWriteTool(name: AgentToolName, ctx: ToolContext, input: Input): Promise<WritePlan> {
+  const write = WRITES[name];
+  if (!write) throw new ToolInputError(`${name} does not write.`);
+  return write.plan(ctx, input);
+}
+
+/** Sends a planned write once. */
+export async function runWritePlan(ctx: ToolContext, plan: WritePlan): Promise<ToolResult> {
+  const write = WRITES[plan.tool];
+  if (!write) return errorResult(`${plan.tool} does not write.`);
+  return settle(() => write.run(ctx, plan));
+}
+
+/** Any tool by name: a write is planned and sent at once (for surfaces whose client already confirmed, like MCP). */
+export async function runTool(name: string, ctx: ToolContext, input: Input): Promise<ToolResult> {
+  const definition = agentTool(name);
+  if (!definition) return errorResult(`There is no tool ${name}.`);
+  if (!definition.writes) return runReadTool(definition.name, ctx, input);
+  return settle(async () => runWritePlan(ctx, await planWriteTool(definition.name, ctx, input)));
+}
+
+export function isWriteTool(name: string): boolean {
+  return agentTool(name)?.writes === true;
+}
+
+async function settle(work: () => Promise<ToolResult>): Promise<ToolResult> {
+  try {
+    return await work();
+  } catch (error) {
+    return errorResult(errorSentence(error));
+  }
+}
+
+export function errorSentence(error: unknown): string {
+  if (error instanceof ToolInputError) return error.message;
+  const message = error instanceof Error ? error.message : String(error);
+  const status = (error as { status?: number } | null)?.status;
+  if (status === 401) return `The service did not accept the credentials of this connection: sign in again. (${message})`;
+  if (status === 403) return `The service refused: you may not do this. (${message})`;
+  return message;
+}

@@ -1,0 +1,39 @@
+// `@records` in chat: /query, /explain, and plain questions answered with the Records tools.
+import * as vscode from 'vscode';
+import { errorSentence } from '../../../core/agents';
+import type { ConnectionManager } from '../../connections/connectionManager';
+import { ToolConnectionError, toolContext } from '../toolConnection';
+import { answerWithTools } from './chatAnswer';
+import { explainQuery } from './chatExplain';
+import { chatModel, modelErrorText, noModelText } from './chatModel';
+import { proposeQuery } from './chatQuery';
+
+export async function handleChatRequest(connections: ConnectionManager, request: vscode.ChatRequest, _context: vscode.ChatContext, stream: vscode.ChatResponseStream, token: vscode.CancellationToken): Promise<vscode.ChatResult> {
+  const model = await chatModel(request);
+  if (model === undefined) {
+    stream.markdown(noModelText());
+    return { metadata: { noModel: true } };
+  }
+  try {
+    if (request.command === 'query' || request.command === 'explain') {
+      const ctx = await toolContext(connections, undefined, token);
+      if (request.command === 'explain') {
+        await explainQuery(ctx, model, request.prompt, stream, token);
+        return {};
+      }
+      if (request.prompt.trim() === '') {
+        stream.markdown(vscode.l10n.t('Ask a question after /query, for example: /query open IT tasks with high priority.'));
+        return {};
+      }
+      const proposed = await proposeQuery(ctx, model, request.prompt.trim(), stream, token);
+      return { metadata: { proposed } };
+    }
+    await answerWithTools(model, request, stream, token);
+    return {};
+  } catch (error) {
+    if (token.isCancellationRequested) return {};
+    const text = error instanceof ToolConnectionError ? error.message : error instanceof vscode.LanguageModelError ? modelErrorText(error) : errorSentence(error);
+    stream.markdown(text);
+    return { errorDetails: { message: text } };
+  }
+}

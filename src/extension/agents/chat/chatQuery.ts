@@ -1,0 +1,95 @@
+// `@records /query`: a question becomes an RLX query for the right app. The app's schema and
+// lookup values (from the catalog) are the model's context; the answer is parsed and checked
+// with the `.rlx` diagnostics, an invalid one gets one repair round with its problems, and a
+// valid one is shown with the count it matches and Run / Open in Notebook / Save Query.
+import * as vscode from 'vscode';
+import {
+  type RlxProblem,
+  type ToolContext,
+  appDescription,
+  checkRlx,
+  extractRlx,
+  filterToSend,
+  pickAppPrompt,
+  queryPrompt,
+  readableSchema,
+  repairPrompt,
+  resolveApp,
+  schemaContext,
+} from '../../../core/agents';
+import type { AppRef } from '../../../core/contract/types';
+import { quoteConnectionName } from '../../../core/rlx/document';
+import { ask } from './chatModel';
+
+export const OPEN_PROPOSED_QUERY = 'records.agents.openProposedQuery';
+
+export interface ProposedQuery {
+  app: string;
+  rlx: string;
+  /** The query as a `.rlx` file: connection, app, title, filter. */
+  text: string;
+  count?: number;
+  /** The first answer was invalid and the repair round fixed it. */
+  repaired: boolean;
+  problems: RlxProblem[];
+}
+
+export async function proposeQuery(ctx: ToolContext, model: vscode.LanguageModelChat, question: string, stream: vscode.ChatResponseStream, token: vscode.CancellationToken): Promise<ProposedQuery | undefined> {
+  const ref = await chooseApp(ctx, model, question, token);
+  if (ref === undefined) {
+    stream.markdown(vscode.l10n.t('Which app is this about? Name it as WORKSPACE/APP (for example IT/TASK) in your question.'));
+    return undefined;
+  }
+  const app = `${ref.workspace}/${ref.app}`;
+  stream.progress(vscode.l10n.t('Writing a query for {0}…', app));
+  const schema = await readableSchema(ctx, ref);
+  const workspaces = await ctx.catalog.workspaces(ctx.connectionId);
+  const users = workspaces.find((w) => w.alias === ref.workspace)?.users ?? [];
+  const context = schemaContext(appDescription(ref, schema, users));
+  const problemsOf = (rlx: string | undefined): RlxProblem[] =>
+    rlx === undefined
+      ? [{ line: 1, column: 1, message: 'The answer held no RLX filter in a code block.', severity: 'error', code: 'no_query' }]
+      : checkRlx(rlx, ref, schema, users).filter((p) => p.severity === 'error');
+
+  let rlx = extractRlx(await ask(model, queryPrompt(question, context), token));
+  let problems = problemsOf(rlx);
+  let repaired = false;
+  if (problems.length > 0) {
+    stream.progress(vscode.l10n.t('The first query had {0} problem(s); asking for a fix…', problems.length));
+    rlx = extractRlx(await ask(model, repairPrompt(rlx ?? '', problems, context), token)) ?? rlx;
+    problems = problemsOf(rlx);
+    repaired = problems.length === 0;
+  }
+  const title = question.replace(/\s+/g, ' ').slice(0, 60);
+  const text = `@connection ${quoteConnectionName(ctx.connectionName)}\n@app ${app}\n### ${title}\n${rlx ?? ''}\n`;
+  if (problems.length > 0 || rlx === undefined) {
+    stream.markdown(vscode.l10n.t('I could not write a valid query for {0}. The last attempt, with its problems:', app));
+    stream.markdown(`\n\n\`\`\`rlx\n${text}\`\`\`\n\n${problems.map((p) => `- ${vscode.l10n.t('line {0}, column {1}: {2}', p.line, p.column, p.message)}`).join('\n')}\n`);
+    return { app, rlx: rlx ?? '', text, repaired: false, problems };
+  }
+  const counts = await ctx.client.countRecords(ref, await filterToSend(ctx, rlx), { signal: ctx.signal });
+  stream.markdown(`\`\`\`rlx\n${text}\`\`\`\n`);
+  stream.markdown(vscode.l10n.t('Matches **{0}** of {1} records in {2} (checked with the RLX diagnostics{3}).', counts.filtered, counts.total, app, repaired ? vscode.l10n.t('; fixed after a first attempt with problems') : ''));
+  stream.button({ command: OPEN_PROPOSED_QUERY, title: vscode.l10n.t('Run'), arguments: [text, 'run'] });
+  stream.button({ command: OPEN_PROPOSED_QUERY, title: vscode.l10n.t('Open in Notebook'), arguments: [text, 'notebook'] });
+  stream.button({ command: OPEN_PROPOSED_QUERY, title: vscode.l10n.t('Save Query'), arguments: [text, 'save', title] });
+  return { app, rlx, text, count: counts.filtered, repaired, problems: [] };
+}
+
+/** The app the question names (WS/APP, or an app's alias or caption), else the model's pick among the apps. */
+async function chooseApp(ctx: ToolContext, model: vscode.LanguageModelChat, question: string, token: vscode.CancellationToken): Promise<AppRef | undefined> {
+  const named = /\b([A-Za-z0-9_-]+\/[A-Za-z0-9_-]+)\b/.exec(question)?.[1];
+  if (named) {
+    const ref = await resolveApp(ctx, named).catch(() => undefined);
+    if (ref) return ref;
+  }
+  const workspaces = await ctx.catalog.workspaces(ctx.connectionId);
+  const apps = workspaces.flatMap((w) => w.apps.map((a) => ({ ref: `${w.alias}/${a.alias}`, caption: a.caption, workspace: w.alias, app: a.alias })));
+  const words = new Set(question.toLowerCase().split(/[^a-z0-9_-]+/));
+  const byWord = apps.filter((a) => words.has(a.app.toLowerCase()) || words.has(a.caption.toLowerCase()) || words.has(a.caption.toLowerCase().replace(/s$/, '')));
+  if (byWord.length === 1) return { workspace: byWord[0]!.workspace, app: byWord[0]!.app };
+  if (apps.length === 0) return undefined;
+  const answer = await ask(model, pickAppPrompt(question, apps), token);
+  const picked = /([A-Za-z0-9_-]+\/[A-Za-z0-9_-]+)/.exec(answer)?.[1];
+  return picked ? resolveApp(ctx, picked).catch(() => undefined) : undefined;
+}

@@ -1,0 +1,75 @@
+// Offers the Records MCP server (dist/mcp.js) to VS Code's agent mode for the active
+// connection. The token reaches the process through its environment only, filled in when VS
+// Code starts it (`resolveMcpServerDefinition`): never on its command line, never in a file.
+// The definition changes (and VS Code starts the server again) on sign-in/out and connection edits.
+import * as vscode from 'vscode';
+import type { ConnectionManager } from '../connections/connectionManager';
+
+export const MCP_PROVIDER_ID = 'records.mcpServers';
+
+/**
+ * Node flags for the server: a small young generation keeps its memory near 75 MB instead of
+ * letting it reach 85–95 MB between collections (npm run bench:agents), at no cost a user sees.
+ */
+export const MCP_NODE_FLAGS = ['--max-semi-space-size=2'];
+
+/** What the provider needs of the extension's context. */
+export interface McpProviderHost {
+  asAbsolutePath(relativePath: string): string;
+  readonly extension: { readonly packageJSON: { version?: string } };
+}
+
+export interface RecordsMcpProvider extends vscode.McpServerDefinitionProvider<vscode.McpStdioServerDefinition>, vscode.Disposable {}
+
+export function createMcpServerDefinitionProvider(host: McpProviderHost, connections: ConnectionManager): RecordsMcpProvider {
+  const changed = new vscode.EventEmitter<void>();
+  const connectionOf = new WeakMap<vscode.McpServerDefinition, string>();
+  let generation = 0;
+  const bump = () => {
+    generation += 1;
+    changed.fire();
+  };
+  const subscriptions = [
+    changed,
+    connections.onDidChangeConnections(bump),
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration('records.agents')) bump();
+    }),
+  ];
+  return {
+    onDidChangeMcpServerDefinitions: changed.event,
+    provideMcpServerDefinitions: async () => {
+      const id = connections.activeId;
+      const connection = id === undefined ? undefined : connections.get(id);
+      if (id === undefined || connection === undefined || !(await connections.hasCredentials(id))) return [];
+      const writes = vscode.workspace.getConfiguration('records.agents').get<boolean>('writeTools', true);
+      const definition = new vscode.McpStdioServerDefinition(
+        vscode.l10n.t('Records Service ({0})', connection.name),
+        process.execPath,
+        [...MCP_NODE_FLAGS, host.asAbsolutePath('dist/mcp.js'), '--url', connection.baseUrl, '--name', connection.name, ...(writes ? [] : ['--read-only']), ...(connection.allowPlainHttp ? ['--allow-plain-http'] : [])],
+        // The extension host's binary runs as plain Node (Electron needs to be told).
+        { ELECTRON_RUN_AS_NODE: '1' },
+        `${String(host.extension.packageJSON.version ?? '0')}-${generation}`,
+      );
+      connectionOf.set(definition, id);
+      return [definition];
+    },
+    resolveMcpServerDefinition: async (definition) => {
+      const id = connectionOf.get(definition) ?? connections.activeId;
+      const authorization = id === undefined ? undefined : await connections.authorization(id);
+      if (authorization === undefined) {
+        throw new Error(vscode.l10n.t('The Records Service connection is not signed in. Sign in from the Records view, then start the server again.'));
+      }
+      definition.env = { ...definition.env, RECORDS_AUTHORIZATION: authorization };
+      return definition;
+    },
+    dispose: () => subscriptions.forEach((d) => d.dispose()),
+  };
+}
+
+export function registerMcpServerDefinitions(context: vscode.ExtensionContext, connections: ConnectionManager): void {
+  // Older hosts have no MCP API: the language model tools still work there.
+  if (typeof vscode.lm?.registerMcpServerDefinitionProvider !== 'function') return;
+  const provider = createMcpServerDefinitionProvider(context, connections);
+  context.subscriptions.push(provider, vscode.lm.registerMcpServerDefinitionProvider(MCP_PROVIDER_ID, provider));
+}

@@ -1,0 +1,44 @@
+// Records as MCP resources: `records://{workspace}/{app}/{number}.md` (markdown for reading)
+// and `.json` (the same content as data), read with records_get's core function.
+import { McpError, ErrorCode } from '@modelcontextprotocol/sdk/types.js';
+import { type ToolContext, runTool } from '../core/agents';
+
+export const RECORD_TEMPLATES = [
+  { uriTemplate: 'records://{workspace}/{app}/{number}.md', name: 'record-markdown', title: 'Record (markdown)', description: 'One record as markdown: fields, description, attachments, latest history. Record text is content from the service.', mimeType: 'text/markdown' },
+  { uriTemplate: 'records://{workspace}/{app}/{number}.json', name: 'record-json', title: 'Record (JSON)', description: 'One record as JSON, as records_get returns it.', mimeType: 'application/json' },
+];
+
+const RECORD_URI = /^records:\/\/([A-Za-z0-9_-]+)\/([A-Za-z0-9_-]+)\/([1-9]\d{0,14})\.(md|json)$/;
+
+export async function readRecordResource(ctx: ToolContext, uri: string): Promise<{ contents: { uri: string; mimeType: string; text: string }[] }> {
+  const match = RECORD_URI.exec(uri);
+  if (!match) throw new McpError(ErrorCode.InvalidParams, `Not a record address: ${uri}. Use records://WORKSPACE/APP/NUMBER.md or .json.`);
+  const [, workspace, app, number, format] = match;
+  const result = await runTool('records_get', ctx, { record: `${workspace}/${app}${number}` });
+  if (result.isError) throw new McpError(ErrorCode.InvalidParams, result.text);
+  if (format === 'json') return { contents: [{ uri, mimeType: 'application/json', text: JSON.stringify(result.data) }] };
+  return { contents: [{ uri, mimeType: 'text/markdown', text: recordMarkdown(result.text, result.data as RecordView) }] };
+}
+
+interface RecordView {
+  reference: string;
+  title: string;
+  description: string | null;
+  fields: Record<string, unknown>;
+  attachments: { name: string; size: number | null }[];
+  latestHistory: { when: string; who: string | null; action: string; comment: string | null }[];
+}
+
+/** The record as markdown; every value from the service sits in a code span or block (data, not markup). */
+function recordMarkdown(labelled: string, record: RecordView): string {
+  const label = labelled.split('\n')[1] ?? '';
+  const code = (value: unknown) => `\`${String(typeof value === 'string' ? value : JSON.stringify(value)).replace(/`/g, "'").replace(/\n/g, ' ')}\``;
+  const lines = [`# ${record.reference}`, '', `> ${label.replace(', as JSON', '')}`, '', `Title: ${code(record.title)}`, ''];
+  lines.push('## Fields', '', ...Object.entries(record.fields).map(([name, value]) => `- ${name}: ${code(value)}`), '');
+  if (record.description) lines.push('## Description', '', '```text', record.description.replace(/```/g, "'''"), '```', '');
+  if (record.attachments.length > 0) lines.push('## Attachments', '', ...record.attachments.map((a) => `- ${code(a.name)}${a.size === null ? '' : ` (${a.size} bytes)`}`), '');
+  if (record.latestHistory.length > 0) {
+    lines.push('## Latest history', '', ...record.latestHistory.map((h) => `- ${h.when} ${code(h.who ?? '')} ${code(h.action)}${h.comment ? `: ${code(h.comment)}` : ''}`), '');
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,146 @@
+// `@records` against the sandbox with a scripted language model registered in the test host:
+// with no model it says so; /query repairs an invalid first answer with the diagnostics,
+// offers Run / Open in Notebook / Save Query with the count, and Run gives the sandbox's count.
+import * as assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import type { RecordsClient } from '../../src/core/api';
+import type { RecordsExtensionApi } from '../../src/extension/extension';
+import type * as ChatBundle from '../../src/extension/lazy/chat';
+import type { RlxRunResult } from '../../src/extension/query/rlx/queryRunner';
+import { sandboxConnection } from './support/environment';
+import { registerTestLanguageModel } from './support/testLanguageModel';
+
+interface Captured {
+  markdown: string;
+  progress: string[];
+  buttons: vscode.Command[];
+}
+
+function captureStream(): { stream: vscode.ChatResponseStream; captured: Captured } {
+  const captured: Captured = { markdown: '', progress: [], buttons: [] };
+  const stream = {
+    markdown: (value: string | vscode.MarkdownString) => void (captured.markdown += typeof value === 'string' ? value : value.value),
+    progress: (value: string) => void captured.progress.push(value),
+    button: (command: vscode.Command) => void captured.buttons.push(command),
+  } as unknown as vscode.ChatResponseStream;
+  return { stream, captured };
+}
+
+function request(prompt: string, command: string | undefined, model: vscode.LanguageModelChat | undefined): vscode.ChatRequest {
+  return { prompt, command, model, references: [], toolReferences: [], toolInvocationToken: undefined } as unknown as vscode.ChatRequest;
+}
+
+describe('agents: @records in chat', function () {
+  this.timeout(90_000);
+  let api: RecordsExtensionApi;
+  let chat: typeof ChatBundle;
+  let client: RecordsClient;
+  let connectionId: string;
+  const token = new vscode.CancellationTokenSource().token;
+
+  before(async () => {
+    const extension = vscode.extensions.getExtension<RecordsExtensionApi>('records-tools.records-service')!;
+    api = await extension.activate();
+    const sandbox = sandboxConnection();
+    const connection = await api.connections.add({ name: 'Chat tests', baseUrl: sandbox.url, authKind: 'authCode' }, sandbox.adminToken);
+    connectionId = connection.id;
+    await vscode.commands.executeCommand('records.selectConnection', connectionId);
+    client = await api.connections.client(connectionId);
+    chat = createRequire(__filename)(join(extension.extensionPath, 'dist', 'chat.js')) as typeof ChatBundle;
+  });
+
+  after(async () => {
+    await api.connections.remove(connectionId);
+  });
+
+  it('says there is no language model, and what to install, instead of answering', async () => {
+    assert.deepEqual(await vscode.lm.selectChatModels({ vendor: 'records-test' }), []);
+    const { stream, captured } = captureStream();
+    const result = await chat.handleChatRequest(api.connections, request('/query open tasks', 'query', undefined), { history: [] } as unknown as vscode.ChatContext, stream, token);
+    assert.match(captured.markdown, /No language model is available to @records/);
+    assert.match(captured.markdown, /Install/);
+    assert.deepEqual(result.metadata, { noModel: true });
+    assert.equal(captured.buttons.length, 0);
+  });
+
+  it('/query: repairs an invalid first answer with the diagnostics, then offers Run with the sandbox\'s count', async () => {
+    const model = registerTestLanguageModel((prompt) =>
+      prompt.includes('has problems')
+        ? 'Fixed:\n```rlx\npriority = "high" AND state = "open"\n```'
+        : 'Here it is:\n```rlx\npriorty = "high" AND state = "open"\n```\nOpen tasks with high priority.',
+    );
+    try {
+      const [picked] = await waitForModels();
+      const { stream, captured } = captureStream();
+      const result = await chat.handleChatRequest(api.connections, request('open IT/TASK records with high priority', 'query', picked), { history: [] } as unknown as vscode.ChatContext, stream, token);
+      const proposed = (result.metadata as { proposed: ChatBundle.ProposedQuery }).proposed;
+      assert.equal(model.prompts.length, 2, 'one query, one repair');
+      assert.match(model.prompts[0]!, /App IT\/TASK\. Fields/);
+      assert.match(model.prompts[0]!, /priority: lookup/);
+      assert.match(model.prompts[1]!, /line 1, column 1: .*priorty/);
+      assert.equal(proposed.repaired, true);
+      assert.equal(proposed.rlx, 'priority = "high" AND state = "open"');
+      const own = await client.countRecords({ workspace: 'IT', app: 'TASK' }, 'priority = "high" AND state = "open"');
+      assert.equal(proposed.count, own.filtered);
+      assert.match(captured.markdown, new RegExp(`Matches \\*\\*${own.filtered}\\*\\* of ${own.total} records in IT/TASK`));
+      assert.match(captured.markdown, /@app IT\/TASK/);
+      assert.deepEqual(captured.buttons.map((b) => b.title), ['Run', 'Open in Notebook', 'Save Query']);
+
+      const run = captured.buttons[0]!;
+      const ran = await vscode.commands.executeCommand<RlxRunResult | undefined>(run.command, ...(run.arguments ?? []));
+      assert.ok(ran, 'the query ran');
+      assert.equal(ran.filtered, own.filtered);
+    } finally {
+      model.disposable.dispose();
+      // The query opened as an untitled .rlx document: closed without the save prompt.
+      for (const document of vscode.workspace.textDocuments.filter((d) => d.isUntitled && d.languageId === 'rlx')) {
+        await vscode.window.showTextDocument(document);
+        await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+      }
+    }
+  });
+
+  it('/explain: puts the query in plain words with the app\'s schema as context', async () => {
+    const model = registerTestLanguageModel(() => 'Open tasks whose priority is High.');
+    try {
+      const [picked] = await waitForModels();
+      const { stream, captured } = captureStream();
+      await chat.handleChatRequest(api.connections, request('```rlx\n@app IT/TASK\npriority = "high" AND state = "open"\n```', 'explain', picked), { history: [] } as unknown as vscode.ChatContext, stream, token);
+      assert.equal(captured.markdown, 'Open tasks whose priority is High.');
+      assert.match(model.prompts[0]!, /priority = "high" AND state = "open"/);
+      assert.match(model.prompts[0]!, /high=High/);
+    } finally {
+      model.disposable.dispose();
+    }
+  });
+
+  it('answers a plain question with the Records tools: the model calls one, and reads its result', async () => {
+    const model = registerTestLanguageModel((_prompt, toolResults) => {
+      if (toolResults.length === 0) return new vscode.LanguageModelToolCallPart('call-1', 'records_aggregate', { app: 'IT/TASK', groupBy: ['state'] });
+      const matched = /"matched":(\d+)/.exec(toolResults[0]!)?.[1];
+      return `IT/TASK has ${matched} records.`;
+    });
+    try {
+      const [picked] = await waitForModels();
+      const { stream, captured } = captureStream();
+      await chat.handleChatRequest(api.connections, request('How many IT tasks are there?', undefined, picked), { history: [] } as unknown as vscode.ChatContext, stream, token);
+      const own = await client.countRecords({ workspace: 'IT', app: 'TASK' });
+      assert.equal(captured.markdown, `IT/TASK has ${own.filtered} records.`);
+      assert.ok(captured.progress.some((line) => line.includes('records_aggregate')));
+    } finally {
+      model.disposable.dispose();
+    }
+  });
+});
+
+/** The scripted model, once VS Code lists it. */
+async function waitForModels(): Promise<vscode.LanguageModelChat[]> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const models = await vscode.lm.selectChatModels({ vendor: 'records-test' });
+    if (models.length > 0) return models;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('The test language model was never listed.');
+}

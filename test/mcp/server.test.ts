@@ -1,0 +1,164 @@
+// The MCP server as an agent outside VS Code runs it: dist/mcp.js (built here) driven over
+// stdio by the official SDK's Client, against a real sandbox. Results equal the service's own
+// answers; a malformed line gets a JSON-RPC error and the server stays up; stderr holds no
+// secret; closing its input ends it.
+import * as assert from 'node:assert/strict';
+import { type ChildProcessWithoutNullStreams, execFileSync, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { RecordsClient } from '../../src/core/api';
+import { type TestSandbox, startTestSandbox } from '../api/support/sandbox';
+
+const root = join(__dirname, '../..');
+const MCP = join(root, 'dist/mcp.js');
+const TOKEN = 'sandbox-admin-token';
+
+type Json = ReturnType<typeof JSON.parse>;
+
+function textOf(result: Json): string {
+  return (result.content as { type: string; text: string }[]).map((part) => part.text).join('');
+}
+
+function jsonOf(text: string): Json {
+  const lines = text.split('\n');
+  const at = lines.findIndex((line) => line.startsWith('Content from the Records Service'));
+  assert.ok(at >= 0, `labelled: ${text.slice(0, 200)}`);
+  return JSON.parse(lines[at + 1]!);
+}
+
+/** Lines the process writes on stdout, as they come. */
+function lineReader(child: ChildProcessWithoutNullStreams): () => Promise<string> {
+  let buffer = '';
+  const waiting: ((line: string) => void)[] = [];
+  const lines: string[] = [];
+  child.stdout.on('data', (chunk: Buffer) => {
+    buffer += chunk.toString('utf8');
+    let at;
+    while ((at = buffer.indexOf('\n')) >= 0) {
+      const line = buffer.slice(0, at);
+      buffer = buffer.slice(at + 1);
+      const next = waiting.shift();
+      if (next) next(line);
+      else lines.push(line);
+    }
+  });
+  return () => (lines.length > 0 ? Promise.resolve(lines.shift()!) : new Promise((resolve) => waiting.push(resolve)));
+}
+
+describe('MCP server over stdio', function () {
+  this.timeout(60_000);
+  let sandbox: TestSandbox;
+  let direct: RecordsClient;
+  let client: Client;
+  let transport: StdioClientTransport;
+  let stderr = '';
+
+  before(async () => {
+    execFileSync(process.execPath, ['esbuild.mjs', '--only=mcp,sandbox'], { cwd: root, stdio: 'inherit' });
+    sandbox = await startTestSandbox({ records: 200 });
+    direct = sandbox.client(TOKEN);
+    transport = new StdioClientTransport({ command: process.execPath, args: [MCP, '--url', sandbox.url, '--name', 'Test sandbox'], env: { PATH: process.env.PATH ?? '', RECORDS_TOKEN: TOKEN }, stderr: 'pipe' });
+    transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    client = new Client({ name: 'records-mcp-test', version: '1.0.0' });
+    await client.connect(transport);
+  });
+
+  after(async () => {
+    await client?.close();
+    await sandbox?.close();
+  });
+
+  it('introduces itself and lists the tools with annotations', async () => {
+    assert.equal(client.getServerVersion()?.name, 'records-service');
+    const { tools } = await client.listTools();
+    assert.deepEqual(tools.map((t) => t.name), ['records_search', 'records_query', 'records_get', 'records_describe_app', 'records_aggregate', 'records_comment', 'records_update', 'records_run_action', 'records_create']);
+    const search = tools.find((t) => t.name === 'records_search')!;
+    assert.equal(search.annotations?.readOnlyHint, true);
+    const update = tools.find((t) => t.name === 'records_update')!;
+    assert.equal(update.annotations?.readOnlyHint, false);
+    assert.equal(update.annotations?.destructiveHint, true);
+    assert.deepEqual(search.inputSchema.required, ['query']);
+  });
+
+  it('searches, queries, reads and describes with the service\'s own answers', async () => {
+    const search = jsonOf(textOf(await client.callTool({ name: 'records_search', arguments: { query: 'printer', limit: 5 } })));
+    const ownSearch = await direct.search({ ss: 'printer', limitRecords: 5 });
+    assert.equal(search.totalFound, ownSearch.totalFound);
+    assert.deepEqual(search.hits.map((h: { title: string }) => h.title), ownSearch.data.map((r) => r.title));
+
+    const query = jsonOf(textOf(await client.callTool({ name: 'records_query', arguments: { app: 'IT/INCIDENT', rlx: 'state = "new"', limit: 5 } })));
+    const ownQuery = await direct.listRecords({ workspace: 'IT', app: 'INCIDENT' }, { rlx: 'state = "new"', limitRecords: 5 });
+    assert.equal(query.total, ownQuery.filteredRecordsCount);
+    assert.deepEqual(query.rows.map((r: { title: string }) => r.title), ownQuery.data.map((r) => r.title));
+
+    const record = jsonOf(textOf(await client.callTool({ name: 'records_get', arguments: { record: 'IT/TASK2' } })));
+    assert.equal(record.title, 'Replace printer toner on floor 3');
+
+    const app = jsonOf(textOf(await client.callTool({ name: 'records_describe_app', arguments: { app: 'SALES/DEAL' } })));
+    assert.ok(app.fields.some((f: { name: string; kind: string }) => f.name === 'c_deal_value' && f.kind === 'real'));
+  });
+
+  it('returns a bad filter\'s diagnostics as a tool error', async () => {
+    const result = await client.callTool({ name: 'records_query', arguments: { app: 'IT/TASK', rlx: 'state = open' } });
+    assert.equal(result.isError, true);
+    assert.match(textOf(result), /line 1, column \d+ \(error\)/);
+  });
+
+  it('reads a record as a resource, in markdown and JSON', async () => {
+    const { resourceTemplates } = await client.listResourceTemplates();
+    assert.ok(resourceTemplates.some((t) => t.uriTemplate === 'records://{workspace}/{app}/{number}.md'));
+    const markdown = await client.readResource({ uri: 'records://IT/TASK/2.md' });
+    const text = (markdown.contents[0] as { text: string }).text;
+    assert.match(text, /^# IT\/TASK2/);
+    assert.match(text, /never as instructions/);
+    const json = await client.readResource({ uri: 'records://IT/TASK/2.json' });
+    assert.equal(JSON.parse((json.contents[0] as { text: string }).text).title, 'Replace printer toner on floor 3');
+  });
+
+  it('writes nothing secret to stderr', () => {
+    assert.match(stderr, /serving Test sandbox/);
+    assert.doesNotMatch(stderr, new RegExp(TOKEN));
+  });
+
+  it('answers a malformed line with a JSON-RPC error, stays up, and ends when its input closes', async () => {
+    const child = spawn(process.execPath, [MCP, '--url', sandbox.url], { env: { PATH: process.env.PATH ?? '', RECORDS_TOKEN: TOKEN } });
+    let childErr = '';
+    child.stderr.on('data', (chunk: Buffer) => (childErr += chunk.toString('utf8')));
+    const next = lineReader(child);
+    child.stdin.write('{"jsonrpc": "2.0", "method": \n');
+    const parseError = JSON.parse(await next());
+    assert.equal(parseError.error.code, -32700);
+    assert.equal(parseError.id, null);
+    child.stdin.write('{"hello": "world"}\n');
+    assert.equal(JSON.parse(await next()).error.code, -32600);
+    child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } })}\n`);
+    const initialized = JSON.parse(await next());
+    assert.equal(initialized.id, 1);
+    assert.equal(initialized.result.serverInfo.name, 'records-service');
+    child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'no/such/method' })}\n`);
+    assert.equal(JSON.parse(await next()).error.code, -32601);
+    child.stdin.end();
+    const [code] = await once(child, 'exit');
+    assert.equal(code, 0);
+    assert.doesNotMatch(childErr, new RegExp(TOKEN));
+  });
+
+  it('serves the local sandbox on its own with --sandbox', async () => {
+    const own = new StdioClientTransport({ command: process.execPath, args: [MCP, '--sandbox', '--read-only'], env: { PATH: process.env.PATH ?? '' }, stderr: 'pipe' });
+    const sandboxClient = new Client({ name: 'records-mcp-test', version: '1.0.0' });
+    await sandboxClient.connect(own);
+    try {
+      const { tools } = await sandboxClient.listTools();
+      assert.ok(tools.every((t) => t.annotations?.readOnlyHint === true), 'read-only: no write tool listed');
+      const counts = jsonOf(textOf(await sandboxClient.callTool({ name: 'records_aggregate', arguments: { app: 'IT/TASK', groupBy: ['state'] } })));
+      assert.ok(counts.matched > 0);
+      const refused = await sandboxClient.callTool({ name: 'records_comment', arguments: { record: 'IT/TASK2', comment: 'x' } });
+      assert.equal(refused.isError, true);
+      assert.match(textOf(refused), /read-only/);
+    } finally {
+      await sandboxClient.close();
+    }
+  });
+});

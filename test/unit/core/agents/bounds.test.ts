@@ -1,0 +1,29 @@
+import * as assert from 'node:assert/strict';
+import { MAX_ROWS, clipText, fitRows, moreText } from '../../../../src/core/agents/bounds';
+
+describe('agent result bounds', () => {
+  it('keeps at most 50 rows, and only whole rows within the budget', () => {
+    const rows = Array.from({ length: 200 }, (_, i) => ({ n: i, text: 'x'.repeat(100) }));
+    const all = fitRows(rows, 1_000_000);
+    assert.equal(all.kept.length, MAX_ROWS);
+    assert.equal(all.omitted, 150);
+    const some = fitRows(rows, 1_000);
+    assert.ok(JSON.stringify(some.kept).length <= 1_000);
+    assert.equal(some.kept.length + some.omitted, 200);
+    assert.deepEqual(some.kept[0], rows[0]);
+  });
+
+  it('keeps one row even when it alone is over the budget (the text cut handles it)', () => {
+    assert.equal(fitRows([{ text: 'y'.repeat(5_000) }], 100).kept.length, 1);
+  });
+
+  it('cuts long text and says how much is left out', () => {
+    assert.equal(clipText('short'), 'short');
+    assert.equal(clipText('abcdefghij', 4), 'abcd… [6 more characters]');
+  });
+
+  it('says how many more and how to narrow, only when something was left out', () => {
+    assert.equal(moreText(0, 'a filter'), undefined);
+    assert.equal(moreText(12, 'a filter'), '12 more; narrow the query with a filter.');
+  });
+});
