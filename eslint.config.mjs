@@ -67,6 +67,20 @@ export default tseslint.config(
     },
   },
   {
+    // "Work from a record" logic (branch names, action learning, TODO comments, polling) is pure:
+    // the contract's types only, never the HTTP client; git is reached by src/extension/work.
+    files: ['src/core/work/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          ...corePatterns,
+          { group: ['**/api', '**/api/**', '**/upload/**'], message: 'core/work is pure logic: the contract types are in core/contract; requests are made by src/extension/work.' },
+          { group: [...nodeBuiltins], message: 'core/work is pure logic: no Node built-ins (git is reached through the Git extension\'s API in src/extension/work).' },
+        ],
+      }],
+    },
+  },
+  {
     files: ['src/webview/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', {
