@@ -21,6 +21,7 @@ import { registerBulk } from './bulk/registerBulk';
 import { type QueriesHandle, registerQueries } from './queries/registerQueries';
 import { registerSearchPanel } from './search/registerSearchPanel';
 import { registerRecordsTree, type RecordsTree } from './tree/registerTree';
+import { registerWork, type WorkHandle } from './work/registerWork';
 
 /** What `activate` returns: used by extension-host tests and by other extensions. */
 export interface RecordsExtensionApi {
@@ -36,6 +37,8 @@ export interface RecordsExtensionApi {
   readonly references: ReferencesHandle;
   /** Saved queries and the run history (the Queries view). */
   readonly queries: QueriesHandle;
+  /** Start/Finish Work and the current record (loaded on first use). */
+  readonly work: WorkHandle;
   /** Replaces how the OAuth sign-in opens the browser (tests follow the redirect themselves). */
   setExternalOpener(opener: ExternalOpener | undefined): void;
   /** Delivers an OAuth redirect as the UriHandler would. */
@@ -80,6 +83,7 @@ export function activate(context: vscode.ExtensionContext): RecordsExtensionApi 
     }),
   );
   registerBulk(context, connections, () => tree.view.selection);
+  const work = registerWork(context, connections, tree);
   void applySandboxSeed(launcher);
   registerPresetConnections(context, connections);
   return {
@@ -91,6 +95,7 @@ export function activate(context: vscode.ExtensionContext): RecordsExtensionApi 
     onDidLogRequest,
     references,
     queries,
+    work,
     setExternalOpener: (opener) => oauth.setExternalOpener(opener),
     handleAuthCallback: (uri) => callbacks.handleUri(uri),
     onDidAskToSignIn: oauth.onDidAskToSignIn,

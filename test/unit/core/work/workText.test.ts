@@ -13,7 +13,7 @@ describe('work: commit prefix and the Finish Work comment', () => {
       { hash: '0123456789abcdef', message: 'Fix <login> & "timeout"\n\nBody text' },
       { hash: 'fedcba9876543210', message: 'Add test' },
     ]);
-    assert.equal(html, '<p>Commits on <code>task-12-fix</code>:</p><ul><li><code>0123456</code> Fix &lt;login&gt; &amp; &quot;timeout&quot;</li><li><code>fedcba9</code> Add test</li></ul>');
+    assert.equal(html, '<!-- html --><p>Commits on <code>task-12-fix</code>:</p><ul><li><code>0123456</code> Fix &lt;login&gt; &amp; &quot;timeout&quot;</li><li><code>fedcba9</code> Add test</li></ul>');
   });
 
   it('says nothing for no commits, and counts what it does not list', () => {

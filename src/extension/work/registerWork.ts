@@ -1,0 +1,34 @@
+// The work commands, registered at activation; their work is in dist/work.js, loaded when one
+// first runs, or at once when this workspace has a branch that works on a record (so the status
+// bar shows it without a click). Nothing of git is touched before that.
+import * as vscode from 'vscode';
+import type { ConnectionManager } from '../connections/connectionManager';
+import { activeRecordEditorUri } from '../editor/recordUri';
+import type { WorkFeature } from '../lazy/work';
+import type { RecordsTree } from '../tree/registerTree';
+import { WORK_COMMANDS } from './workCommands';
+import { WorkMemory } from './workMemory';
+
+export interface WorkHandle {
+  /** The loaded feature (loads it): tests reach the current record and the commands' results. */
+  feature(): Promise<WorkFeature>;
+}
+
+export function registerWork(context: vscode.ExtensionContext, connections: ConnectionManager, tree: RecordsTree): WorkHandle {
+  let loading: Promise<WorkFeature> | undefined;
+  const feature = (): Promise<WorkFeature> => (loading ??= import('../lazy/work.js').then((m) => m.createWorkFeature(context, connections)));
+  context.subscriptions.push(
+    // From a tree row, the record editor's title (its URI), a hover link (a row-shaped argument), or the palette (asks).
+    vscode.commands.registerCommand(WORK_COMMANDS.start, async (arg?: unknown, options?: unknown) =>
+      (await feature()).start(arg ?? activeRecordEditorUri() ?? tree.view.selection[0], options ?? {})),
+    vscode.commands.registerCommand(WORK_COMMANDS.finish, async (options?: unknown) => (await feature()).finish(isOptions(options) ? options : {})),
+    vscode.commands.registerCommand(WORK_COMMANDS.stop, async (repository?: unknown) => (await feature()).stop(repository instanceof vscode.Uri ? repository : undefined)),
+    vscode.commands.registerCommand(WORK_COMMANDS.showCurrent, async () => (await feature()).showCurrent()),
+  );
+  if (WorkMemory.hasAny(context.workspaceState)) void feature();
+  return { feature };
+}
+
+function isOptions(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !(value instanceof vscode.Uri);
+}

@@ -1,0 +1,62 @@
+// The work feature behind dist/work.js: the commands' work, the current record and the memory,
+// made once when a work command first runs (or at start when a branch already works on a record).
+import * as vscode from 'vscode';
+import type { ConnectionManager } from '../connections/connectionManager';
+import { CurrentRecord } from './currentRecord';
+import { showCurrentMenu, stopWork } from './currentMenu';
+import { type FinishWorkOptions, type FinishWorkResult, finishWork } from './finishWork';
+import { WorkError, gitApi } from './gitAccess';
+import { type StartWorkOptions, type StartWorkResult, startWork } from './startWork';
+import type { WorkDeps } from './workDeps';
+import { WorkMemory } from './workMemory';
+
+export class WorkFeature implements vscode.Disposable {
+  readonly current: CurrentRecord;
+  private readonly deps: WorkDeps;
+
+  constructor(context: vscode.ExtensionContext, connections: ConnectionManager) {
+    const memory = new WorkMemory(context.workspaceState);
+    this.current = new CurrentRecord(memory, connections);
+    this.deps = { connections, memory, current: this.current, globalState: context.globalState };
+    // The status bar needs git; without it the commands say why when run.
+    void gitApi().then((api) => this.current.attach(api), () => undefined);
+  }
+
+  start(arg: unknown, options?: StartWorkOptions): Promise<StartWorkResult | undefined> {
+    return this.reported(() => startWork(this.deps, arg, options));
+  }
+
+  finish(options?: FinishWorkOptions): Promise<FinishWorkResult | undefined> {
+    return this.reported(() => finishWork(this.deps, options));
+  }
+
+  stop(repository?: vscode.Uri): Promise<boolean | undefined> {
+    return this.reported(() => stopWork(this.deps, repository));
+  }
+
+  showCurrent(): Promise<void> {
+    return this.reported(() => showCurrentMenu(this.deps));
+  }
+
+  dispose(): void {
+    this.current.dispose();
+  }
+
+  /** Cancelling says nothing; a known problem is shown with its next step; anything else as an error. */
+  private async reported<T>(work: () => Promise<T>): Promise<T | undefined> {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof vscode.CancellationError) return undefined;
+      const message = error instanceof WorkError ? error.message : vscode.l10n.t('Work on the record failed: {0}', error instanceof Error ? error.message : String(error));
+      void vscode.window.showErrorMessage(message);
+      return undefined;
+    }
+  }
+}
+
+export function createWorkFeature(context: vscode.ExtensionContext, connections: ConnectionManager): WorkFeature {
+  const feature = new WorkFeature(context, connections);
+  context.subscriptions.push(feature);
+  return feature;
+}
