@@ -176,6 +176,42 @@ describe('work: Start Work and Finish Work in a git repository', function () {
     await waitFor('the status bar to show Done', () => work.current.statusText === `$(tasklist) ${reference} · Done`);
   });
 
+  it('makes a record of a TODO comment, with the code and a link to the line, and names it in the comment in one undoable edit', async () => {
+    await repository.addRemote('origin', 'git@github.com:acme/demo.git');
+    await repository.status();
+    await waitFor('the remote to be known', () => repository.state.remotes.some((r) => r.name === 'origin'));
+    const file = join(folder, 'src-app.ts');
+    const original = ['export function connect() {', '  const timeout = 30;', '  // TODO: make the timeout <configurable> & documented', '  return open(timeout);', '}', ''].join('\n');
+    writeFileSync(file, original);
+    const document = await vscode.workspace.openTextDocument(vscode.Uri.file(file));
+    const editor = await vscode.window.showTextDocument(document);
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', document.uri, new vscode.Range(2, 5, 2, 5));
+    const action = actions.find((a) => a.title === 'Create Record from TODO');
+    assert.ok(action?.command, `the TODO offers a record: ${actions.map((a) => a.title).join(', ')}`);
+    const none = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', document.uri, new vscode.Range(1, 2, 1, 2));
+    assert.equal(none.some((a) => a.title.startsWith('Create Record from')), false, 'a line without a TODO offers none');
+
+    const created = await vscode.commands.executeCommand<{ reference: string; recordId: string; rewritten: boolean }>(
+      action.command.command, ...(action.command.arguments ?? []), { app: { connectionId, workspace: 'IT', app: 'TASK' }, askTitle: false },
+    );
+    assert.ok(created?.rewritten, 'the comment was rewritten');
+    assert.match(created.reference, /^IT\/TASK\d+$/);
+    assert.equal(document.lineAt(2).text, `  // TODO(${created.reference}): make the timeout <configurable> & documented`);
+
+    const [record] = (await client.listRecords({ workspace: 'IT', app: 'TASK' }, { rlx: `id = "${created.recordId}"`, limitRecords: 1, loadRichTexts: true, listOfFields: 'ALL' })).data;
+    assert.equal(record!.title, 'make the timeout <configurable> & documented');
+    const description = String(record!.description);
+    const commit = repository.state.HEAD!.commit!;
+    assert.ok(description.includes('<code>src-app.ts</code>, line 3'), description);
+    assert.ok(description.includes(`href="https://github.com/acme/demo/blob/${commit}/src-app.ts#L3"`), description);
+    assert.ok(description.includes('  // TODO: make the timeout &lt;configurable&gt; &amp; documented\n  return open(timeout);'), description);
+
+    await vscode.window.showTextDocument(editor.document);
+    await vscode.commands.executeCommand('undo');
+    await waitFor('one Undo to restore the comment', () => document.getText() === original);
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
   it('stops work: the branch stays, the status bar and our prefix go', async () => {
     const current = work.current.current(repository)!;
     assert.equal(await vscode.commands.executeCommand('records.work.stop', repository.rootUri), true);

@@ -92,4 +92,5 @@ export interface GitRepository {
   add(paths: string[]): Promise<void>;
   commit(message: string, options?: { all?: boolean | 'tracked' }): Promise<void>;
   setConfig(key: string, value: string): Promise<string>;
+  addRemote(name: string, url: string): Promise<void>;
 }

@@ -6,6 +6,7 @@ import type { ConnectionManager } from '../connections/connectionManager';
 import { activeRecordEditorUri } from '../editor/recordUri';
 import type { WorkFeature } from '../lazy/work';
 import type { RecordsTree } from '../tree/registerTree';
+import { TodoCodeActions } from './todoActions';
 import { WORK_COMMANDS } from './workCommands';
 import { WorkMemory } from './workMemory';
 
@@ -24,6 +25,15 @@ export function registerWork(context: vscode.ExtensionContext, connections: Conn
     vscode.commands.registerCommand(WORK_COMMANDS.finish, async (options?: unknown) => (await feature()).finish(isOptions(options) ? options : {})),
     vscode.commands.registerCommand(WORK_COMMANDS.stop, async (repository?: unknown) => (await feature()).stop(repository instanceof vscode.Uri ? repository : undefined)),
     vscode.commands.registerCommand(WORK_COMMANDS.showCurrent, async () => (await feature()).showCurrent()),
+    vscode.commands.registerCommand(WORK_COMMANDS.createFromTodo, async (uri?: unknown, line?: unknown, options?: unknown) => {
+      const editor = vscode.window.activeTextEditor;
+      const target = uri instanceof vscode.Uri ? uri : editor?.document.uri;
+      const at = typeof line === 'number' ? line : editor?.selection.active.line;
+      if (target === undefined || at === undefined) return undefined;
+      return (await feature()).createFromTodo(target, at, isOptions(options) ? options : {});
+    }),
+    vscode.commands.registerCommand(WORK_COMMANDS.createFromSelection, async (options?: unknown) => (await feature()).createFromSelection(isOptions(options) ? options : {})),
+    vscode.languages.registerCodeActionsProvider([{ scheme: 'file' }, { scheme: 'untitled' }], new TodoCodeActions(), { providedCodeActionKinds: TodoCodeActions.kinds }),
   );
   if (WorkMemory.hasAny(context.workspaceState)) void feature();
   return { feature };

@@ -10,4 +10,5 @@ export interface WorkDeps {
   memory: WorkMemory;
   current: CurrentRecord;
   globalState: vscode.Memento;
+  workspaceState: vscode.Memento;
 }

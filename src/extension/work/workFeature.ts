@@ -2,6 +2,7 @@
 // made once when a work command first runs (or at start when a branch already works on a record).
 import * as vscode from 'vscode';
 import type { ConnectionManager } from '../connections/connectionManager';
+import { type CreateFromCodeOptions, type CreatedFromCode, createRecordFromSelection, createRecordFromTodo } from './createFromCode';
 import { CurrentRecord } from './currentRecord';
 import { showCurrentMenu, stopWork } from './currentMenu';
 import { type FinishWorkOptions, type FinishWorkResult, finishWork } from './finishWork';
@@ -17,7 +18,7 @@ export class WorkFeature implements vscode.Disposable {
   constructor(context: vscode.ExtensionContext, connections: ConnectionManager) {
     const memory = new WorkMemory(context.workspaceState);
     this.current = new CurrentRecord(memory, connections);
-    this.deps = { connections, memory, current: this.current, globalState: context.globalState };
+    this.deps = { connections, memory, current: this.current, globalState: context.globalState, workspaceState: context.workspaceState };
     // The status bar needs git; without it the commands say why when run.
     void gitApi().then((api) => this.current.attach(api), () => undefined);
   }
@@ -32,6 +33,14 @@ export class WorkFeature implements vscode.Disposable {
 
   stop(repository?: vscode.Uri): Promise<boolean | undefined> {
     return this.reported(() => stopWork(this.deps, repository));
+  }
+
+  createFromTodo(uri: vscode.Uri, line: number, options?: CreateFromCodeOptions): Promise<CreatedFromCode | undefined> {
+    return this.reported(() => createRecordFromTodo(this.deps, uri, line, options));
+  }
+
+  createFromSelection(options?: CreateFromCodeOptions): Promise<CreatedFromCode | undefined> {
+    return this.reported(() => createRecordFromSelection(this.deps, options));
   }
 
   showCurrent(): Promise<void> {
