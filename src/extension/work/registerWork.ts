@@ -5,14 +5,17 @@ import * as vscode from 'vscode';
 import type { ConnectionManager } from '../connections/connectionManager';
 import { activeRecordEditorUri } from '../editor/recordUri';
 import type { WorkFeature } from '../lazy/work';
+import type { MyWorkView as WorkFeatureRows } from './myWorkView';
 import type { RecordsTree } from '../tree/registerTree';
 import { TodoCodeActions } from './todoActions';
-import { WORK_COMMANDS } from './workCommands';
+import { MY_WORK_VIEW_ID, WORK_COMMANDS } from './workCommands';
 import { WorkMemory } from './workMemory';
 
 export interface WorkHandle {
   /** The loaded feature (loads it): tests reach the current record and the commands' results. */
   feature(): Promise<WorkFeature>;
+  /** The My Work view (its badge counts the records changed since the user last looked). */
+  readonly myWorkView: vscode.TreeView<unknown>;
 }
 
 export function registerWork(context: vscode.ExtensionContext, connections: ConnectionManager, tree: RecordsTree): WorkHandle {
@@ -35,8 +38,31 @@ export function registerWork(context: vscode.ExtensionContext, connections: Conn
     vscode.commands.registerCommand(WORK_COMMANDS.createFromSelection, async (options?: unknown) => (await feature()).createFromSelection(isOptions(options) ? options : {})),
     vscode.languages.registerCodeActionsProvider([{ scheme: 'file' }, { scheme: 'untitled' }], new TodoCodeActions(), { providedCodeActionKinds: TodoCodeActions.kinds }),
   );
+  const myWorkView = registerMyWorkView(context, feature);
   if (WorkMemory.hasAny(context.workspaceState)) void feature();
-  return { feature };
+  return { feature, myWorkView };
+}
+
+/** The My Work view, whose rows come from dist/work.js once it is first shown. */
+function registerMyWorkView(context: vscode.ExtensionContext, feature: () => Promise<WorkFeature>): vscode.TreeView<unknown> {
+  const changed = new vscode.EventEmitter<void>();
+  let loaded: WorkFeatureRows | undefined;
+  const rows = async (): Promise<WorkFeatureRows> => (loaded ??= (await feature()).myWork({ view, refresh: () => changed.fire() }));
+  const provider: vscode.TreeDataProvider<unknown> = {
+    onDidChangeTreeData: changed.event,
+    getChildren: async (node) => (await rows()).getChildren(node as never),
+    // A row exists only after getChildren loaded the rows' owner.
+    getTreeItem: (node) => loaded!.getTreeItem(node as never),
+  };
+  const view = vscode.window.createTreeView(MY_WORK_VIEW_ID, { treeDataProvider: provider });
+  context.subscriptions.push(
+    changed,
+    view,
+    vscode.commands.registerCommand(WORK_COMMANDS.myWorkRefresh, async () => (await rows()).model.load()),
+    vscode.commands.registerCommand(WORK_COMMANDS.myWorkMarkSeen, async () => (await rows()).model.markSeen()),
+    vscode.commands.registerCommand(WORK_COMMANDS.myWorkOpen, async (arg: unknown) => (await rows()).open(arg as never)),
+  );
+  return view;
 }
 
 function isOptions(value: unknown): value is Record<string, unknown> {

@@ -6,6 +6,12 @@ export const WORK_COMMANDS = {
   /** The TODO comment's code action: (uri, line). */
   createFromTodo: 'records.work.createFromTodo',
   createFromSelection: 'records.work.createFromSelection',
+  myWorkRefresh: 'records.work.myWork.refresh',
+  myWorkMarkSeen: 'records.work.myWork.markSeen',
+  /** A My Work row's click: opens the record and counts its change as seen. */
+  myWorkOpen: 'records.work.myWork.open',
   /** The status bar item's click: the current record's menu. */
   showCurrent: 'records.work.showCurrent',
 } as const;
+
+export const MY_WORK_VIEW_ID = 'records.myWork';

@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import type { ConnectionManager } from '../connections/connectionManager';
 import { type CreateFromCodeOptions, type CreatedFromCode, createRecordFromSelection, createRecordFromTodo } from './createFromCode';
 import { CurrentRecord } from './currentRecord';
+import { MyWorkView, type MyWorkViewHost } from './myWorkView';
 import { showCurrentMenu, stopWork } from './currentMenu';
 import { type FinishWorkOptions, type FinishWorkResult, finishWork } from './finishWork';
 import { WorkError, gitApi } from './gitAccess';
@@ -14,6 +15,7 @@ import { WorkMemory } from './workMemory';
 export class WorkFeature implements vscode.Disposable {
   readonly current: CurrentRecord;
   private readonly deps: WorkDeps;
+  private myWorkView: MyWorkView | undefined;
 
   constructor(context: vscode.ExtensionContext, connections: ConnectionManager) {
     const memory = new WorkMemory(context.workspaceState);
@@ -43,11 +45,17 @@ export class WorkFeature implements vscode.Disposable {
     return this.reported(() => createRecordFromSelection(this.deps, options));
   }
 
+  /** The My Work view's rows, made when the view is first shown. */
+  myWork(host: MyWorkViewHost): MyWorkView {
+    return (this.myWorkView ??= new MyWorkView(host, this.deps.connections, this.deps.globalState, this.current));
+  }
+
   showCurrent(): Promise<void> {
     return this.reported(() => showCurrentMenu(this.deps));
   }
 
   dispose(): void {
+    this.myWorkView?.dispose();
     this.current.dispose();
   }
 
