@@ -7,6 +7,7 @@ import { activeRecordEditorUri } from '../editor/recordUri';
 import type { WorkFeature } from '../lazy/work';
 import type { MyWorkView as WorkFeatureRows } from './myWorkView';
 import type { RecordsTree } from '../tree/registerTree';
+import type { RecordsTreeNode } from '../tree/treeNodes';
 import { TodoCodeActions } from './todoActions';
 import { MY_WORK_VIEW_ID, WORK_COMMANDS } from './workCommands';
 import { WorkMemory } from './workMemory';
@@ -20,7 +21,7 @@ export interface WorkHandle {
 
 export function registerWork(context: vscode.ExtensionContext, connections: ConnectionManager, tree: RecordsTree): WorkHandle {
   let loading: Promise<WorkFeature> | undefined;
-  const feature = (): Promise<WorkFeature> => (loading ??= import('../lazy/work.js').then((m) => m.createWorkFeature(context, connections)));
+  const feature = (): Promise<WorkFeature> => (loading ??= import('../lazy/work.js').then((m) => m.createWorkFeature(context, connections, (origin) => reloadTreeRow(tree, origin))));
   context.subscriptions.push(
     // From a tree row, the record editor's title (its URI), a hover link (a row-shaped argument), or the palette (asks).
     vscode.commands.registerCommand(WORK_COMMANDS.start, async (arg?: unknown, options?: unknown) =>
@@ -63,6 +64,12 @@ function registerMyWorkView(context: vscode.ExtensionContext, feature: () => Pro
     vscode.commands.registerCommand(WORK_COMMANDS.myWorkOpen, async (arg: unknown) => (await rows()).open(arg as never)),
   );
   return view;
+}
+
+/** A Records view row that started work shows the record's new state. */
+async function reloadTreeRow(tree: RecordsTree, origin: unknown): Promise<void> {
+  const node = origin as RecordsTreeNode | undefined;
+  if (node?.kind === 'record' && 'owner' in node) await tree.provider.reloadRecord(node).catch(() => undefined);
 }
 
 function isOptions(value: unknown): value is Record<string, unknown> {

@@ -69,7 +69,10 @@ export async function startWork(deps: WorkDeps, arg: unknown, options: StartWork
       operations.push({ transition: action.alias, id: target.record.id });
     }
     const written = await writeWork(connections, target, operations, vscode.l10n.t('Started work on {0} in branch {1}, but could not update the record', reference, branch), token);
-    if (operations.length > 0) await deps.current.reread(repository.rootUri, branch).catch(() => undefined);
+    if (operations.length > 0) {
+      await deps.current.reread(repository.rootUri, branch).catch(() => undefined);
+      await deps.recordChanged(arg);
+    }
     return { branch, created, written };
   });
 }

@@ -11,4 +11,6 @@ export interface WorkDeps {
   current: CurrentRecord;
   globalState: vscode.Memento;
   workspaceState: vscode.Memento;
+  /** Shows a record's new state where the command came from (a Records view row reads it again). */
+  recordChanged(origin: unknown): Promise<void>;
 }

@@ -17,10 +17,10 @@ export class WorkFeature implements vscode.Disposable {
   private readonly deps: WorkDeps;
   private myWorkView: MyWorkView | undefined;
 
-  constructor(context: vscode.ExtensionContext, connections: ConnectionManager) {
+  constructor(context: vscode.ExtensionContext, connections: ConnectionManager, recordChanged: (origin: unknown) => Promise<void>) {
     const memory = new WorkMemory(context.workspaceState);
     this.current = new CurrentRecord(memory, connections);
-    this.deps = { connections, memory, current: this.current, globalState: context.globalState, workspaceState: context.workspaceState };
+    this.deps = { connections, memory, current: this.current, globalState: context.globalState, workspaceState: context.workspaceState, recordChanged };
     // The status bar needs git; without it the commands say why when run.
     void gitApi().then((api) => this.current.attach(api), () => undefined);
   }
@@ -72,8 +72,8 @@ export class WorkFeature implements vscode.Disposable {
   }
 }
 
-export function createWorkFeature(context: vscode.ExtensionContext, connections: ConnectionManager): WorkFeature {
-  const feature = new WorkFeature(context, connections);
+export function createWorkFeature(context: vscode.ExtensionContext, connections: ConnectionManager, recordChanged: (origin: unknown) => Promise<void>): WorkFeature {
+  const feature = new WorkFeature(context, connections, recordChanged);
   context.subscriptions.push(feature);
   return feature;
 }
