@@ -93,7 +93,8 @@ describe('references: WORKSPACE/APP<number> in text documents', function () {
     assert.match(text, /\[Open\]\(command:records\.openRecord\?/);
     assert.match(text, /\[Copy Link\]\(command:records\.references\.copyLink\?/);
     // Start Work gets the record as a tree row would give it.
-    const startWork = /\[Start Work\]\(command:records\.work\.start\?([^)]+)\)/.exec(text);
+    // The last link of its line (titles may hold parentheses).
+    const startWork = /\[Start Work\]\(command:records\.work\.start\?(.+?)\)(?: · |$)/m.exec(text);
     assert.ok(startWork, text);
     const [argument] = JSON.parse(decodeURIComponent(startWork[1]!)) as OpenRecordArg[];
     assert.deepEqual({ connectionId: argument!.connectionId, ref: argument!.ref, id: argument!.record.id }, { connectionId, ref: { workspace: 'IT', app: 'TASK' }, id: record.id });

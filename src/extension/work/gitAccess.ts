@@ -31,6 +31,24 @@ export async function gitApi(): Promise<GitApi> {
 }
 
 /**
+ * Calls `use` with the Git API once git is available: now, or when the user turns git on later
+ * (the status bar then follows branches without a reload).
+ */
+export function whenGitAvailable(use: (api: GitApi) => void): vscode.Disposable {
+  let listener: vscode.Disposable | undefined;
+  const extension = vscode.extensions.getExtension<GitExtension>(GIT_EXTENSION_ID);
+  void gitApi().then(use, async () => {
+    const exports = extension === undefined ? undefined : extension.isActive ? extension.exports : await extension.activate().then((e) => e, () => undefined);
+    listener = exports?.onDidChangeEnablement((enabled) => {
+      if (!enabled) return;
+      listener?.dispose();
+      void gitApi().then(use, () => undefined);
+    });
+  });
+  return { dispose: () => listener?.dispose() };
+}
+
+/**
  * The repository to work in: the only one, else the active editor's, else the one the user
  * picks. `preferred` (a folder or file) wins when it is in a repository.
  */

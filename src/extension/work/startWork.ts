@@ -40,6 +40,7 @@ export async function startWork(deps: WorkDeps, arg: unknown, options: StartWork
     if (locator === undefined) throw new WorkError(vscode.l10n.t('No connection is configured to look up {0}. Add a connection first.', typed));
   }
   const api = await gitApi();
+  deps.current.attach(api);
   const repository = await pickRepository(api, options.repository);
   return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Starting work'), cancellable: true }, async (progress, token) => {
     const target = await readTarget(connections, locator, undefined);

@@ -7,7 +7,7 @@ import { CurrentRecord } from './currentRecord';
 import { MyWorkView, type MyWorkViewHost } from './myWorkView';
 import { showCurrentMenu, stopWork } from './currentMenu';
 import { type FinishWorkOptions, type FinishWorkResult, finishWork } from './finishWork';
-import { WorkError, gitApi } from './gitAccess';
+import { WorkError, whenGitAvailable } from './gitAccess';
 import { type StartWorkOptions, type StartWorkResult, startWork } from './startWork';
 import type { WorkDeps } from './workDeps';
 import { WorkMemory } from './workMemory';
@@ -16,13 +16,14 @@ export class WorkFeature implements vscode.Disposable {
   readonly current: CurrentRecord;
   private readonly deps: WorkDeps;
   private myWorkView: MyWorkView | undefined;
+  private readonly gitWatch: vscode.Disposable;
 
   constructor(context: vscode.ExtensionContext, connections: ConnectionManager, recordChanged: (origin: unknown) => Promise<void>) {
     const memory = new WorkMemory(context.workspaceState);
     this.current = new CurrentRecord(memory, connections);
     this.deps = { connections, memory, current: this.current, globalState: context.globalState, workspaceState: context.workspaceState, recordChanged };
     // The status bar needs git; without it the commands say why when run.
-    void gitApi().then((api) => this.current.attach(api), () => undefined);
+    this.gitWatch = whenGitAvailable((api) => this.current.attach(api));
   }
 
   start(arg: unknown, options?: StartWorkOptions): Promise<StartWorkResult | undefined> {
@@ -55,6 +56,7 @@ export class WorkFeature implements vscode.Disposable {
   }
 
   dispose(): void {
+    this.gitWatch.dispose();
     this.myWorkView?.dispose();
     this.current.dispose();
   }
