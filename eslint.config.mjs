@@ -12,6 +12,15 @@ const corePatterns = [
 
 const nodeBuiltins = ['node:*', 'fs', 'fs/*', 'path', 'os', 'http', 'https', 'net', 'child_process', 'crypto', 'stream', 'url', 'util', 'zlib', 'worker_threads'];
 
+// What every module of the main bundle (dist/extension.js) may not import at run time.
+const mainBundlePatterns = [
+  { group: ['**/lazy/*'], allowTypeImports: true, message: 'a lazy feature bundle: load it with await import(...) where it is first needed.' },
+  // The files feature (tus, upload UI) belongs to dist/files.js: only lazy/files.ts reaches it.
+  { group: ['**/extension/files/*', '../files/*', './files/*'], allowTypeImports: true, message: 'part of the files bundle: reach it through await import(\'../lazy/files.js\').' },
+  // The OAuth flow belongs to dist/oauth.js.
+  { group: ['**/auth/oauthClient', '**/auth/oauthMessages', '**/auth/tokenRefresher'], allowTypeImports: true, message: 'part of the OAuth bundle: reach it through await import(\'../lazy/oauth.js\').' },
+];
+
 export default tseslint.config(
   { ignores: ['dist/**', 'out/**', 'node_modules/**', '.tools/**', '.vscode-test/**', 'test-results/**', '**/*.cjs', '**/*.mjs'] },
   js.configs.recommended,
@@ -130,11 +139,22 @@ export default tseslint.config(
       // only with `await import('../lazy/<name>.js')`; types may be imported freely.
       '@typescript-eslint/no-restricted-imports': ['error', {
         patterns: [
-          { group: ['**/lazy/*'], allowTypeImports: true, message: 'a lazy feature bundle: load it with await import(...) where it is first needed.' },
-          // The files feature (tus, upload UI) belongs to dist/files.js: only lazy/files.ts reaches it.
-          { group: ['**/extension/files/*', '../files/*', './files/*'], allowTypeImports: true, message: 'part of the files bundle: reach it through await import(\'../lazy/files.js\').' },
-          // The OAuth flow belongs to dist/oauth.js.
-          { group: ['**/auth/oauthClient', '**/auth/oauthMessages', '**/auth/tokenRefresher'], allowTypeImports: true, message: 'part of the OAuth bundle: reach it through await import(\'../lazy/oauth.js\').' },
+          ...mainBundlePatterns,
+          // The work feature belongs to dist/work.js: the main bundle reaches only its doorways.
+          { group: ['../work/*', './work/*', '!./work/registerWork', '!../work/workCommands'], allowTypeImports: true, message: 'part of the work bundle: reach it through await import(\'../lazy/work.js\') (registerWork.ts and workCommands.ts are the main bundle\'s doorways).' },
+        ],
+      }],
+    },
+  },
+  {
+    // The work feature's doorways in the main bundle import only each other from their folder;
+    // everything else of src/extension/work is dist/work.js.
+    files: ['src/extension/work/registerWork.ts', 'src/extension/work/todoActions.ts', 'src/extension/work/workMemory.ts', 'src/extension/work/workCommands.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        patterns: [
+          ...mainBundlePatterns,
+          { group: ['./*', '!./registerWork', '!./todoActions', '!./workMemory', '!./workCommands'], allowTypeImports: true, message: 'part of the work bundle (dist/work.js): the main bundle\'s work files import only registerWork, todoActions, workMemory and workCommands.' },
         ],
       }],
     },
