@@ -3,7 +3,7 @@
 // the branch, the record's state and assignee written in one batch request, the status bar and
 // the commit box, uncommitted changes carried over, and Finish Work's comment of commits.
 import * as assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
@@ -176,6 +176,23 @@ describe('work: Start Work and Finish Work in a git repository', function () {
     await waitFor('the status bar to show Done', () => work.current.statusText === `$(tasklist) ${reference} · Done`);
   });
 
+  it('stashes uncommitted changes when asked, and nothing is lost: the stash brings them back', async () => {
+    writeFileSync(join(folder, 'README.md'), '# Demo\n\nUnfinished thought\n');
+    writeFileSync(join(folder, 'draft.txt'), 'draft\n');
+    await repository.status();
+    await waitFor('git to see the changes', () => repository.state.workingTreeChanges.length + (repository.state.untrackedChanges?.length ?? 0) >= 2);
+    const committedReadme = '# Demo\n\nWork in progress\n';
+    const record = await openTask();
+    const result = await start(record, { uncommitted: 'stash' });
+    assert.ok(result?.created);
+    await waitFor('the third branch checked out', () => repository.state.HEAD?.name === result.branch);
+    assert.equal(readFileSync(join(folder, 'README.md'), 'utf8'), committedReadme, 'the working tree is clean on the new branch');
+    assert.equal(existsSync(join(folder, 'draft.txt')), false, 'untracked files were stashed too');
+    await repository.popStash();
+    assert.equal(readFileSync(join(folder, 'README.md'), 'utf8'), '# Demo\n\nUnfinished thought\n');
+    assert.equal(readFileSync(join(folder, 'draft.txt'), 'utf8'), 'draft\n');
+  });
+
   it('makes a record of a TODO comment, with the code and a link to the line, and names it in the comment in one undoable edit', async () => {
     await repository.addRemote('origin', 'git@github.com:acme/demo.git');
     await repository.status();
@@ -210,6 +227,21 @@ describe('work: Start Work and Finish Work in a git repository', function () {
     await vscode.commands.executeCommand('undo');
     await waitFor('one Undo to restore the comment', () => document.getText() === original);
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
+  it('makes a record of selected code, titled by its first line, naming the lines', async () => {
+    const file = join(folder, 'src-app.ts');
+    const editor = await vscode.window.showTextDocument(vscode.Uri.file(file));
+    editor.selection = new vscode.Selection(0, 0, 1, editor.document.lineAt(1).text.length);
+    const created = await vscode.commands.executeCommand<{ reference: string; recordId: string; rewritten: boolean }>('records.work.createFromSelection', { app: { connectionId, workspace: 'IT', app: 'TASK' }, askTitle: false });
+    assert.ok(created, 'a record was made');
+    assert.equal(created.rewritten, false);
+    const [record] = (await client.listRecords({ workspace: 'IT', app: 'TASK' }, { rlx: `id = "${created.recordId}"`, limitRecords: 1, loadRichTexts: true, listOfFields: 'ALL' })).data;
+    assert.equal(record!.title, 'export function connect() {');
+    const description = String(record!.description);
+    assert.ok(description.includes('<code>src-app.ts</code>, lines 1–2'), description);
+    assert.ok(description.includes('export function connect() {\n  const timeout = 30;</code></pre>'), description);
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   });
 
   it('stops work: the branch stays, the status bar and our prefix go', async () => {

@@ -93,4 +93,5 @@ export interface GitRepository {
   commit(message: string, options?: { all?: boolean | 'tracked' }): Promise<void>;
   setConfig(key: string, value: string): Promise<string>;
   addRemote(name: string, url: string): Promise<void>;
+  popStash(index?: number): Promise<void>;
 }
