@@ -119,6 +119,16 @@ describe('work: Start Work and Finish Work in a git repository', function () {
     const reference = `IT/TASK${record.number}`;
     await waitFor('the status bar to show the record', () => work.current.statusText === `$(tasklist) ${reference} · In progress`);
     await waitFor('the commit box prefix', () => repository.inputBox.value === `${reference}: `);
+
+    // My Work lists it (mine now, In progress) as the current record.
+    const rows = work.myWork({ view: api.work.myWorkView, refresh: () => undefined });
+    await rows.model.load();
+    const groups = await rows.getChildren();
+    const listed = (await Promise.all(groups.map((g) => rows.getChildren(g)))).flat();
+    const row = listed.find((n) => n.kind === 'myWorkRecord' && n.record.id === record.id);
+    assert.ok(row, 'My Work lists the record');
+    assert.match(String(rows.getTreeItem(row).description), new RegExp(`^${reference} · current`));
+    assert.equal((rows.getTreeItem(row).iconPath as vscode.ThemeIcon).id, 'target');
   });
 
   it('checks out the existing branch when work starts again on the same record', async () => {

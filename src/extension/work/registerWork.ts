@@ -23,9 +23,10 @@ export function registerWork(context: vscode.ExtensionContext, connections: Conn
   let loading: Promise<WorkFeature> | undefined;
   const feature = (): Promise<WorkFeature> => (loading ??= import('../lazy/work.js').then((m) => m.createWorkFeature(context, connections, (origin) => reloadTreeRow(tree, origin))));
   context.subscriptions.push(
-    // From a tree row, the record editor's title (its URI), a hover link (a row-shaped argument), or the palette (asks).
+    // From a tree row, the record editor's title (its URI), a hover link (a row-shaped argument), or the
+    // palette: the active record editor's record, else a picker (never a tree selection made long ago).
     vscode.commands.registerCommand(WORK_COMMANDS.start, async (arg?: unknown, options?: unknown) =>
-      (await feature()).start(arg ?? activeRecordEditorUri() ?? tree.view.selection[0], options ?? {})),
+      (await feature()).start(arg ?? activeRecordEditorUri(), isOptions(options) ? options : {})),
     vscode.commands.registerCommand(WORK_COMMANDS.finish, async (options?: unknown) => (await feature()).finish(isOptions(options) ? options : {})),
     vscode.commands.registerCommand(WORK_COMMANDS.stop, async (repository?: unknown) => (await feature()).stop(repository instanceof vscode.Uri ? repository : undefined)),
     vscode.commands.registerCommand(WORK_COMMANDS.showCurrent, async () => (await feature()).showCurrent()),

@@ -10,7 +10,7 @@ import { LOCAL_BRANCH, type GitRepository } from './gitApi';
 import { WorkError, gitApi, hasUncommittedChanges, pickRepository } from './gitAccess';
 import { workAction } from './workActionChoice';
 import type { WorkDeps } from './workDeps';
-import { type TargetRecord, askForReference, locatorOf, readTarget } from './workRecord';
+import { type TargetRecord, locatorOf, pickRecord, readTarget } from './workRecord';
 import { workSettings } from './workSettings';
 import { assignToMe, stateCaption, writeWork } from './workWrites';
 
@@ -32,13 +32,8 @@ export interface StartWorkResult {
 
 export async function startWork(deps: WorkDeps, arg: unknown, options: StartWorkOptions = {}): Promise<StartWorkResult | undefined> {
   const { connections } = deps;
-  let locator = locatorOf(arg, connections);
-  if (locator === undefined) {
-    const typed = await askForReference(vscode.l10n.t('Start Work on Record'));
-    if (typed === undefined) return undefined;
-    locator = locatorOf(typed, connections);
-    if (locator === undefined) throw new WorkError(vscode.l10n.t('No connection is configured to look up {0}. Add a connection first.', typed));
-  }
+  const locator = locatorOf(arg, connections) ?? (await pickRecord(connections, vscode.l10n.t('Start Work on Record')));
+  if (locator === undefined) return undefined;
   const api = await gitApi();
   deps.current.attach(api);
   const repository = await pickRepository(api, options.repository);

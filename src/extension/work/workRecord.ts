@@ -8,6 +8,8 @@ import { rlxEquals } from '../../core/rlx/quote';
 import type { ConnectionManager } from '../connections/connectionManager';
 import { identityFromUri } from '../editor/recordUri';
 import { referenceConnectionId } from '../references/referenceSettings';
+import { stateCategory } from '../tree/model/stateStyle';
+import { recordReference, resolvedValue } from '../tree/model/recordText';
 import { WorkError } from './gitAccess';
 
 export interface TargetRecord {
@@ -37,15 +39,54 @@ export function locatorOf(arg: unknown, connections: ConnectionManager): Locator
   return { connectionId: row.connectionId, ref: { workspace: row.ref.workspace, app: row.ref.app }, recordId: row.record.id };
 }
 
-/** Asks for a reference (the palette). Undefined when the user cancels. */
-export async function askForReference(title: string): Promise<string | undefined> {
-  const typed = await vscode.window.showInputBox({
-    title,
-    prompt: vscode.l10n.t('Type a record reference, for example IT/TASK12'),
-    ignoreFocusOut: true,
-    validateInput: (value) => (REFERENCE.test(value.trim()) ? undefined : vscode.l10n.t('Write the workspace, a slash, the app and the number, for example IT/TASK12.')),
+/**
+ * The palette's record picker: the records assigned to me that are not done (one request), or a
+ * reference typed in the box (`IT/TASK12`). Undefined when the user cancels.
+ */
+export async function pickRecord(connections: ConnectionManager, title: string): Promise<Locator | undefined> {
+  const connectionId = referenceConnectionId(connections);
+  if (connectionId === undefined) throw new WorkError(vscode.l10n.t('Add a connection to a Records Service first.'));
+  type Item = vscode.QuickPickItem & { locator?: Locator };
+  const pick = vscode.window.createQuickPick<Item>();
+  pick.title = title;
+  pick.placeholder = vscode.l10n.t('Pick one of your records, or type a reference such as IT/TASK12');
+  pick.matchOnDescription = true;
+  pick.ignoreFocusOut = true;
+  pick.busy = true;
+  let mine: Item[] = [];
+  const typedItem = (): Item[] => {
+    const match = REFERENCE.exec(pick.value.trim());
+    if (!match) return [];
+    const locator: Locator = { connectionId, ref: { workspace: match[1]!, app: match[2]! }, number: Number(match[3]) };
+    return [{ label: vscode.l10n.t('Start work on {0}', pick.value.trim()), alwaysShow: true, locator }];
+  };
+  const show = () => (pick.items = [...typedItem(), ...mine]);
+  void (async () => {
+    try {
+      const me = await connections.catalog.currentUser(connectionId);
+      const client = await connections.client(connectionId);
+      const page = await client.listRecords(undefined, { rlx: rlxEquals('keeper_id', me.id), limitRecords: 100, sortBy: 'update_date desc' });
+      mine = page.data
+        .filter((r) => !['done', 'failed'].includes(stateCategory(r.state)) && r.project_alias && r.publishing_alias)
+        .map((r) => ({
+          label: r.title || recordReference(r),
+          description: `${recordReference(r)} · ${resolvedValue(r, 'state') ?? r.state ?? ''}`,
+          locator: { connectionId, ref: { workspace: r.project_alias!, app: r.publishing_alias! }, recordId: r.id },
+        }));
+    } catch {
+      // Typing a reference still works.
+    }
+    pick.busy = false;
+    show();
+  })();
+  pick.onDidChangeValue(show);
+  const picked = await new Promise<Item | undefined>((resolve) => {
+    pick.onDidAccept(() => resolve(pick.selectedItems[0]));
+    pick.onDidHide(() => resolve(undefined));
+    pick.show();
   });
-  return typed?.trim() || undefined;
+  pick.dispose();
+  return picked?.locator;
 }
 
 export async function readTarget(connections: ConnectionManager, locator: Locator, signal?: AbortSignal): Promise<TargetRecord> {
