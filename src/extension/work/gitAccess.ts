@@ -16,7 +16,13 @@ export async function gitApi(): Promise<GitApi> {
   if (!exports.enabled) {
     throw new WorkError(vscode.l10n.t('Git is turned off (setting "git.enabled"). Turn it on to work from records.'));
   }
-  const api = exports.getAPI(1);
+  let api: GitApi;
+  try {
+    api = exports.getAPI(1);
+  } catch {
+    // The Git extension is on but found no git to run.
+    throw new WorkError(vscode.l10n.t('Git is not available: VS Code\'s Git extension found no git installation. Install git (or set "git.path"), then try again.'));
+  }
   if (api.state !== 'initialized') {
     await new Promise<void>((resolve) => {
       const listener = api.onDidChangeState((state) => {

@@ -46,6 +46,8 @@ export class MyWorkModel implements vscode.Disposable {
   /** Records that became mine since the last read (for the optional notification). */
   readonly onDidAssign = this.newlyAssignedEmitter.event;
   private loaded = false;
+  /** Counts reads: a poll or read that began before a newer read keeps nothing. */
+  private generation = 0;
   error: string | undefined;
 
   constructor(private readonly connections: ConnectionManager, private readonly memory: vscode.Memento) {}
@@ -66,34 +68,49 @@ export class MyWorkModel implements vscode.Disposable {
     return this.list().filter((e) => e.changed).length;
   }
 
-  /** Reads everything again: one request per workspace. */
+  /** Reads everything again: one request per workspace. A newer read makes an older one's answer moot. */
   async load(): Promise<void> {
-    this.connectionId = referenceConnectionId(this.connections);
-    this.entries.clear();
-    this.truncated.clear();
-    this.error = undefined;
+    const generation = ++this.generation;
+    const connectionId = referenceConnectionId(this.connections);
     this.loaded = true;
-    const connectionId = this.connectionId;
-    if (connectionId === undefined) return this.changedEmitter.fire();
-    try {
-      this.me = await this.connections.catalog.currentUser(connectionId);
-      this.state = this.memory.get<SeenState>(`${SEEN_KEY}:${connectionId}`, { newest: {}, seen: {} });
-      for (const workspace of await this.workspaces(connectionId)) {
-        const client = await this.connections.client(connectionId);
-        const page = await client.listRecords(undefined, {
-          rlx: rlxAnd(rlxEquals('project_alias', workspace), rlxEquals('keeper_id', this.me.id)),
-          limitRecords: MY_WORK_LIMIT,
-          sortBy: 'update_date desc',
-        });
-        if (page.filteredRecordsCount > page.data.length) this.truncated.add(workspace);
-        for (const record of page.data) this.take(workspace, record, false);
-        // The first look at a workspace: what is there now counts as seen.
-        this.state.seen[workspace] ??= this.state.newest[workspace] ?? '';
+    const entries = new Map<string, MyWorkEntry>();
+    const truncated = new Set<string>();
+    let error: string | undefined;
+    if (connectionId !== undefined) {
+      try {
+        const me = await this.connections.catalog.currentUser(connectionId);
+        const state = this.memory.get<SeenState>(`${SEEN_KEY}:${connectionId}`, { newest: {}, seen: {} });
+        const pages: [string, RecordData[]][] = [];
+        for (const workspace of await this.workspaces(connectionId)) {
+          const client = await this.connections.client(connectionId);
+          const page = await client.listRecords(undefined, {
+            rlx: rlxAnd(rlxEquals('project_alias', workspace), rlxEquals('keeper_id', me.id)),
+            limitRecords: MY_WORK_LIMIT,
+            sortBy: 'update_date desc',
+          });
+          if (generation !== this.generation) return;
+          if (page.filteredRecordsCount > page.data.length) truncated.add(workspace);
+          pages.push([workspace, page.data]);
+        }
+        this.me = me;
+        this.state = state;
+        for (const [workspace, records] of pages) {
+          for (const record of records) this.take(workspace, record, false, entries);
+          // The first look at a workspace: what is there now counts as seen.
+          this.state.seen[workspace] ??= this.state.newest[workspace] ?? '';
+        }
+      } catch (failure) {
+        if (generation !== this.generation) return;
+        error = this.connections.reportError(connectionId, failure, vscode.l10n.t('Could not read your records')) || undefined;
       }
-      await this.save();
-    } catch (error) {
-      this.error = this.connections.reportError(connectionId, error, vscode.l10n.t('Could not read your records')) || undefined;
     }
+    if (generation !== this.generation) return;
+    this.connectionId = connectionId;
+    this.entries = entries;
+    this.truncated.clear();
+    for (const workspace of truncated) this.truncated.add(workspace);
+    this.error = error;
+    await this.save();
     this.changedEmitter.fire();
   }
 
@@ -102,6 +119,7 @@ export class MyWorkModel implements vscode.Disposable {
     const connectionId = this.connectionId;
     if (!this.loaded || connectionId === undefined || this.me === undefined) return { kind: 'ok' };
     const assigned: MyWorkEntry[] = [];
+    const generation = this.generation;
     try {
       const client = await this.connections.client(connectionId);
       for (const workspace of await this.workspaces(connectionId)) {
@@ -111,6 +129,7 @@ export class MyWorkModel implements vscode.Disposable {
           limitRecords: MY_WORK_LIMIT,
           sortBy: 'update_date desc',
         });
+        if (generation !== this.generation) return { kind: 'ok' };
         if (page.filteredRecordsCount > page.data.length) {
           // More changed than one answer holds: read the workspace in full next time.
           await this.load();
@@ -158,21 +177,21 @@ export class MyWorkModel implements vscode.Disposable {
   }
 
   /** Adds, updates or drops a record; returns its entry when it is (still) in the list. */
-  private take(workspace: string, record: RecordData, polled: boolean): MyWorkEntry | undefined {
+  private take(workspace: string, record: RecordData, polled: boolean, entries = this.entries): MyWorkEntry | undefined {
     const updated = typeof record.update_date === 'string' ? record.update_date : '';
     if (updated > (this.state.newest[workspace] ?? '')) this.state.newest[workspace] = updated;
     const mine = record.keeper_id === this.me?.id;
     const category = stateCategory(record.state);
     if (!mine || category === 'done' || category === 'failed') {
-      this.entries.delete(record.id);
+      entries.delete(record.id);
       return undefined;
     }
     const seenUpTo = this.state.seen[workspace];
     const byOther = record.update_account_id !== this.me?.id;
-    const previous = this.entries.get(record.id);
+    const previous = entries.get(record.id);
     const changed = (previous?.changed ?? false) || (byOther && seenUpTo !== undefined && updated > seenUpTo && (polled || seenUpTo !== ''));
     const entry: MyWorkEntry = { ref: { workspace: record.project_alias ?? workspace, app: record.publishing_alias ?? '' }, record, changed };
-    this.entries.set(record.id, entry);
+    entries.set(record.id, entry);
     return entry;
   }
 

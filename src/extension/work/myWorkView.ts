@@ -6,8 +6,9 @@ import type { ConnectionManager } from '../connections/connectionManager';
 import { stateStyle } from '../tree/model/stateStyle';
 import { recordLabel, resolvedValue } from '../tree/model/recordText';
 import { OPEN_RECORD_COMMAND } from '../references/referenceCommands';
+import { referenceConnectionId } from '../references/referenceSettings';
 import type { CurrentRecord } from './currentRecord';
-import { type MyWorkEntry, MyWorkModel, entryReference } from './myWorkModel';
+import { MY_WORK_LIMIT, type MyWorkEntry, MyWorkModel, entryReference } from './myWorkModel';
 
 /** A record row carries the tree row's shape (connection, app, record) so record commands take it. */
 export type MyWorkNode =
@@ -58,6 +59,10 @@ export class MyWorkView implements vscode.Disposable {
       connections.catalog.onDidChange((change) => {
         if (change.kind === 'invalidated' && this.started) void this.model.load();
       }),
+      // Another connection selected (or this one removed): show that connection's work.
+      connections.onDidChangeConnections(() => {
+        if (this.started && referenceConnectionId(connections) !== this.model.connection) void this.model.load();
+      }),
     );
   }
 
@@ -79,9 +84,14 @@ export class MyWorkView implements vscode.Disposable {
       groups.set(caption, [...(groups.get(caption) ?? []), entry]);
     }
     if (groups.size === 0) return [{ kind: 'message', id: 'empty', text: this.model.connection ? vscode.l10n.t('Nothing is assigned to you that is not done.') : vscode.l10n.t('Add a connection to see your records.') }];
-    return [...groups.entries()]
+    const rows: MyWorkNode[] = [...groups.entries()]
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([caption, entries]) => ({ kind: 'state', id: `state:${caption}`, caption, entries: entries.sort((x, y) => String(y.record.update_date ?? '').localeCompare(String(x.record.update_date ?? ''))) }));
+    // Said plainly rather than a count that looks complete.
+    for (const workspace of this.model.truncated) {
+      rows.push({ kind: 'message', id: `truncated:${workspace}`, text: vscode.l10n.t('{0}: only your {1} most recently updated records are shown', workspace, MY_WORK_LIMIT) });
+    }
+    return rows;
   }
 
   getTreeItem(node: MyWorkNode): vscode.TreeItem {
