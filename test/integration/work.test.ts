@@ -203,6 +203,28 @@ describe('work: Start Work and Finish Work in a git repository', function () {
     assert.equal(readFileSync(join(folder, 'draft.txt'), 'utf8'), 'draft\n');
   });
 
+  it('never takes another record\'s branch when two records make the same name', async () => {
+    // With `w/${number}`, IT/TASK<n> and IT/INCIDENT<n> both make w/<n>.
+    const config = vscode.workspace.getConfiguration('records.work');
+    await config.update('branchName', 'w/${number}', vscode.ConfigurationTarget.Global);
+    try {
+      const tasks = (await client.listRecords({ workspace: 'IT', app: 'TASK' }, { rlx: 'state = "open"', limitRecords: 500 })).data;
+      const incidents = (await client.listRecords({ workspace: 'IT', app: 'INCIDENT' }, { rlx: 'state = "new"', limitRecords: 500 })).data;
+      const taskNumbers = new Set(tasks.filter((t) => (t.transitions ?? []).includes('start')).map((t) => t.number));
+      const incident = incidents.find((i) => taskNumbers.has(i.number));
+      assert.ok(incident, 'an open task and a new incident share a number');
+      const task = tasks.find((t) => t.number === incident.number)!;
+      const first = await start(task, { uncommitted: 'carry' });
+      assert.equal(first?.branch, `w/${task.number}`);
+      const second = await vscode.commands.executeCommand<StartWorkResult | undefined>('records.work.start', { connectionId, ref: { workspace: 'IT', app: 'INCIDENT' }, record: { id: incident.id } }, { repository: repository.rootUri, uncommitted: 'carry' });
+      assert.deepEqual({ branch: second?.branch, created: second?.created }, { branch: `w/${incident.number}-2`, created: true });
+      await waitFor('the incident\'s branch checked out', () => repository.state.HEAD?.name === second!.branch);
+      await waitFor('the status bar to show the incident', () => work.current.statusText === `$(tasklist) IT/INCIDENT${incident.number} · Acknowledged`);
+    } finally {
+      await config.update('branchName', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
+
   it('makes a record of a TODO comment, with the code and a link to the line, and names it in the comment in one undoable edit', async () => {
     await repository.addRemote('origin', 'git@github.com:acme/demo.git');
     await repository.status();

@@ -85,7 +85,9 @@ async function switchToRecordBranch(
   const facts = { workspace: target.ref.workspace, app: target.ref.app, number: target.record.number, title: target.record.title };
   const locals = (await repository.getBranches({ remote: false })).filter((b) => b.type === LOCAL_BRANCH && b.name).map((b) => b.name!);
   const remembered = deps.memory.branchOf(repository.rootUri, { connectionId: target.connectionId, recordId: target.record.id });
-  const existing = remembered !== undefined && locals.includes(remembered) ? remembered : findRecordBranch(settings.branchName, facts, locals);
+  // IT/TASK12 and OPS/TASK12 both make task-12-…: a branch remembered for another record is not this one's.
+  const others = deps.memory.branchesOfOthers(repository.rootUri, { connectionId: target.connectionId, recordId: target.record.id });
+  const existing = remembered !== undefined && locals.includes(remembered) ? remembered : findRecordBranch(settings.branchName, facts, locals.filter((b) => !others.has(b)));
   const head = repository.state.HEAD?.name;
   if (existing !== undefined && existing === head) return { branch: existing, created: false };
 

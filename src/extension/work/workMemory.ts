@@ -41,6 +41,12 @@ export class WorkMemory {
     return Object.keys(branches).find((b) => branches[b]!.connectionId === record.connectionId && branches[b]!.recordId === record.recordId);
   }
 
+  /** Branches of this repository remembered for other records (never taken for this one). */
+  branchesOfOthers(root: vscode.Uri, record: Pick<WorkRecord, 'connectionId' | 'recordId'>): Set<string> {
+    const branches = this.all()[root.fsPath] ?? {};
+    return new Set(Object.keys(branches).filter((b) => branches[b]!.connectionId !== record.connectionId || branches[b]!.recordId !== record.recordId));
+  }
+
   async set(root: vscode.Uri, branch: string, record: WorkRecord): Promise<void> {
     const all = this.all();
     await this.state.update(WORK_MEMORY_KEY, { ...all, [root.fsPath]: { ...(all[root.fsPath] ?? {}), [branch]: record } });
