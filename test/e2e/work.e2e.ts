@@ -64,6 +64,13 @@ describe('work from a record in the browser-hosted editor', () => {
     await wb.page.locator('.notification-toast').filter({ hasText: /Starting work/ }).waitFor({ state: 'hidden', timeout: 30_000 });
     await wb.screenshot('work-01-status-bar');
 
+    // My Work lists the record (now assigned to me, In progress) as the current one.
+    await wb.page.locator('.pane-header').filter({ hasText: 'My Work' }).click();
+    const explorerHeader = wb.page.locator('.pane-header').filter({ hasText: 'Explorer' });
+    if ((await explorerHeader.getAttribute('aria-expanded')) === 'true') await explorerHeader.click();
+    await wb.treeRow(new RegExp(`${reference.replace('/', '\\/')}.*current`)).waitFor({ state: 'visible', timeout: 30_000 });
+    await wb.screenshot('work-03-my-work');
+
     await item.click();
     await wb.page.locator('.quick-input-widget .monaco-list-row').filter({ hasText: 'Finish Work' }).first().waitFor({ state: 'visible' });
     await wb.screenshot('work-02-current-record-menu');

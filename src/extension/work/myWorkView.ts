@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import { Poller } from '../../core/work/poller';
 import type { ConnectionManager } from '../connections/connectionManager';
-import { stateStyle } from '../tree/model/stateStyle';
+import { stateCategory, stateStyle } from '../tree/model/stateStyle';
 import { recordLabel, resolvedValue } from '../tree/model/recordText';
 import { OPEN_RECORD_COMMAND } from '../references/referenceCommands';
 import { referenceConnectionId } from '../references/referenceSettings';
@@ -21,6 +21,8 @@ export interface MyWorkViewHost {
   /** Tells the view to ask for its rows again. */
   refresh(): void;
 }
+
+const STATE_ORDER = ['active', 'new', 'unknown', 'failed', 'done'] as const;
 
 export function pollMinutes(): number {
   const value = vscode.workspace.getConfiguration('records.work').get<number>('pollMinutes', 5);
@@ -84,9 +86,13 @@ export class MyWorkView implements vscode.Disposable {
       groups.set(caption, [...(groups.get(caption) ?? []), entry]);
     }
     if (groups.size === 0) return [{ kind: 'message', id: 'empty', text: this.model.connection ? vscode.l10n.t('Nothing is assigned to you that is not done.') : vscode.l10n.t('Add a connection to see your records.') }];
+    // The current record first, then work under way, then work not started; newest change first.
+    const currentId = this.current.current()?.record.recordId;
+    const rank = (entries: MyWorkEntry[]) => (entries.some((e) => e.record.id === currentId) ? 0 : 1 + STATE_ORDER.indexOf(stateCategory(entries[0]?.record.state)));
+    const byRecency = (x: MyWorkEntry, y: MyWorkEntry) => Number(y.record.id === currentId) - Number(x.record.id === currentId) || String(y.record.update_date ?? '').localeCompare(String(x.record.update_date ?? ''));
     const rows: MyWorkNode[] = [...groups.entries()]
-      .sort(([a], [b]) => a.localeCompare(b))
-      .map(([caption, entries]) => ({ kind: 'state', id: `state:${caption}`, caption, entries: entries.sort((x, y) => String(y.record.update_date ?? '').localeCompare(String(x.record.update_date ?? ''))) }));
+      .sort(([a, x], [b, y]) => rank(x) - rank(y) || a.localeCompare(b))
+      .map(([caption, entries]) => ({ kind: 'state', id: `state:${caption}`, caption, entries: entries.sort(byRecency) }));
     // Said plainly rather than a count that looks complete.
     for (const workspace of this.model.truncated) {
       rows.push({ kind: 'message', id: `truncated:${workspace}`, text: vscode.l10n.t('{0}: only your {1} most recently updated records are shown', workspace, MY_WORK_LIMIT) });
