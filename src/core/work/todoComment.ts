@@ -18,7 +18,9 @@ export interface TodoComment {
 }
 
 /** Comment markers of common languages, longest first so `///` and `<!--` win over `/` and `<`. */
-const MARKERS = ['<!--', '///', '//', '/*', '{-', '--', '(*', '#', ';', '%', '*', "'", 'REM'];
+const MARKERS = ['<!--', '///', '//', '/*', '{-', '--', '(*', '#', ';', '%'];
+/** Markers that start a comment only at the start of a line (elsewhere `'` opens a string, `*` multiplies). */
+const LINE_START_MARKERS = ['*', "'", 'REM'];
 
 const REFERENCE = /^[^\s/()]+\/\D[^\s/()]*\d+$/;
 
@@ -27,8 +29,9 @@ export function findTodo(line: string, triggers: readonly string[] = DEFAULT_TOD
   const words = triggers.map((t) => t.trim()).filter((t) => /^[A-Za-z][\w-]*$/.test(t));
   if (words.length === 0) return undefined;
   const markers = MARKERS.map(escapeRegExp).join('|');
+  const lineStart = LINE_START_MARKERS.map(escapeRegExp).join('|');
   // `d`: the match says where the trigger word starts.
-  const pattern = new RegExp(`(?:^|\\s|[;{}])(?:${markers})+\\s*(?:[-*]\\s*)?(${words.map(escapeRegExp).join('|')})\\b(?:\\(([^)]*)\\))?\\s*[:\\-]?\\s*(.*)$`, 'd');
+  const pattern = new RegExp(`(?:(?:^|\\s|[;{}])(?:${markers})+|^\\s*(?:${lineStart}))\\s*(?:[-*]\\s*)?(${words.map(escapeRegExp).join('|')})\\b(?:\\(([^)]*)\\))?\\s*[:\\-]?\\s*(.*)$`, 'd');
   const match = pattern.exec(line);
   if (match === null) return undefined;
   const trigger = match[1]!;
