@@ -6,6 +6,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { requireSandbox } from './support/environment';
 import { addTokenConnection } from './support/connections';
+import { answerQuickInput } from './support/quickInput';
 import { useWorkbench } from './support/workbench';
 
 const CONNECTION = 'Work E2E';
@@ -24,7 +25,7 @@ describe('work from a record in the browser-hosted editor', () => {
     mkdirSync(join(workspaceDir, '.vscode'), { recursive: true });
     workspaceSettings = join(workspaceDir, '.vscode', 'settings.json');
     writeFileSync(workspaceSettings, JSON.stringify({ 'git.enabled': true }));
-    writeFileSync(join(workspaceDir, 'app.ts'), 'export const timeout = 30;\n');
+    writeFileSync(join(workspaceDir, 'app.ts'), 'export function connect() {\n  // TODO: make the timeout configurable\n  return open(30);\n}\n');
     git('init', '--quiet');
     // The settings file is this spec's own, removed after it: never part of the repository.
     writeFileSync(join(workspaceDir, '.git', 'info', 'exclude'), '.vscode/\n', { flag: 'a' });
@@ -45,6 +46,8 @@ describe('work from a record in the browser-hosted editor', () => {
   it('starts work from a record row: its branch is checked out and the status bar shows it In progress', async function () {
     this.timeout(120_000);
     const wb = workbench();
+    // Git was turned on for this folder after the window opened: its branch shows once it found the repository.
+    await wb.page.locator('.statusbar-item').filter({ hasText: /^\s*(master|main)\s*$/ }).first().waitFor({ state: 'visible', timeout: 60_000 });
     await wb.expandRow(CONNECTION);
     await wb.expandRow('IT Operations');
     await wb.expandRow('Tasks');
@@ -75,5 +78,31 @@ describe('work from a record in the browser-hosted editor', () => {
     await wb.page.locator('.quick-input-widget .monaco-list-row').filter({ hasText: 'Finish Work' }).first().waitFor({ state: 'visible' });
     await wb.screenshot('work-02-current-record-menu');
     await wb.page.keyboard.press('Escape');
+  });
+
+  it('makes a record of a TODO comment from its light bulb, and writes the reference into the comment', async function () {
+    this.timeout(120_000);
+    const wb = workbench();
+    await wb.page.locator('.monaco-workbench').focus();
+    await wb.page.keyboard.press('Control+P');
+    await wb.page.locator('.quick-input-widget .quick-input-box input').fill('app.ts');
+    await wb.page.locator('.quick-input-widget .monaco-list-row').filter({ hasText: 'app.ts' }).first().waitFor({ state: 'visible' });
+    await wb.page.keyboard.press('Enter');
+    const comment = wb.page.locator('.editor-group-container .monaco-editor .view-line').filter({ hasText: 'TODO: make the timeout configurable' });
+    await comment.waitFor({ state: 'visible' });
+    await comment.click();
+    // What the light bulb on the line offers (its keyboard route; clicking the bulb races the editor's overlays).
+    await wb.runCommand('Quick Fix...');
+    const action = wb.page.locator('.action-widget .monaco-list-row').filter({ hasText: 'Create Record from TODO' }).first();
+    await action.waitFor({ state: 'visible', timeout: 30_000 });
+    await wb.screenshot('work-04-todo-action');
+    await action.click();
+    await answerQuickInput(wb.page, /which app/, 'IT/TASK');
+    await answerQuickInput(wb.page, /New IT\/TASK record/, 'make the timeout configurable');
+    await wb.waitForNotification(/Created IT\/TASK\d+/);
+    // The editor draws spaces as no-break spaces: match the part without any.
+    const rewritten = wb.page.locator('.editor-group-container .monaco-editor .view-line').filter({ hasText: /TODO\(IT\/TASK\d+\):/ });
+    await rewritten.waitFor({ state: 'visible', timeout: 30_000 });
+    await wb.screenshot('work-05-todo-record');
   });
 });
