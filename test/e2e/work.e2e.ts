@@ -104,5 +104,8 @@ describe('work from a record in the browser-hosted editor', () => {
     const rewritten = wb.page.locator('.editor-group-container .monaco-editor .view-line').filter({ hasText: /TODO\(IT\/TASK\d+\):/ });
     await rewritten.waitFor({ state: 'visible', timeout: 30_000 });
     await wb.screenshot('work-05-todo-record');
+    // Saved, so no later window finds it unsaved.
+    await wb.page.keyboard.press('Control+S');
+    await wb.page.locator('.tab.active.dirty').waitFor({ state: 'detached', timeout: 10_000 });
   });
 });
