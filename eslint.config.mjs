@@ -54,6 +54,15 @@ const corePatterns = [
 
 const nodeBuiltins = ['node:*', 'fs', 'fs/*', 'path', 'os', 'http', 'https', 'net', 'child_process', 'crypto', 'stream', 'url', 'util', 'zlib', 'worker_threads'];
 
+// What every module of the main bundle (dist/extension.js) may not import at run time.
+const mainBundlePatterns = [
+  { group: ['**/lazy/*'], allowTypeImports: true, message: 'a lazy feature bundle: load it with await import(...) where it is first needed.' },
+  // The files feature (tus, upload UI) belongs to dist/files.js: only lazy/files.ts reaches it.
+  { group: ['**/records/files/*', '../files/*', './files/*'], allowTypeImports: true, message: 'part of the files bundle: reach it through await import(\'../lazy/files.js\').' },
+  // The OAuth flow belongs to dist/oauth.js.
+  { group: ['**/auth/oauthClient', '**/auth/oauthMessages', '**/auth/tokenRefresher'], allowTypeImports: true, message: 'part of the OAuth bundle: reach it through await import(\'../lazy/oauth.js\').' },
+];
+
 export default tseslint.config(
   { ignores: ['dist/**', 'out/**', 'node_modules/**', '.tools/**', '.vscode-test/**', 'test-results/**', '**/*.cjs', '**/*.mjs'] },
   js.configs.recommended,
@@ -104,6 +113,20 @@ export default tseslint.config(
         patterns: [
           ...corePatterns,
           { group: ['**/rlx', '**/rlx/**', '**/query', '**/query/**'], message: 'core/api does not import the filter language (core/rlx) or core/query; filter literals are in core/contract.' },
+        ],
+      }],
+    },
+  },
+  {
+    // "Work from a record" logic (branch names, action learning, TODO comments, polling) is pure:
+    // the contract's types only, never the HTTP client; git is reached by src/extension/work.
+    files: ['src/core/work/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          ...corePatterns,
+          { group: ['**/api', '**/api/**', '**/upload/**'], message: 'core/work is pure logic: the contract types are in core/contract; requests are made by src/extension/work.' },
+          { group: [...nodeBuiltins], message: 'core/work is pure logic: no Node built-ins (git is reached through the Git extension\'s API in src/extension/work).' },
         ],
       }],
     },
@@ -171,11 +194,22 @@ export default tseslint.config(
       // only with `await import('../lazy/<name>.js')`; types may be imported freely.
       '@typescript-eslint/no-restricted-imports': ['error', {
         patterns: [
-          { group: ['**/lazy/*'], allowTypeImports: true, message: 'a lazy feature bundle: load it with await import(...) where it is first needed.' },
-          // The files feature (tus, upload UI) belongs to dist/files.js: only lazy/files.ts reaches it.
-          { group: ['**/records/files/*', '../files/*', './files/*'], allowTypeImports: true, message: 'part of the files bundle: reach it through await import(\'../lazy/files.js\').' },
-          // The OAuth flow belongs to dist/oauth.js.
-          { group: ['**/auth/oauthClient', '**/auth/oauthMessages', '**/auth/tokenRefresher'], allowTypeImports: true, message: 'part of the OAuth bundle: reach it through await import(\'../lazy/oauth.js\').' },
+          ...mainBundlePatterns,
+          // The work feature belongs to dist/work.js: the main bundle reaches only its doorways.
+          { group: ['../work/*', './work/*', '../../work/*', '!./work/registerWork'], allowTypeImports: true, message: 'part of the work bundle: reach it through await import(\'../lazy/work.js\') (registerWork.ts is the main bundle\'s doorway; its command ids are in shared/workCommands.ts).' },
+        ],
+      }],
+    },
+  },
+  {
+    // The work feature's doorways in the main bundle import only each other from their folder;
+    // everything else of src/extension/work is dist/work.js.
+    files: ['src/extension/work/registerWork.ts', 'src/extension/work/todoActions.ts', 'src/extension/work/workMemory.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        patterns: [
+          ...mainBundlePatterns,
+          { group: ['./*', '!./registerWork', '!./todoActions', '!./workMemory'], allowTypeImports: true, message: 'part of the work bundle (dist/work.js): the main bundle\'s work files import only registerWork, todoActions and workMemory.' },
         ],
       }],
     },

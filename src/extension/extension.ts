@@ -22,6 +22,7 @@ import { type QueriesHandle, registerQueries } from './query/queries/registerQue
 import { registerSearchPanel } from './browse/search/registerSearchPanel';
 import { registerRecordsTree, type RecordsTree } from './browse/tree/registerTree';
 import { registerAgents } from './agents/registerAgents';
+import { registerWork, type WorkHandle } from './work/registerWork';
 
 /** What `activate` returns: used by extension-host tests and by other extensions. */
 export interface RecordsExtensionApi {
@@ -41,6 +42,8 @@ export interface RecordsExtensionApi {
   readonly bulk: BulkHandle;
   /** The `.rlx` language (its connection rule and what a file may send on its own). */
   readonly rlx: RlxLanguageHandle;
+  /** Start/Finish Work and the current record (loaded on first use). */
+  readonly work: WorkHandle;
   /** Replaces how the OAuth sign-in opens the browser (tests follow the redirect themselves). */
   setExternalOpener(opener: ExternalOpener | undefined): void;
   /** Delivers an OAuth redirect as the UriHandler would. */
@@ -86,6 +89,7 @@ export function activate(context: vscode.ExtensionContext): RecordsExtensionApi 
   );
   const bulk = registerBulk(context, connections, () => tree.view.selection);
   registerAgents(context, connections);
+  const work = registerWork(context, connections, tree);
   void applySandboxSeed(launcher);
   registerPresetConnections(context, connections);
   return {
@@ -99,6 +103,7 @@ export function activate(context: vscode.ExtensionContext): RecordsExtensionApi 
     queries,
     bulk,
     rlx,
+    work,
     setExternalOpener: (opener) => oauth.setExternalOpener(opener),
     handleAuthCallback: (uri) => callbacks.handleUri(uri),
     onDidAskToSignIn: oauth.onDidAskToSignIn,

@@ -92,6 +92,12 @@ describe('references: WORKSPACE/APP<number> in text documents', function () {
     if (record.state) assert.match(text, /State: /);
     assert.match(text, /\[Open\]\(command:records\.openRecord\?/);
     assert.match(text, /\[Copy Link\]\(command:records\.references\.copyLink\?/);
+    // Start Work gets the record as a tree row would give it.
+    // The last link of its line (titles may hold parentheses).
+    const startWork = /\[Start Work\]\(command:records\.work\.start\?(.+?)\)(?: · |$)/m.exec(text);
+    assert.ok(startWork, text);
+    const [argument] = JSON.parse(decodeURIComponent(startWork[1]!)) as OpenRecordArg[];
+    assert.deepEqual({ connectionId: argument!.connectionId, ref: argument!.ref, id: argument!.record.id }, { connectionId, ref: { workspace: 'IT', app: 'TASK' }, id: record.id });
     assert.doesNotMatch(text, /Open in Browser/, 'no browser link without a web URL template');
   });
 

@@ -7,6 +7,7 @@ import { type RecordReference, referenceText } from '../../../core/references';
 import { stripTags } from '../../../core/records/historyView';
 import { escapeMarkdown, markdownCode } from '../../../core/rlx/language/markdown';
 import { recordTooltipMarkdown } from '../tree/model/recordTooltip';
+import { WORK_COMMANDS } from '../../shared/workCommands';
 import { OPEN_RECORD_COMMAND, REFERENCE_COMMANDS, commandUri, openRecordArgument } from './referenceCommands';
 import type { Resolution } from './referenceResolver';
 
@@ -69,10 +70,11 @@ function actions(record: RecordData, context: HoverContext): vscode.MarkdownStri
   const parts = [
     `[${escapeMarkdown(vscode.l10n.t('Open'))}](${commandUri(OPEN_RECORD_COMMAND, [openRecordArgument(context.connectionId, context.reference, record)])})`,
     `[${escapeMarkdown(vscode.l10n.t('Copy Link'))}](${commandUri(REFERENCE_COMMANDS.copyLink, [webUrl ?? referenceText(context.reference)])})`,
+    `[${escapeMarkdown(vscode.l10n.t('Start Work'))}](${commandUri(WORK_COMMANDS.start, [openRecordArgument(context.connectionId, context.reference, record)])})`,
   ];
   if (webUrl) parts.push(`[${escapeMarkdown(vscode.l10n.t('Open in Browser'))}](${webUrl.replace(/\(/g, '%28').replace(/\)/g, '%29')})`);
   const markdown = new vscode.MarkdownString(parts.join(' · '));
-  markdown.isTrusted = { enabledCommands: [OPEN_RECORD_COMMAND, REFERENCE_COMMANDS.copyLink] };
+  markdown.isTrusted = { enabledCommands: [OPEN_RECORD_COMMAND, REFERENCE_COMMANDS.copyLink, WORK_COMMANDS.start] };
   return markdown;
 }
 

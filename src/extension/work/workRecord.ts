@@ -1,0 +1,102 @@
+// The record a work command acts on: a tree row, a record editor (its URI), a reference's hover
+// (a row-shaped argument), a `WS/APP12` string, or, from the palette, a reference the user types.
+// The record is read fresh from the service: its state and actions decide what Start and Finish do.
+import * as vscode from 'vscode';
+import type { AppRef, RecordData } from '../../core/contract/types';
+import { recordReadParams } from '../../core/records/recordRead';
+import { rlxEquals } from '../../core/rlx/quote';
+import type { ConnectionManager } from '../connections/connectionManager';
+import { identityFromUri } from '../records/editor/recordUri';
+import { referenceConnectionId } from '../browse/references/referenceSettings';
+import { stateCategory } from '../browse/tree/model/stateStyle';
+import { recordReference, resolvedValue } from '../../core/records/recordText';
+import { WorkError } from './gitAccess';
+
+export interface TargetRecord {
+  connectionId: string;
+  ref: AppRef;
+  record: RecordData;
+}
+
+/** Where the record is, before it is read. */
+type Locator = { connectionId: string; ref: AppRef } & ({ recordId: string } | { number: number });
+
+const REFERENCE = /^([^\s/]+)\/(\D[^\s/]*?)(\d+)$/;
+
+export function locatorOf(arg: unknown, connections: ConnectionManager): Locator | undefined {
+  if (arg instanceof vscode.Uri) {
+    const identity = identityFromUri(arg);
+    return identity?.recordId === undefined ? undefined : { connectionId: identity.connectionId, ref: { workspace: identity.workspace, app: identity.app }, recordId: identity.recordId };
+  }
+  if (typeof arg === 'string') {
+    const match = REFERENCE.exec(arg.trim());
+    const connectionId = referenceConnectionId(connections);
+    return match && connectionId ? { connectionId, ref: { workspace: match[1]!, app: match[2]! }, number: Number(match[3]) } : undefined;
+  }
+  if (typeof arg !== 'object' || arg === null) return undefined;
+  const row = arg as { connectionId?: unknown; ref?: { workspace?: unknown; app?: unknown }; record?: { id?: unknown } };
+  if (typeof row.connectionId !== 'string' || typeof row.ref?.workspace !== 'string' || typeof row.ref.app !== 'string' || typeof row.record?.id !== 'string') return undefined;
+  return { connectionId: row.connectionId, ref: { workspace: row.ref.workspace, app: row.ref.app }, recordId: row.record.id };
+}
+
+/**
+ * The palette's record picker: the records assigned to me that are not done (one request), or a
+ * reference typed in the box (`IT/TASK12`). Undefined when the user cancels.
+ */
+export async function pickRecord(connections: ConnectionManager, title: string): Promise<Locator | undefined> {
+  const connectionId = referenceConnectionId(connections);
+  if (connectionId === undefined) throw new WorkError(vscode.l10n.t('Add a connection to a Records Service first.'));
+  type Item = vscode.QuickPickItem & { locator?: Locator };
+  const pick = vscode.window.createQuickPick<Item>();
+  pick.title = title;
+  pick.placeholder = vscode.l10n.t('Pick one of your records, or type a reference such as IT/TASK12');
+  pick.matchOnDescription = true;
+  pick.ignoreFocusOut = true;
+  pick.busy = true;
+  let mine: Item[] = [];
+  const typedItem = (): Item[] => {
+    const match = REFERENCE.exec(pick.value.trim());
+    if (!match) return [];
+    const locator: Locator = { connectionId, ref: { workspace: match[1]!, app: match[2]! }, number: Number(match[3]) };
+    return [{ label: vscode.l10n.t('Start work on {0}', pick.value.trim()), alwaysShow: true, locator }];
+  };
+  const show = () => (pick.items = [...typedItem(), ...mine]);
+  void (async () => {
+    try {
+      const me = await connections.catalog.currentUser(connectionId);
+      const client = await connections.client(connectionId);
+      const page = await client.listRecords(undefined, { rlx: rlxEquals('keeper_id', me.id), limitRecords: 100, sortBy: 'update_date desc' });
+      mine = page.data
+        .filter((r) => !['done', 'failed'].includes(stateCategory(r.state)) && r.project_alias && r.publishing_alias)
+        .map((r) => ({
+          label: r.title || recordReference(r),
+          description: `${recordReference(r)} · ${resolvedValue(r, 'state') ?? r.state ?? ''}`,
+          locator: { connectionId, ref: { workspace: r.project_alias!, app: r.publishing_alias! }, recordId: r.id },
+        }));
+    } catch {
+      // Typing a reference still works.
+    }
+    pick.busy = false;
+    show();
+  })();
+  pick.onDidChangeValue(show);
+  const picked = await new Promise<Item | undefined>((resolve) => {
+    pick.onDidAccept(() => resolve(pick.selectedItems[0]));
+    pick.onDidHide(() => resolve(undefined));
+    pick.show();
+  });
+  pick.dispose();
+  return picked?.locator;
+}
+
+export async function readTarget(connections: ConnectionManager, locator: Locator, signal?: AbortSignal): Promise<TargetRecord> {
+  const client = await connections.client(locator.connectionId);
+  const params = 'recordId' in locator ? recordReadParams(locator.recordId) : { ...recordReadParams(''), rlx: rlxEquals('number', locator.number) };
+  const page = await client.listRecords(locator.ref, params, { signal });
+  const record = page.data[0];
+  if (record === undefined) {
+    const what = 'number' in locator ? `${locator.ref.workspace}/${locator.ref.app}${locator.number}` : locator.recordId;
+    throw new WorkError(vscode.l10n.t('{0} was not found, or you may not read it.', what));
+  }
+  return { connectionId: locator.connectionId, ref: locator.ref, record };
+}
