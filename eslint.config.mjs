@@ -224,6 +224,19 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-restricted-imports': 'off' },
   },
   {
+    // The schema's raw markers are read in one place (core/schema/fieldKind.ts): everything else
+    // asks fieldKindOf, so a field is the same kind everywhere (the sandbox, which defines the
+    // markers, and the contract's types are the exceptions).
+    files: ['src/**/*.ts'],
+    ignores: ['src/core/schema/**', 'src/core/contract/**', 'src/sandbox/**'],
+    rules: {
+      'no-restricted-syntax': ['error',
+        { selector: 'ExportDefaultDeclaration', message: 'Use named exports.' },
+        { selector: 'MemberExpression[property.name=/^(ed_custom_field_type|ed_control_type|field_type)$/]', message: 'Ask fieldKindOf (core/schema/fieldKind.ts) what a field is; the raw markers are read only there.' },
+      ],
+    },
+  },
+  {
     files: ['test/**/*.ts', 'bench/**/*.ts'],
     rules: {
       '@typescript-eslint/no-non-null-assertion': 'off',

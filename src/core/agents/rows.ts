@@ -4,6 +4,7 @@ import type { AppSchema, RecordData } from '../contract/types';
 import { stripTags } from '../records/historyView';
 import { recordReference, resolvedValue } from '../records/recordText';
 import { clipText } from './bounds';
+import { fieldKindOf } from '../schema/fieldKind';
 
 export type Row = Record<string, unknown>;
 
@@ -23,8 +24,8 @@ export function displayOf(record: RecordData, field: string, schema: AppSchema |
   const raw = record[field];
   if (raw === undefined || raw === null || raw === '') return null;
   if (typeof raw === 'string') {
-    const kind = schema?.fields?.[field]?.ed_custom_field_type;
-    const text = kind === 'richtext' || field === 'description' ? stripTags(raw).trim() : raw;
+    const definition = schema?.fields?.[field];
+    const text = (definition && fieldKindOf(definition) === 'richtext') || field === 'description' ? stripTags(raw).trim() : raw;
     const shown = resolvedValue({ ...record, [field]: text }, field, schema, people) ?? text;
     return clipText(shown);
   }

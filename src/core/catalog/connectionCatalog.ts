@@ -15,7 +15,7 @@
 // as VS Code sees it, and the MCP server (src/mcp) keeps its facts with the same code.
 import type { CallOptions, DiscoveredWorkspace, RecordsClient } from '../api';
 import type { AppRef, AppSchema, CurrentUser, FieldDefinition, RecordData, Workspace } from '../contract/types';
-import { type FieldKind, fieldKindOf } from '../schema/fieldKind';
+import { type FieldKind, fieldKindOf, personFieldsOf, SYSTEM_PERSON_FIELDS } from '../schema/fieldKind';
 import { learnPeople } from '../records/recordText';
 import { Emitter } from './emitter';
 
@@ -29,8 +29,7 @@ export interface CatalogChange {
 
 export type InvalidationReason = 'session' | 'edit' | 'refresh';
 
-/** System fields that hold a person's id on every record (decisions.md "Person fields"). */
-export const SYSTEM_PERSON_FIELDS = ['keeper_id', 'created_by_account_id', 'update_account_id'] as const;
+export { SYSTEM_PERSON_FIELDS };
 
 /** What makes a connection's facts wrong when it changes (a part of the extension's ConnectionInfo). */
 export interface CatalogConnectionInfo {
@@ -146,8 +145,12 @@ export class ConnectionCatalog {
 
   /** Learns the names records resolve for their person fields (and the system ones). */
   learnPeople(connectionId: string, records: readonly RecordData[], schema: AppSchema | undefined): void {
-    const personFields = [...SYSTEM_PERSON_FIELDS, ...Object.values(schema?.fields ?? {}).filter((f) => f.ed_custom_field_type === 'person').map((f) => f.name)];
-    learnPeople(records, this.factsOf(connectionId).people, personFields);
+    learnPeople(records, this.factsOf(connectionId).people, personFieldsOf(schema));
+  }
+
+  /** The fields of an app that name a person (system, person and author fields), from its schema as read so far. */
+  personFields(connectionId: string, app: AppRef): string[] {
+    return personFieldsOf(this.knownSchema(connectionId, app));
   }
 
   /** The signed-in user (`@me`, the status bar, the editor's time zone), read once per sign-in. */

@@ -72,3 +72,15 @@ export function fieldKindOf(def: Pick<FieldDefinition, 'ed_custom_field_type' | 
 export function isNumberKind(kind: FieldKind): kind is 'integer' | 'real' {
   return kind === 'integer' || kind === 'real';
 }
+
+/** System fields that hold a person's id on every record (decisions.md "Person fields"). */
+export const SYSTEM_PERSON_FIELDS = ['keeper_id', 'created_by_account_id', 'update_account_id'] as const;
+
+/** The fields of an app that name a person: the system ones, then its person and author fields. */
+export function personFieldsOf(schema: { fields?: Record<string, FieldDefinition> } | undefined): string[] {
+  const own = Object.values(schema?.fields ?? {}).filter((field) => {
+    const kind = fieldKindOf(field);
+    return kind === 'person' || kind === 'authorinfo';
+  });
+  return [...new Set<string>([...SYSTEM_PERSON_FIELDS, ...own.map((field) => field.name)])];
+}
