@@ -7,7 +7,7 @@ import { applySandboxSeed } from './connections/connectionSeed';
 import { registerPresetConnections } from './connections/presetConnections';
 import { registerSandboxCommands } from './connections/localSandbox/sandboxCommands';
 import { SandboxLauncher } from './connections/localSandbox/sandboxLauncher';
-import { ConnectionStatusBar } from './connections/status/connectionStatusBar';
+import { ConnectionStatusBar } from './connections/status/activeConnectionStatusBar';
 import { registerRecordEditor, type RecordEditorAccess } from './records/editor/registerRecordEditor';
 import { activeRecordEditorUri } from './records/editor/recordUri';
 import type { SnippetLanguage } from '../core/api';

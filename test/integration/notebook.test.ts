@@ -195,7 +195,7 @@ describe('rlx notebooks', function () {
     // The renderer's "Load more" message, handled by the very bundle instance the extension loaded.
     const runner = await vscode.commands.executeCommand<NotebookBundle.RlxCellRunner>('records.rlx.notebook.runner');
     const bundle = createRequire(__filename)(join(extensionPath, 'dist', 'notebook.js')) as typeof NotebookBundle;
-    const reply = await bundle.onRendererMessage({ postToRenderer: () => undefined } as unknown as NotebookBundle.NotebookDeps, runner, { type: 'loadMore', outputId: first.outputId }, editor) as RlxRendererReply | undefined;
+    const reply = await bundle.onRendererMessage({ postToRenderer: () => undefined } as unknown as NotebookBundle.NotebookHost, runner, { type: 'loadMore', outputId: first.outputId }, editor) as RlxRendererReply | undefined;
     const next = await client.listRecords(ref, { rlx: 'state = "open"', sortBy: 'number asc', limitRecords: 10, skipRecords: 10 });
     assert.ok(reply?.type === 'rows', JSON.stringify(reply));
     assert.deepEqual(reply.rows.map((row) => row.id), next.data.map((record) => record.id));
@@ -203,7 +203,7 @@ describe('rlx notebooks', function () {
 
     // A row opens in the record editor (its records: URI names the record).
     const row = reply.rows[0]!;
-    await bundle.onRendererMessage({ postToRenderer: () => undefined } as unknown as NotebookBundle.NotebookDeps, runner, { type: 'open', outputId: first.outputId, row: 10 }, editor);
+    await bundle.onRendererMessage({ postToRenderer: () => undefined } as unknown as NotebookBundle.NotebookHost, runner, { type: 'open', outputId: first.outputId, row: 10 }, editor);
     await waitUntil(`the record editor of ${row.id}`, () => { const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input; return input instanceof vscode.TabInputCustom && input.uri.path.includes(`/${row.id}`); }, 30_000);
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
 
@@ -225,7 +225,7 @@ describe('rlx notebooks', function () {
     const runner = await vscode.commands.executeCommand<NotebookBundle.RlxCellRunner>('records.rlx.notebook.runner');
     const bundle = createRequire(__filename)(join(extensionPath, 'dist', 'notebook.js')) as typeof NotebookBundle;
     const posted: [unknown, vscode.NotebookEditor][] = [];
-    const deps = { postToRenderer: (message: unknown, editor: vscode.NotebookEditor) => posted.push([message, editor]) } as unknown as NotebookBundle.NotebookDeps;
+    const deps = { postToRenderer: (message: unknown, editor: vscode.NotebookEditor) => posted.push([message, editor]) } as unknown as NotebookBundle.NotebookHost;
     const recordTabs = () => vscode.window.tabGroups.all.flatMap((group) => group.tabs).filter((tab) => tab.input instanceof vscode.TabInputCustom).length;
     const tabsBefore = recordTabs();
     assert.equal(await bundle.onRendererMessage(deps, runner, { type: 'loadMore', outputId }, other), undefined);

@@ -15,7 +15,7 @@ import type { ConnectionInfo } from '../../src/extension/connections/connectionI
 import type { RecordsExtensionApi } from '../../src/extension/extension';
 import type * as ResultsBundle from '../../src/extension/lazy/results';
 import type { RlxRunResult } from '../../src/extension/query/rlx/queryRunner';
-import { RlxSchemaCache } from '../../src/extension/query/rlx/schemaCache';
+import { RlxCatalogView } from '../../src/extension/query/rlx/catalogView';
 import { sandboxConnection } from './support/environment';
 import { parseCsv } from '../support/csvReader';
 
@@ -255,7 +255,7 @@ describe('rlx results grid', function () {
   });
 
   it('brings a panel back after a reload from the state its page saved, with its sort', async () => {
-    const schemas = new RlxSchemaCache(api.connections.catalog);
+    const schemas = new RlxCatalogView(api.connections.catalog);
     const webviewPanel = vscode.window.createWebviewPanel('records.results', 'Restored', vscode.ViewColumn.Active, {});
     const state = {
       key: 'restored#Restored', connectionId: connection.id, title: 'Restored',

@@ -59,7 +59,7 @@ export type DescribableCall =
   | { kind: 'search'; params: SearchParams };
 
 /** The one place each of these calls becomes a request, for sending and for describing alike. */
-function requestOf(call: DescribableCall): Omit<HttpRequest, 'retry'> {
+function httpRequestOf(call: DescribableCall): Omit<HttpRequest, 'retry'> {
   switch (call.kind) {
     case 'list':
       return { method: 'POST', path: listPath(call.scope), query: TECHNICAL_DATA, body: call.params };
@@ -109,7 +109,7 @@ export class RecordsClient {
 
   /** One page; `scope` undefined lists across every workspace the user can read. */
   async listRecords(scope: AppRef | undefined, params: ListParams, o?: CallOptions): Promise<ListPage> {
-    const raw = await this.read(requestOf({ kind: 'list', scope, params }), o);
+    const raw = await this.read(httpRequestOf({ kind: 'list', scope, params }), o);
     return toListPage(raw, params.skipRecords ?? 0, params.limitRecords);
   }
 
@@ -133,11 +133,11 @@ export class RecordsClient {
   }
 
   async aggregate(scope: AppRef | undefined, params: AggregationParams, o?: CallOptions): Promise<AggregationResult> {
-    return toAggregationResult(await this.read(requestOf({ kind: 'aggregate', scope, params }), o));
+    return toAggregationResult(await this.read(httpRequestOf({ kind: 'aggregate', scope, params }), o));
   }
 
   async search(params: SearchParams, o?: CallOptions): Promise<SearchResult> {
-    return toSearchResult(await this.read(requestOf({ kind: 'search', params }), o));
+    return toSearchResult(await this.read(httpRequestOf({ kind: 'search', params }), o));
   }
 
   async history(params: HistoryParams, o?: CallOptions): Promise<HistoryEntry[]> {
@@ -201,7 +201,7 @@ export class RecordsClient {
    * `withCredential` the Authorization header is left out (its scheme is named instead).
    */
   describeRequest(call: DescribableCall, withCredential = false): Promise<DescribedRequest> {
-    return this.http.describe(requestOf(call), withCredential);
+    return this.http.describe(httpRequestOf(call), withCredential);
   }
 
   async dispose(): Promise<void> {

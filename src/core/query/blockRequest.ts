@@ -25,7 +25,7 @@ export function withScope(scope: RlxScope, rlx: string | undefined, withApp: boo
 }
 
 /** The (first) request a block's query sends. */
-export function requestOf(query: RlxBlockQuery): DescribableCall {
+export function blockCallOf(query: RlxBlockQuery): DescribableCall {
   switch (query.kind) {
     case 'list': {
       const rlx = withScope(query.scope, query.params.rlx, false);

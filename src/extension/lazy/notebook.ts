@@ -4,4 +4,4 @@ export { deserializeRlxNotebook, serializeRlxNotebookData } from '../query/noteb
 export { RlxCellRunner, summaryOf } from '../query/notebook/cellRunner';
 export type { RunMode } from '../query/notebook/cellRunner';
 export { bulkSelectionOf, onRendererMessage } from '../query/notebook/rendererMessages';
-export type { NotebookDeps } from '../query/notebook/notebookDeps';
+export type { NotebookHost } from '../query/notebook/notebookHost';

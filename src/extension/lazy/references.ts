@@ -1,4 +1,4 @@
 // Entry of dist/references.js: record references in any text document (links, hovers,
 // completion), loaded the first time a provider of src/extension/browse/references is asked.
 export { ReferenceFeature, createReferenceFeature } from '../browse/references/referenceFeature';
-export type { ReferenceFeatureDeps } from '../browse/references/referenceFeature';
+export type { ReferenceFeatureHost } from '../browse/references/referenceFeature';

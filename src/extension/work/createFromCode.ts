@@ -10,7 +10,7 @@ import { referenceConnectionId } from '../browse/references/referenceSettings';
 import { OPEN_RECORD_COMMAND, openRecordArgument } from '../browse/references/referenceCommands';
 import { WorkError, gitApi } from './gitAccess';
 import { todoTriggers } from './todoActions';
-import type { WorkDeps } from './workDeps';
+import type { WorkHost } from './workHost';
 import { toAbortSignal } from '../shared/util/abort';
 
 const APP_MEMORY_KEY = 'records.work.todoApps';
@@ -35,7 +35,7 @@ export interface CreatedFromCode {
 const CONTEXT_BEFORE = 2;
 const CONTEXT_AFTER = 3;
 
-export async function createRecordFromTodo(deps: WorkDeps, uri: vscode.Uri, line: number, options: CreateFromCodeOptions = {}): Promise<CreatedFromCode | undefined> {
+export async function createRecordFromTodo(deps: WorkHost, uri: vscode.Uri, line: number, options: CreateFromCodeOptions = {}): Promise<CreatedFromCode | undefined> {
   const document = await vscode.workspace.openTextDocument(uri);
   const todo = findTodo(document.lineAt(line).text, todoTriggers());
   if (todo === undefined) throw new WorkError(vscode.l10n.t('Line {0} has no TODO comment to make a record of.', line + 1));
@@ -55,7 +55,7 @@ export async function createRecordFromTodo(deps: WorkDeps, uri: vscode.Uri, line
   return { ...created, rewritten };
 }
 
-export async function createRecordFromSelection(deps: WorkDeps, options: CreateFromCodeOptions = {}): Promise<CreatedFromCode | undefined> {
+export async function createRecordFromSelection(deps: WorkHost, options: CreateFromCodeOptions = {}): Promise<CreatedFromCode | undefined> {
   const editor = vscode.window.activeTextEditor;
   if (editor === undefined || editor.selection.isEmpty) throw new WorkError(vscode.l10n.t('Select the code the record is about first.'));
   const { document, selection } = editor;
@@ -67,7 +67,7 @@ export async function createRecordFromSelection(deps: WorkDeps, options: CreateF
 }
 
 async function createFromCode(
-  deps: WorkDeps,
+  deps: WorkHost,
   document: vscode.TextDocument,
   place: { line: number; endLine?: number; snippet: string },
   suggestedTitle: string,
@@ -116,7 +116,7 @@ async function createFromCode(
 }
 
 /** The app to create in: a pick among the connection's apps, the folder's last one first. */
-async function pickApp(deps: WorkDeps, folder: vscode.WorkspaceFolder | undefined): Promise<CreateFromCodeOptions['app']> {
+async function pickApp(deps: WorkHost, folder: vscode.WorkspaceFolder | undefined): Promise<CreateFromCodeOptions['app']> {
   const connectionId = referenceConnectionId(deps.connections);
   if (connectionId === undefined) throw new WorkError(vscode.l10n.t('Add a connection to a Records Service first.'));
   const key = folder?.uri.toString() ?? '';

@@ -5,11 +5,11 @@ import { actionChoices } from '../browse/tree/commands/actionChoices';
 import { OPEN_RECORD_COMMAND, openRecordArgument } from '../browse/references/referenceCommands';
 import { workReference } from './currentRecord';
 import { currentWorkOrExplain, finishWork } from './finishWork';
-import type { WorkDeps } from './workDeps';
+import type { WorkHost } from './workHost';
 import { readTarget } from './workRecord';
 import { writeWork } from './workWrites';
 
-export async function showCurrentMenu(deps: WorkDeps): Promise<void> {
+export async function showCurrentMenu(deps: WorkHost): Promise<void> {
   const current = await currentWorkOrExplain(deps);
   const { record, repository, branch } = current;
   const reference = workReference(record);
@@ -35,14 +35,14 @@ export async function showCurrentMenu(deps: WorkDeps): Promise<void> {
 }
 
 /** Forgets the branch ↔ record link of the checked-out branch (the branch itself stays). */
-export async function stopWork(deps: WorkDeps, repositoryUri?: vscode.Uri): Promise<boolean> {
+export async function stopWork(deps: WorkHost, repositoryUri?: vscode.Uri): Promise<boolean> {
   const current = await currentWorkOrExplain(deps, repositoryUri);
   await deps.memory.forget(current.repository.rootUri, current.branch);
   deps.current.refresh();
   return true;
 }
 
-async function runActionOnCurrent(deps: WorkDeps, root: vscode.Uri, branch: string): Promise<void> {
+async function runActionOnCurrent(deps: WorkHost, root: vscode.Uri, branch: string): Promise<void> {
   const record = deps.memory.get(root, branch)!;
   const target = await readTarget(deps.connections, { connectionId: record.connectionId, ref: { workspace: record.workspace, app: record.app }, recordId: record.recordId });
   const schema = await deps.connections.catalog.readableSchema(target.connectionId, target.ref);
@@ -58,7 +58,7 @@ async function runActionOnCurrent(deps: WorkDeps, root: vscode.Uri, branch: stri
   await deps.current.reread(root, branch);
 }
 
-async function commentOnCurrent(deps: WorkDeps, root: vscode.Uri, branch: string): Promise<void> {
+async function commentOnCurrent(deps: WorkHost, root: vscode.Uri, branch: string): Promise<void> {
   const record = deps.memory.get(root, branch)!;
   const reference = workReference(record);
   const text = await vscode.window.showInputBox({ title: vscode.l10n.t('Comment on {0}', reference), prompt: vscode.l10n.t('Markdown; added to the record history.'), ignoreFocusOut: true });

@@ -8,7 +8,7 @@ import type { CurrentWork } from './currentRecord';
 import type { GitRepository } from './gitApi';
 import { WorkError, gitApi, pickRepository } from './gitAccess';
 import { workAction } from './workActionChoice';
-import type { WorkDeps } from './workDeps';
+import type { WorkHost } from './workHost';
 import { readTarget } from './workRecord';
 import { workSettings } from './workSettings';
 import { writeWork } from './workWrites';
@@ -25,7 +25,7 @@ export interface FinishWorkResult {
   written: boolean;
 }
 
-export async function currentWorkOrExplain(deps: WorkDeps, repositoryUri?: vscode.Uri): Promise<CurrentWork> {
+export async function currentWorkOrExplain(deps: WorkHost, repositoryUri?: vscode.Uri): Promise<CurrentWork> {
   const api = await gitApi();
   deps.current.attach(api);
   const repository = repositoryUri ? await pickRepository(api, repositoryUri) : undefined;
@@ -36,7 +36,7 @@ export async function currentWorkOrExplain(deps: WorkDeps, repositoryUri?: vscod
   return current;
 }
 
-export async function finishWork(deps: WorkDeps, options: FinishWorkOptions = {}): Promise<FinishWorkResult | undefined> {
+export async function finishWork(deps: WorkHost, options: FinishWorkOptions = {}): Promise<FinishWorkResult | undefined> {
   const { connections } = deps;
   const current = await currentWorkOrExplain(deps, options.repository);
   const { record, repository, branch } = current;

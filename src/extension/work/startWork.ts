@@ -9,7 +9,7 @@ import { recordReference } from '../../core/records/recordText';
 import { LOCAL_BRANCH, type GitRepository } from './gitApi';
 import { WorkError, gitApi, hasUncommittedChanges, pickRepository } from './gitAccess';
 import { workAction } from './workActionChoice';
-import type { WorkDeps } from './workDeps';
+import type { WorkHost } from './workHost';
 import { type TargetRecord, locatorOf, pickRecord, readTarget } from './workRecord';
 import { workSettings } from './workSettings';
 import { assignToMe, stateCaption, writeWork } from './workWrites';
@@ -30,7 +30,7 @@ export interface StartWorkResult {
   written: boolean;
 }
 
-export async function startWork(deps: WorkDeps, arg: unknown, options: StartWorkOptions = {}): Promise<StartWorkResult | undefined> {
+export async function startWork(deps: WorkHost, arg: unknown, options: StartWorkOptions = {}): Promise<StartWorkResult | undefined> {
   const { connections } = deps;
   const locator = locatorOf(arg, connections) ?? (await pickRecord(connections, vscode.l10n.t('Start Work on Record')));
   if (locator === undefined) return undefined;
@@ -75,7 +75,7 @@ export async function startWork(deps: WorkDeps, arg: unknown, options: StartWork
 
 /** Checks out the record's branch, making it when it has none; asks first about uncommitted changes. */
 async function switchToRecordBranch(
-  deps: WorkDeps,
+  deps: WorkHost,
   repository: GitRepository,
   target: TargetRecord,
   reference: string,

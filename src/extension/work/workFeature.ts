@@ -9,12 +9,12 @@ import { showCurrentMenu, stopWork } from './currentMenu';
 import { type FinishWorkOptions, type FinishWorkResult, finishWork } from './finishWork';
 import { WorkError, whenGitAvailable } from './gitAccess';
 import { type StartWorkOptions, type StartWorkResult, startWork } from './startWork';
-import type { WorkDeps } from './workDeps';
+import type { WorkHost } from './workHost';
 import { WorkMemory } from './workMemory';
 
 export class WorkFeature implements vscode.Disposable {
   readonly current: CurrentRecord;
-  private readonly deps: WorkDeps;
+  private readonly deps: WorkHost;
   private myWorkView: MyWorkView | undefined;
   private readonly gitWatch: vscode.Disposable;
 

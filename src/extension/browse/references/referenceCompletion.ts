@@ -14,13 +14,13 @@ const MAX_ITEMS = 20;
 // What was typed just before the cursor: `WS/` + the start of the app alias and a query.
 const TYPED = /(?<![A-Za-z0-9_\-@/\\.:])([A-Za-z0-9_-]+)\/([A-Za-z0-9_-]*)$/;
 
-export interface CompletionDeps {
+export interface CompletionHost {
   resolver: ReferenceResolver;
   client: (connectionId: string) => Promise<RecordsClient>;
 }
 
 export async function referenceCompletions(
-  deps: CompletionDeps,
+  deps: CompletionHost,
   connectionId: string,
   document: vscode.TextDocument,
   position: vscode.Position,

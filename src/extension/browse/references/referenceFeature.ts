@@ -9,7 +9,7 @@ import { referenceCompletions } from './referenceCompletion';
 import { referenceHoverContents } from './referenceHover';
 import { ReferenceResolver } from './referenceResolver';
 
-export interface ReferenceFeatureDeps {
+export interface ReferenceFeatureHost {
   aliases: ReferenceAliasSource;
   client: (connectionId: string) => Promise<RecordsClient>;
   webUrlTemplate: () => string;
@@ -31,7 +31,7 @@ class ReferenceLink extends vscode.DocumentLink {
 export class ReferenceFeature implements vscode.Disposable {
   readonly resolver: ReferenceResolver;
 
-  constructor(private readonly deps: ReferenceFeatureDeps) {
+  constructor(private readonly deps: ReferenceFeatureHost) {
     this.resolver = new ReferenceResolver({ aliases: deps.aliases, client: deps.client });
   }
 
@@ -91,6 +91,6 @@ export class ReferenceFeature implements vscode.Disposable {
   }
 }
 
-export function createReferenceFeature(deps: ReferenceFeatureDeps): ReferenceFeature {
+export function createReferenceFeature(deps: ReferenceFeatureHost): ReferenceFeature {
   return new ReferenceFeature(deps);
 }

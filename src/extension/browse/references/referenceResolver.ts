@@ -43,7 +43,7 @@ const MAX_RECORDS = 10_000;
 /** Without an editor showing the line, this many lines around it are resolved together. */
 export const REFERENCE_BLOCK_LINES = 250;
 
-export interface ReferenceResolverDeps {
+export interface ReferenceResolverHost {
   aliases: ReferenceAliasSource;
   client: (connectionId: string) => Promise<RecordsClient>;
 }
@@ -56,7 +56,7 @@ export class ReferenceResolver implements vscode.Disposable {
   private generation = 0;
   private readonly listener: vscode.Disposable;
 
-  constructor(private readonly deps: ReferenceResolverDeps) {
+  constructor(private readonly deps: ReferenceResolverHost) {
     this.listener = deps.aliases.onDidChange((connectionId) => this.forget(connectionId));
   }
 

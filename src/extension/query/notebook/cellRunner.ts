@@ -13,7 +13,7 @@ import { rlxRunDefaults } from '../rlx/querySettings';
 import { RLX_OUTPUT_MIME, type RlxCellOutput } from '../../../webview/notebook/protocol';
 import { cellModel, headerCellOf, notebookHeader } from './notebookHeader';
 import { reportQueryRun } from '../queries/reportRun';
-import type { NotebookDeps } from './notebookDeps';
+import type { NotebookHost } from './notebookHost';
 import { OutputRegistry, newOutputId } from './outputRegistry';
 import { RecordTable } from './recordTable';
 
@@ -27,7 +27,7 @@ export class RlxCellRunner {
   /** Tables of the outputs shown (Load more, open, export, bulk), each bound to its notebook. */
   readonly tables = new OutputRegistry<RecordTable>();
 
-  constructor(private readonly deps: NotebookDeps) {}
+  constructor(private readonly deps: NotebookHost) {}
 
   async execute(controller: vscode.NotebookController, cells: readonly vscode.NotebookCell[], notebook: vscode.NotebookDocument, mode: RunMode = 'run'): Promise<void> {
     for (const cell of cells) {

@@ -8,7 +8,7 @@ import { learnPeople } from '../../../core/records/recordText';
 import { exportCells, rowCells } from '../results/cellText';
 import { MATCH_FIELD, type ResultField, resultFields } from '../results/resultColumns';
 import { type RecordsQuery, type ResultsQuery, pageSizeOf } from '../results/resultsQuery';
-import type { RlxSchemaCache } from '../rlx/schemaCache';
+import type { RlxCatalogView } from '../rlx/catalogView';
 import type { ResultsColumn, ResultsRow } from '../../../webview/results/protocol';
 
 export class RecordTable {
@@ -19,7 +19,7 @@ export class RecordTable {
 
   private constructor(readonly connectionId: string, readonly source: ResultsQuery, readonly title: string) {}
 
-  static async create(schemas: RlxSchemaCache, connectionId: string, source: ResultsQuery, title: string, records: RecordData[], total: number): Promise<RecordTable> {
+  static async create(schemas: RlxCatalogView, connectionId: string, source: ResultsQuery, title: string, records: RecordData[], total: number): Promise<RecordTable> {
     const table = new RecordTable(connectionId, source, title);
     const { query } = source;
     // The schema cache of the language features: usually already loaded by completion.

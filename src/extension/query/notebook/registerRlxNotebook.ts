@@ -2,7 +2,7 @@
 // renderer's messages and the commands. Each loads the notebook bundle (dist/notebook.js, entry
 // src/extension/lazy/notebook.ts) when first used, so activation pays only for these lines.
 import * as vscode from 'vscode';
-import type { NotebookDeps, RlxCellRunner, RunMode } from '../../lazy/notebook';
+import type { NotebookHost, RlxCellRunner, RunMode } from '../../lazy/notebook';
 import { RLX_RENDERER_ID } from '../../../webview/notebook/protocol';
 import { RLX_NOTEBOOK_TYPE } from './notebookHeader';
 
@@ -19,9 +19,9 @@ const DEFAULT_SETTING = 'records.rlx.openAsNotebook';
 const loadNotebook = () => import('../../lazy/notebook.js');
 
 /** `deps` is asked when a cell first runs or a renderer first writes: it may start the `.rlx` language. */
-export function registerRlxNotebook(deps: () => Promise<Omit<NotebookDeps, 'postToRenderer'>>): vscode.Disposable {
+export function registerRlxNotebook(deps: () => Promise<Omit<NotebookHost, 'postToRenderer'>>): vscode.Disposable {
   const messaging = vscode.notebooks.createRendererMessaging(RLX_RENDERER_ID);
-  let full: Promise<NotebookDeps> | undefined;
+  let full: Promise<NotebookHost> | undefined;
   const fullDeps = () => (full ??= deps().then((given) => ({ ...given, postToRenderer: (message, editor) => void messaging.postMessage(message, editor) })));
   let runner: Promise<RlxCellRunner> | undefined;
   const runnerOf = (): Promise<RlxCellRunner> => (runner ??= Promise.all([loadNotebook(), fullDeps()]).then(([bundle, given]) => new bundle.RlxCellRunner(given)));

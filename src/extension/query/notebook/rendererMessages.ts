@@ -7,11 +7,11 @@ import { describeError } from '../../connections/errorText';
 import { exportResults } from '../results/resultsExport';
 import { type RlxRendererReply, isRlxRendererMessage } from '../../../webview/notebook/protocol';
 import type { RlxCellRunner } from './cellRunner';
-import type { NotebookDeps } from './notebookDeps';
+import type { NotebookHost } from './notebookHost';
 import type { RecordTable } from './recordTable';
 import type { BulkSelection } from '../../lazy/bulk';
 
-export async function onRendererMessage(deps: NotebookDeps, runner: RlxCellRunner, received: unknown, editor: vscode.NotebookEditor): Promise<RlxRendererReply | undefined> {
+export async function onRendererMessage(deps: NotebookHost, runner: RlxCellRunner, received: unknown, editor: vscode.NotebookEditor): Promise<RlxRendererReply | undefined> {
   if (!isRlxRendererMessage(received)) return undefined;
   const message = received;
   // Only the notebook an output was made for may use it: our renderer draws our mime type in any

@@ -11,7 +11,7 @@ import { createWebviewHtml, webviewOptions } from '../../shared/webviews/webview
 import type { ExportFormat, ResultsCounts, ResultsHostToView, ResultsPanelState, ResultsRow, ResultsSort, ResultsTable, ResultsViewToHost } from '../../../webview/results/protocol';
 import { compareRecords, exportCells, rowCells } from './cellText';
 import { type ExportRequest, exportResults, type ExportSummary } from './resultsExport';
-import type { ResultsDeps } from './resultsDeps';
+import type { ResultsHost } from './resultsHost';
 import { type RecordsQuery, ResultsQuery, pageSizeOf, sortOfQuery } from './resultsQuery';
 import { MATCH_FIELD, type ResultField, resultFields } from './resultColumns';
 
@@ -52,7 +52,7 @@ export class ResultsPanel implements vscode.Disposable {
   private readonly disposed = new vscode.EventEmitter<void>();
   readonly onDidDispose = this.disposed.event;
 
-  constructor(readonly panel: vscode.WebviewPanel, private readonly deps: ResultsDeps, private state: ResultsPanelState) {
+  constructor(readonly panel: vscode.WebviewPanel, private readonly deps: ResultsHost, private state: ResultsPanelState) {
     panel.webview.options = webviewOptions(deps.extensionUri);
     panel.iconPath = vscode.Uri.joinPath(deps.extensionUri, 'media', 'records.svg');
     panel.title = state.title;

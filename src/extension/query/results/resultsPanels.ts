@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import type { RlxRunResult } from '../rlx/queryRunner';
 import type { ExportFormat, ResultsCellContext, ResultsPanelState } from '../../../webview/results/protocol';
 import { groupsTable, pivotConfigOfBlock } from './pivotHandoff';
-import type { ResultsDeps } from './resultsDeps';
+import type { ResultsHost } from './resultsHost';
 import { RESULTS_VIEW_TYPE, ResultsPanel } from './resultsPanel';
 import type { RecordsQuery } from './resultsQuery';
 import { columnForNewResults } from './resultsLocation';
@@ -35,7 +35,7 @@ export function markResultsRunning(key: string, running: boolean): void {
  * Shows a block's result: a list or search in its grid panel, a pivot in the pivot view.
  * Resolves with the grid panel, or undefined when the pivot view took it.
  */
-export async function showResults(deps: ResultsDeps, request: ResultsRequest): Promise<ResultsPanel | undefined> {
+export async function showResults(deps: ResultsHost, request: ResultsRequest): Promise<ResultsPanel | undefined> {
   const { result, connectionId, key } = request;
   const query = result.query;
   const title = request.title;
@@ -60,7 +60,7 @@ export async function showResults(deps: ResultsDeps, request: ResultsRequest): P
   return panel;
 }
 
-async function panelFor(deps: ResultsDeps, state: ResultsPanelState): Promise<ResultsPanel> {
+async function panelFor(deps: ResultsHost, state: ResultsPanelState): Promise<ResultsPanel> {
   const existing = panels.get(state.key);
   if (existing) {
     existing.panel.reveal(undefined, true);
@@ -92,7 +92,7 @@ function track(panel: ResultsPanel): ResultsPanel {
 }
 
 /** Brings a panel back after a window reload: its query runs again from the first page. */
-export async function restoreResults(deps: ResultsDeps, webviewPanel: vscode.WebviewPanel, state: unknown): Promise<void> {
+export async function restoreResults(deps: ResultsHost, webviewPanel: vscode.WebviewPanel, state: unknown): Promise<void> {
   if (!isResultsPanelState(state) || state.query.kind === 'pivot' || !deps.connections.get(state.connectionId) || panels.has(state.key)) {
     webviewPanel.dispose();
     return;

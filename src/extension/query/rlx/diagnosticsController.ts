@@ -6,7 +6,7 @@ import { type RlxDiagnostic, getRlxDiagnostics } from '../../../core/rlx/languag
 import { isInCell } from '../../../core/rlx/notebook';
 import { headerCellOf, notebookCellOf } from '../notebook/notebookHeader';
 import { type RlxDocumentModels, RLX_LANGUAGE_ID, toRange } from './documentModels';
-import type { RlxSchemaCache } from './schemaCache';
+import type { RlxCatalogView } from './catalogView';
 
 export const RLX_DIAGNOSTIC_DELAY_MS = 300;
 
@@ -22,7 +22,7 @@ export class RlxDiagnosticsController implements vscode.Disposable {
   private readonly latest = new Map<string, RlxDiagnostic[]>();
   private readonly subscriptions: vscode.Disposable[] = [];
 
-  constructor(private readonly models: RlxDocumentModels, private readonly cache: RlxSchemaCache) {
+  constructor(private readonly models: RlxDocumentModels, private readonly cache: RlxCatalogView) {
     this.subscriptions.push(
       vscode.workspace.onDidOpenTextDocument((document) => this.schedule(document, 0)),
       vscode.workspace.onDidChangeTextDocument((event) => {

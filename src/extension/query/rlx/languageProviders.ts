@@ -16,7 +16,7 @@ import { isInCell } from '../../../core/rlx/notebook';
 import { type RlxDocumentModels, RLX_LANGUAGE_ID, toRange } from './documentModels';
 import { effectiveTimeZone } from './placeholderContext';
 import { rlxQueryDefaults } from './querySettings';
-import type { RlxSchemaCache } from './schemaCache';
+import type { RlxCatalogView } from './catalogView';
 
 export const RLX_TRIGGER_CHARACTERS = ['@', '"', '=', ',', ' '];
 
@@ -35,7 +35,7 @@ const KINDS: Readonly<Record<RlxCompletionKind, vscode.CompletionItemKind>> = {
 };
 
 /** Loads the schema of the block at `offset` when the file may send; never throws (features degrade to syntax). */
-export async function ensureSchemaAt(models: RlxDocumentModels, cache: RlxSchemaCache, document: vscode.TextDocument, offset: number): Promise<void> {
+export async function ensureSchemaAt(models: RlxDocumentModels, cache: RlxCatalogView, document: vscode.TextDocument, offset: number): Promise<void> {
   const connectionId = models.connectionOf(document);
   const model = models.model(document);
   const block = blockAt(model, offset);
@@ -47,7 +47,7 @@ export async function ensureSchemaAt(models: RlxDocumentModels, cache: RlxSchema
   }
 }
 
-export function registerRlxProviders(models: RlxDocumentModels, cache: RlxSchemaCache, diagnosticsOf: (uri: vscode.Uri) => readonly RlxDiagnostic[]): vscode.Disposable[] {
+export function registerRlxProviders(models: RlxDocumentModels, cache: RlxCatalogView, diagnosticsOf: (uri: vscode.Uri) => readonly RlxDiagnostic[]): vscode.Disposable[] {
   const selector: vscode.DocumentSelector = { language: RLX_LANGUAGE_ID };
   const source = (document: vscode.TextDocument) => cache.sourceFor(models.connectionOf(document));
   return [

@@ -3,12 +3,12 @@
 import type { RecordsClient } from '../../../core/api';
 import { MAX_PAGE_SIZE } from '../../../core/api/paging';
 import type { AggregationResult, ListPage, RecordData } from '../../../core/contract/types';
-import { requestOf, scopeRef, withScope } from '../../../core/query/blockRequest';
+import { blockCallOf, scopeRef, withScope } from '../../../core/query/blockRequest';
 import { RlxPlaceholderError, expandRlxPlaceholders, findRlxPlaceholders, rlxPlaceholderProblem } from '../../../core/rlx';
 import { type RlxBlock, type RlxBlockQuery, type RlxDocument, type RlxQueryDefaults, blockQuery, parseBlockFilter } from '../../../core/rlx/document';
 import { rlxPlaceholderContext } from './placeholderContext';
 
-export { requestOf, scopeRef, withScope };
+export { blockCallOf, scopeRef, withScope };
 
 export interface RlxRunResult {
   query: RlxBlockQuery;
@@ -73,7 +73,7 @@ export async function runRlxBlock(
   checkRunnable(document, block);
   const query = await withPlaceholdersFilled(client, blockQuery(document, block, defaults), defaults, signal);
   const options = signal === undefined ? {} : { signal };
-  const call = requestOf(query);
+  const call = blockCallOf(query);
   switch (call.kind) {
     case 'list': {
       if ((call.params.limitRecords ?? 0) <= MAX_PAGE_SIZE) {

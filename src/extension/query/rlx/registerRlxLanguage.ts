@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { ConnectionManager } from '../../connections/connectionManager';
 import type { RlxLanguageServices } from '../../lazy/rlxLanguage';
 import { registerRlxNotebook } from '../notebook/registerRlxNotebook';
-import { registerQueryResults } from './results';
+import { registerQueryResults } from './loadResults';
 import { RLX_COMMANDS, RLX_LANGUAGE_ID, type RlxCommandName } from './rlxIds';
 
 export { RLX_COMMANDS } from './rlxIds';

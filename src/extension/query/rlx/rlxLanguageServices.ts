@@ -10,19 +10,19 @@ import { registerRlxCodeLens } from './codeLens';
 import { RlxDiagnosticsController } from './diagnosticsController';
 import { RlxDocumentModels } from './documentModels';
 import { RlxConnectionRule } from './documentConnection';
-import { chooseConnection, RlxConnectionStatus } from './connectionStatus';
+import { chooseConnection, RlxConnectionStatus } from './fileConnectionStatusBar';
 import { registerRlxProviders } from './languageProviders';
 import { openRlxQuery } from './newQuery';
-import type { ResultsDeps } from '../../lazy/results';
+import type { ResultsHost } from '../../lazy/results';
 import { RlxRunCommands } from './runCommands';
-import { RlxSchemaCache } from './schemaCache';
-import { RlxStatusBar } from './statusBar';
+import { RlxCatalogView } from './catalogView';
+import { RlxStatusBar } from './liveCountStatusBar';
 import type { RlxCommandName } from './rlxIds';
 
 export interface RlxLanguageServices {
   rule: RlxConnectionRule;
-  schemas: RlxSchemaCache;
-  results: ResultsDeps;
+  schemas: RlxCatalogView;
+  results: ResultsHost;
   /** The connection a `.rlx` document runs against (its `@connection`, else its binding). */
   connectionOf(document: vscode.TextDocument): string | undefined;
   /** What each of the language's commands does (the doorway registered the commands). */
@@ -32,9 +32,9 @@ export interface RlxLanguageServices {
 export function startRlxLanguage(context: vscode.ExtensionContext, connections: ConnectionManager): RlxLanguageServices {
   const rule = new RlxConnectionRule(connections, context.workspaceState);
   const models = new RlxDocumentModels(rule);
-  const cache = new RlxSchemaCache(connections.catalog, () => rule.connectionNames());
+  const cache = new RlxCatalogView(connections.catalog, () => rule.connectionNames());
   const diagnostics = new RlxDiagnosticsController(models, cache);
-  const results: ResultsDeps = { extensionUri: context.extensionUri, connections, schemas: cache };
+  const results: ResultsHost = { extensionUri: context.extensionUri, connections, schemas: cache };
   const runner = new RlxRunCommands(models, connections, results);
   const connectionName = (id: string) => connections.get(id)?.name;
   context.subscriptions.push(

@@ -4,13 +4,13 @@ import * as vscode from 'vscode';
 import { type RlxBlock, blockAt, blockQuery, describeRlxScope, blockScope } from '../../../core/rlx/document';
 import type { ConnectionManager } from '../../connections/connectionManager';
 import { type RlxDocumentModels, RLX_LANGUAGE_ID } from './documentModels';
-import { RlxBlockError, type RlxRunResult, checkRunnable, countRlxBlock, requestOf, runRlxBlock, withPlaceholdersFilled } from './queryRunner';
+import { RlxBlockError, type RlxRunResult, checkRunnable, countRlxBlock, blockCallOf, runRlxBlock, withPlaceholdersFilled } from './queryRunner';
 import type { SnippetLanguage } from '../../../core/api';
 import { copyRequestSnippet } from '../../records/copyRequest';
 import { reportQueryRun } from '../queries/reportRun';
 import { isCancellation } from '../../connections/errorText';
-import type { ResultsDeps } from '../../lazy/results';
-import { markResultsRunning, resultsKey, showQueryResults } from './results';
+import type { ResultsHost } from '../../lazy/results';
+import { markResultsRunning, resultsKey, showQueryResults } from './loadResults';
 import { rlxRunDefaults } from './querySettings';
 
 interface Target {
@@ -20,7 +20,7 @@ interface Target {
 }
 
 export class RlxRunCommands {
-  constructor(private readonly models: RlxDocumentModels, private readonly connections: ConnectionManager, private readonly results: ResultsDeps) {}
+  constructor(private readonly models: RlxDocumentModels, private readonly connections: ConnectionManager, private readonly results: ResultsHost) {}
 
   /** Runs the block at the cursor, or the block at `offset` of `uri` when given (CodeLens). */
   async run(uri?: vscode.Uri, offset?: number): Promise<RlxRunResult | undefined> {
@@ -86,7 +86,7 @@ export class RlxRunCommands {
       checkRunnable(model, target.block);
       const defaults = rlxRunDefaults(this.connections.catalog, target.connectionId);
       const query = await withPlaceholdersFilled(client, blockQuery(model, target.block, defaults), defaults);
-      return await copyRequestSnippet(client, requestOf(query), this.connections.get(target.connectionId)?.name ?? target.connectionId, language);
+      return await copyRequestSnippet(client, blockCallOf(query), this.connections.get(target.connectionId)?.name ?? target.connectionId, language);
     } catch (error) {
       this.report(target.connectionId, error, vscode.l10n.t('copy the request'));
       return undefined;

@@ -13,7 +13,7 @@ import { identityFromUri, RECORD_EDITOR_VIEW_TYPE, recordLabel, recordUri, sameR
 
 export { RECORD_EDITOR_VIEW_TYPE };
 
-export interface RecordEditorDeps {
+export interface RecordEditorHost {
   readonly connections: ConnectionManager;
   readonly extensionUri: vscode.Uri;
   /** Uploads and downloads of file fields; without it the editor lists files but cannot add any. */
@@ -34,7 +34,7 @@ export class RecordEditorProvider implements vscode.CustomEditorProvider<RecordD
   // VS Code subscribes to the main bundle's event; this one only satisfies the interface.
   readonly onDidChangeCustomDocument = new vscode.EventEmitter<vscode.CustomDocumentEditEvent<RecordDocument>>().event;
 
-  constructor(private readonly deps: RecordEditorDeps) {}
+  constructor(private readonly deps: RecordEditorHost) {}
 
   async openCustomDocument(uri: vscode.Uri, context: vscode.CustomDocumentOpenContext): Promise<RecordDocument> {
     const document = await RecordDocument.open(uri, context.backupId, { connections: this.deps.connections, ask: this.ask, backups: this.deps.memento });

@@ -3,7 +3,7 @@
 // the commands are registered here, at activation, and load the bundle when first used.
 import * as vscode from 'vscode';
 import type * as ResultsBundleModule from '../../lazy/results';
-import type { ResultsCommandName, ResultsDeps, ResultsPanel } from '../../lazy/results';
+import type { ResultsCommandName, ResultsHost, ResultsPanel } from '../../lazy/results';
 import type { RlxRunResult } from './queryRunner';
 
 const RESULTS_COMMANDS: ResultsCommandName[] = ['copyCell', 'openRow', 'exportCsv', 'exportJson'];
@@ -14,7 +14,7 @@ let bundle: ResultsBundle | undefined;
 const loadResults = async (): Promise<ResultsBundle> => (bundle ??= await import('../../lazy/results.js'));
 
 /** `deps` is asked when a panel is restored: it may start the `.rlx` language (its schemas). */
-export function registerQueryResults(deps: () => Promise<ResultsDeps>): vscode.Disposable {
+export function registerQueryResults(deps: () => Promise<ResultsHost>): vscode.Disposable {
   return vscode.Disposable.from(
     vscode.window.registerWebviewPanelSerializer('records.results', {
       deserializeWebviewPanel: async (panel, state) => (await loadResults()).restoreResults(await deps(), panel, state),
@@ -37,6 +37,6 @@ export function resultsKey(document: vscode.Uri, title: string): string {
 }
 
 /** Shows a block's result: its grid panel (one per block), or the pivot view for `@pivot`. */
-export async function showQueryResults(deps: ResultsDeps, key: string, title: string, connectionId: string, result: RlxRunResult): Promise<ResultsPanel | undefined> {
+export async function showQueryResults(deps: ResultsHost, key: string, title: string, connectionId: string, result: RlxRunResult): Promise<ResultsPanel | undefined> {
   return (await loadResults()).showResults(deps, { key, title, connectionId, result });
 }

@@ -2,11 +2,11 @@
 // than imported, so the lazy bundle never builds second copies of them.
 import type * as vscode from 'vscode';
 import type { ConnectionManager } from '../../connections/connectionManager';
-import type { RlxSchemaCache } from '../rlx/schemaCache';
+import type { RlxCatalogView } from '../rlx/catalogView';
 
-export interface ResultsDeps {
+export interface ResultsHost {
   extensionUri: vscode.Uri;
   connections: ConnectionManager;
   /** The `.rlx` language's schema cache: captions and lookups for the column headers and cells. */
-  schemas: RlxSchemaCache;
+  schemas: RlxCatalogView;
 }

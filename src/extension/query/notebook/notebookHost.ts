@@ -3,14 +3,14 @@
 import type * as vscode from 'vscode';
 import type { ConnectionManager } from '../../connections/connectionManager';
 import type { RlxConnectionRule } from '../rlx/documentConnection';
-import type { RlxSchemaCache } from '../rlx/schemaCache';
+import type { RlxCatalogView } from '../rlx/catalogView';
 
-export interface NotebookDeps {
+export interface NotebookHost {
   connections: ConnectionManager;
   /** The `@connection` rule of `.rlx` files: a notebook runs against the connection its text would. */
   rule: RlxConnectionRule;
   /** Captions, lookups and people for the tables (the language features' schema cache). */
-  schemas: RlxSchemaCache;
+  schemas: RlxCatalogView;
   /** Posts Load more rows back to a renderer. */
   postToRenderer(message: unknown, editor?: vscode.NotebookEditor): void;
 }

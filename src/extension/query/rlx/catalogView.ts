@@ -8,7 +8,7 @@ import type { RlxScope } from '../../../core/rlx/document';
 import type { RlxSchemaSource, RlxScopeSchema, RlxWorkspaceAliases } from '../../../core/rlx/language';
 import type { ConnectionCatalog } from '../../connections/connectionCatalog';
 
-export class RlxSchemaCache implements vscode.Disposable {
+export class RlxCatalogView implements vscode.Disposable {
   /** Fires with the connection id (or '' for all) when facts arrived or were dropped: diagnostics re-run then. */
   readonly onDidChange: vscode.Event<string>;
   private readonly emitter = new vscode.EventEmitter<string>();

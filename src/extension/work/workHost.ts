@@ -5,7 +5,7 @@ import type { ConnectionManager } from '../connections/connectionManager';
 import type { CurrentRecord } from './currentRecord';
 import type { WorkMemory } from './workMemory';
 
-export interface WorkDeps {
+export interface WorkHost {
   connections: ConnectionManager;
   memory: WorkMemory;
   current: CurrentRecord;
