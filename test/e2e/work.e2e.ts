@@ -69,8 +69,8 @@ describe('work from a record in the browser-hosted editor', () => {
 
     // My Work lists the record (now assigned to me, In progress) as the current one.
     await wb.page.locator('.pane-header').filter({ hasText: 'My Work' }).click();
-    const explorerHeader = wb.page.locator('.pane-header').filter({ hasText: 'Explorer' });
-    if ((await explorerHeader.getAttribute('aria-expanded')) === 'true') await explorerHeader.click();
+    const connectionsHeader = wb.page.locator('.pane-header').filter({ hasText: 'Connections' });
+    if ((await connectionsHeader.getAttribute('aria-expanded')) === 'true') await connectionsHeader.click();
     await wb.treeRow(new RegExp(`${reference.replace('/', '\\/')}.*current`)).waitFor({ state: 'visible', timeout: 30_000 });
     await wb.screenshot('work-03-my-work');
 
