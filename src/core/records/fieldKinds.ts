@@ -1,20 +1,9 @@
 import type { FieldDefinition } from '../contract/types';
-import { fieldKindOf } from '../schema/fieldKind';
+import { type FieldKind, fieldKindOf } from '../schema/fieldKind';
 
 /** The control the editor shows for a field. `unknown` is a marker we do not know: shown as raw JSON, read-only. */
-export type FieldControlKind =
-  | 'text'
-  | 'integer'
-  | 'real'
-  | 'datetime'
-  | 'lookup'
-  | 'person'
-  | 'authorinfo'
-  | 'link'
-  | 'richtext'
-  | 'file'
-  | 'filelist'
-  | 'unknown';
+/** The controls of the record form: one per field kind, but for booleans (a text control until the form has a check box). */
+export type FieldControlKind = Exclude<FieldKind, 'boolean'>;
 
 /**
  * Chooses a control from the field's kind (core/schema/fieldKind.ts, shared with the RLX features

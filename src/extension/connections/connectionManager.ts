@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { NetworkSettings, RecordsClient } from '../../core/api';
 import { CredentialStore } from './auth/credentialStore';
 import { ALL_SYNCED_STATE_KEYS, SYNCED_STATE_KEYS } from '../shared/syncedState';
-import type { AuthKind, ConnectionInfo } from './connectionInfo';
+import type { ConnectionInfo } from './connectionInfo';
 import { authorizationHeader, newConnectionId, normalizeBaseUrl, normalizeIssuer, sendsTokenInClear, uniqueName } from './connectionRules';
 import { describeError, isCancellation, isUnauthorized, isUnreachable } from './errorText';
 import { logRequest, SHOW_LOG_COMMAND } from './log/requestLog';
@@ -21,15 +21,8 @@ export interface OAuthTokenSource {
   accessToken(connection: ConnectionInfo): Promise<string | undefined>;
 }
 
-export interface NewConnection {
-  name: string;
-  baseUrl: string;
-  authKind: AuthKind;
-  pinnedWorkspaces?: string[];
-  sandbox?: boolean;
-  issuer?: string;
-  allowPlainHttp?: boolean;
-}
+/** A connection about to be added: everything but the id it will get. */
+export type NewConnection = Omit<ConnectionInfo, 'id'>;
 
 /**
  * Owns the list of connections, their secrets and one RecordsClient (one HTTP agent) per
