@@ -4,6 +4,7 @@
 // editor that asked (an editor of the output's own notebook).
 import * as vscode from 'vscode';
 import { describeError } from '../../connections/errorText';
+import { bulkCommandOf, bulkSelectionOf as selectionOf } from '../results/bulkSelection';
 import { exportResults } from '../results/resultsExport';
 import { type RlxRendererReply, isRlxRendererMessage } from '../../../webview/notebook/protocol';
 import type { RlxCellRunner } from './cellRunner';
@@ -52,8 +53,7 @@ export async function onRendererMessage(deps: NotebookHost, runner: RlxCellRunne
       // The same bulk commands as the results grid and the Records view.
       const selection = bulkSelectionOf(output, message.rows);
       if (selection === undefined) return undefined;
-      const command = message.action === 'setField' ? 'records.bulk.setField' : message.action === 'runAction' ? 'records.bulk.runAction' : 'records.bulk.delete';
-      await vscode.commands.executeCommand(command, selection);
+      await vscode.commands.executeCommand(bulkCommandOf(message.action), selection);
       return undefined;
     }
     case 'export': {
@@ -71,13 +71,7 @@ export async function onRendererMessage(deps: NotebookHost, runner: RlxCellRunne
   }
 }
 
-/** The records a table's picked rows (or `all` its matches) stand for, as the bulk commands take them. */
+/** The records an output's picked rows (or `all` its matches) stand for, as the bulk commands take them. */
 export function bulkSelectionOf(output: TableOutput, rows: number[] | 'all'): BulkSelection | undefined {
-  const { table, connectionId } = output;
-  const query = table.query;
-  if (query.kind !== 'list' || query.scope.kind !== 'app') return undefined;
-  const scope = query.scope.ref;
-  return rows === 'all'
-    ? { connectionId, scope, all: true, ...(query.params.rlx ? { rlx: query.params.rlx } : {}) }
-    : { connectionId, scope, ids: rows.map((row) => table.records[row]?.id).filter((id): id is string => typeof id === 'string') };
+  return selectionOf(output.connectionId, output.table, rows);
 }

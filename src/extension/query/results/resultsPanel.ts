@@ -8,6 +8,7 @@ import { describeRlxScope } from '../../../core/rlx/document';
 import { createWebviewChannel } from '../../shared/webviews/webviewChannel';
 import { createWebviewHtml, webviewOptions } from '../../shared/webviews/webviewHtml';
 import type { ExportFormat, ResultsCounts, ResultsHostToView, ResultsPanelState, ResultsRow, ResultsSort, ResultsTable, ResultsViewToHost } from '../../../webview/results/protocol';
+import { type BulkAction, bulkCommandOf, bulkSelectionOf } from './bulkSelection';
 import { type ExportRequest, exportResults, type ExportSummary } from './resultsExport';
 import type { ResultsHost } from './resultsHost';
 import { type RecordsQuery, ResultsQuery, pageSizeOf, sortOfQuery } from './resultsQuery';
@@ -239,16 +240,11 @@ export class ResultsPanel implements vscode.Disposable {
   }
 
   /** Hands the selected rows (or every match of the query) to the bulk commands. */
-  private async bulk(action: 'setField' | 'runAction' | 'delete', rows: number[] | 'all'): Promise<void> {
-    const { query, connectionId } = this.state;
-    if (query.kind !== 'list' || query.scope.kind !== 'app') return;
-    const scope = query.scope.ref;
-    const selection =
-      rows === 'all'
-        ? { connectionId, scope, all: true, ...(query.params.rlx ? { rlx: query.params.rlx } : {}) }
-        : { connectionId, scope, ids: rows.map((row) => this.records?.records[row]?.id).filter((id): id is string => typeof id === 'string') };
-    const command = action === 'setField' ? 'records.bulk.setField' : action === 'runAction' ? 'records.bulk.runAction' : 'records.bulk.delete';
-    await vscode.commands.executeCommand(command, selection);
+  private async bulk(action: BulkAction, rows: number[] | 'all'): Promise<void> {
+    // No source: a pivot's groups are shown, and the table of the last list is not theirs.
+    const selection = this.source && this.records && bulkSelectionOf(this.state.connectionId, this.records, rows);
+    if (!selection) return;
+    await vscode.commands.executeCommand(bulkCommandOf(action), selection);
     // What changed shows when the query runs again.
     await this.rerun();
   }
