@@ -15,7 +15,7 @@ import { cellModel, headerCellOf, notebookHeader } from './notebookHeader';
 import { reportQueryRun } from '../queries/reportRun';
 import type { NotebookHost } from './notebookHost';
 import { OutputRegistry, newOutputId } from './outputRegistry';
-import { RecordTable } from './recordTable';
+import { TableOutput } from './tableOutput';
 
 export type RunMode = 'run' | 'count';
 
@@ -25,7 +25,7 @@ class CellProblem extends Error {}
 export class RlxCellRunner {
   private order = 0;
   /** Tables of the outputs shown (Load more, open, export, bulk), each bound to its notebook. */
-  readonly tables = new OutputRegistry<RecordTable>();
+  readonly tables = new OutputRegistry<TableOutput>();
 
   constructor(private readonly deps: NotebookHost) {}
 
@@ -109,8 +109,9 @@ export class RlxCellRunner {
         filtered: aggregation.filteredRecordsCount, total: aggregation.totalRecordsCount,
       };
     }
-    const table = await RecordTable.create(this.deps.schemas, connectionId, new ResultsQuery(client, result.query), title, result.records ?? [], result.filtered);
-    this.tables.add(notebook, table, outputId);
+    const output = await TableOutput.create(this.deps.schemas, connectionId, new ResultsQuery(client, result.query), title, result.records ?? [], result.filtered);
+    this.tables.add(notebook, output, outputId);
+    const { table } = output;
     const highlights = table.highlights();
     return {
       kind: result.query.kind, outputId, title, scope,

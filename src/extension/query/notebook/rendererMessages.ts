@@ -4,11 +4,12 @@
 // editor that asked (an editor of the output's own notebook).
 import * as vscode from 'vscode';
 import { describeError } from '../../connections/errorText';
+import { bulkCommandOf, bulkSelectionOf as selectionOf } from '../results/bulkSelection';
 import { exportResults } from '../results/resultsExport';
 import { type RlxRendererReply, isRlxRendererMessage } from '../../../webview/notebook/protocol';
 import type { RlxCellRunner } from './cellRunner';
 import type { NotebookHost } from './notebookHost';
-import type { RecordTable } from './recordTable';
+import type { TableOutput } from './tableOutput';
 import type { BulkSelection } from '../../lazy/bulk';
 
 export async function onRendererMessage(deps: NotebookHost, runner: RlxCellRunner, received: unknown, editor: vscode.NotebookEditor): Promise<RlxRendererReply | undefined> {
@@ -16,8 +17,8 @@ export async function onRendererMessage(deps: NotebookHost, runner: RlxCellRunne
   const message = received;
   // Only the notebook an output was made for may use it: our renderer draws our mime type in any
   // notebook, and a cloned one can carry an output that names another notebook's id.
-  const table = runner.tables.get(message.outputId, editor.notebook);
-  if (table === undefined) {
+  const output = runner.tables.get(message.outputId, editor.notebook);
+  if (output === undefined) {
     // Another notebook's output: nothing at all, not even a reply.
     if (runner.tables.has(message.outputId)) return undefined;
     if (message.type === 'loadMore') {
@@ -30,9 +31,11 @@ export async function onRendererMessage(deps: NotebookHost, runner: RlxCellRunne
   switch (message.type) {
     case 'loadMore': {
       try {
-        const fresh = await table.loadMore();
-        const highlights = table.highlights(fresh);
-        const reply: RlxRendererReply = { type: 'rows', outputId: message.outputId, rows: table.rows(fresh), ...(highlights === undefined ? {} : { highlights }), loaded: table.records.length, total: table.total, canLoadMore: table.canLoadMore() };
+        const added = await output.loadMore();
+        const { table } = output;
+        const from = table.records.length - added;
+        const highlights = table.highlights(from);
+        const reply: RlxRendererReply = { type: 'rows', outputId: message.outputId, rows: table.rows(from), ...(highlights === undefined ? {} : { highlights }), ...table.counts() };
         deps.postToRenderer(reply, editor);
         return reply;
       } catch (error) {
@@ -42,40 +45,33 @@ export async function onRendererMessage(deps: NotebookHost, runner: RlxCellRunne
       }
     }
     case 'open': {
-      const target = table.recordAt(message.row);
+      const target = output.recordAt(message.row);
       if (target !== undefined) await vscode.commands.executeCommand('records.openRecordEditor', target);
       return undefined;
     }
     case 'bulk': {
       // The same bulk commands as the results grid and the Records view.
-      const selection = bulkSelectionOf(table, message.rows);
+      const selection = bulkSelectionOf(output, message.rows);
       if (selection === undefined) return undefined;
-      const command = message.action === 'setField' ? 'records.bulk.setField' : message.action === 'runAction' ? 'records.bulk.runAction' : 'records.bulk.delete';
-      await vscode.commands.executeCommand(command, selection);
+      await vscode.commands.executeCommand(bulkCommandOf(message.action), selection);
       return undefined;
     }
     case 'export': {
       await exportResults({
-        source: table.source,
+        source: output.source,
+        columns: output.table.exportColumns(),
         sort: undefined,
         format: message.format,
-        title: table.title,
-        headers: table.headers(),
-        cells: (record) => table.exportCells(record),
+        title: output.title,
         defaultFolder: vscode.workspace.workspaceFolders?.[0]?.uri,
-        reportError: (error) => deps.connections.reportError(table.connectionId, error, vscode.l10n.t('Could not export "{0}"', table.title)),
+        reportError: (error) => deps.connections.reportError(output.connectionId, error, vscode.l10n.t('Could not export "{0}"', output.title)),
       });
       return undefined;
     }
   }
 }
 
-/** The records a table's picked rows (or `all` its matches) stand for, as the bulk commands take them. */
-export function bulkSelectionOf(table: RecordTable, rows: number[] | 'all'): BulkSelection | undefined {
-  const query = table.source.query;
-  if (query.kind !== 'list' || query.scope.kind !== 'app') return undefined;
-  const scope = query.scope.ref;
-  return rows === 'all'
-    ? { connectionId: table.connectionId, scope, all: true, ...(query.params.rlx ? { rlx: query.params.rlx } : {}) }
-    : { connectionId: table.connectionId, scope, ids: rows.map((row) => table.records[row]?.id).filter((id): id is string => typeof id === 'string') };
+/** The records an output's picked rows (or `all` its matches) stand for, as the bulk commands take them. */
+export function bulkSelectionOf(output: TableOutput, rows: number[] | 'all'): BulkSelection | undefined {
+  return selectionOf(output.connectionId, output.table, rows);
 }

@@ -2,18 +2,18 @@
 // file with a cancellable progress notification ("1,500 of 10,000 records"). exportFile.ts
 // keeps a cancelled or failed export from leaving a file that looks complete.
 import * as vscode from 'vscode';
-import type { RecordData } from '../../../core/contract/types';
+import type { ExportColumns } from '../../../core/records/recordTable';
 import type { ExportFormat, ResultsSort } from '../../../webview/results/protocol';
 import { csvFormatter, jsonFormatter, writeExport } from './exportFile';
 import type { ResultsQuery } from './resultsQuery';
 
 export interface ExportRequest {
   source: ResultsQuery;
+  /** The columns and cell text of the file (CSV): those of the grid or table exported (RecordTable.exportColumns). */
+  columns: ExportColumns;
   sort: ResultsSort | undefined;
   format: ExportFormat;
   title: string;
-  headers: string[];
-  cells: (record: RecordData) => string[];
   defaultFolder: vscode.Uri | undefined;
   /** Skips the save dialog. */
   target?: vscode.Uri;
@@ -44,7 +44,7 @@ export async function exportResults(request: ExportRequest): Promise<ExportSumma
     void vscode.window.showErrorMessage(vscode.l10n.t('Exports are written to files on this machine; {0} is not one. Choose a local folder.', target.toString()));
     return undefined;
   }
-  const formatter = request.format === 'csv' ? csvFormatter(request.headers, request.cells) : jsonFormatter();
+  const formatter = request.format === 'csv' ? csvFormatter(request.columns.headers, request.columns.cells) : jsonFormatter();
   const cancelled = new AbortController();
   request.signal?.addEventListener('abort', () => cancelled.abort(), { once: true });
   if (request.signal?.aborted) cancelled.abort();

@@ -3,17 +3,15 @@
 // opens a row in the record editor and exports every page of the query to a file.
 import * as vscode from 'vscode';
 import type { RecordData } from '../../../core/contract/types';
-import type { DisplayContext } from '../../../core/records';
+import { RecordTable } from '../../../core/records/recordTable';
 import { describeRlxScope } from '../../../core/rlx/document';
-import { learnPeople } from '../../../core/records/recordText';
 import { createWebviewChannel } from '../../shared/webviews/webviewChannel';
 import { createWebviewHtml, webviewOptions } from '../../shared/webviews/webviewHtml';
 import type { ExportFormat, ResultsCounts, ResultsHostToView, ResultsPanelState, ResultsRow, ResultsSort, ResultsTable, ResultsViewToHost } from '../../../webview/results/protocol';
-import { compareRecords, exportCells, rowCells } from './cellText';
+import { type BulkAction, bulkCommandOf, bulkSelectionOf } from './bulkSelection';
 import { type ExportRequest, exportResults, type ExportSummary } from './resultsExport';
 import type { ResultsHost } from './resultsHost';
 import { type RecordsQuery, ResultsQuery, pageSizeOf, sortOfQuery } from './resultsQuery';
-import { MATCH_FIELD, type ResultField, resultFields } from './resultColumns';
 
 export const RESULTS_VIEW_TYPE = 'records.results';
 
@@ -41,10 +39,8 @@ export class ResultsPanel implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
   private source: ResultsQuery | undefined;
   private rerunning = false;
-  private records: RecordData[] = [];
-  private cells: string[][] = [];
-  private fields: ResultField[] = [];
-  private total = 0;
+  /** The records of the last list or search shown, as the grid's columns and display text. */
+  private records: RecordTable | undefined;
   private sort: ResultsSort | undefined;
   private staticTable: StaticTable | undefined;
   private running: AbortController | undefined;
@@ -87,8 +83,7 @@ export class ResultsPanel implements vscode.Disposable {
     this.staticTable = undefined;
     this.source = new ResultsQuery(await this.deps.connections.client(state.connectionId), state.query);
     this.sort = state.sort ?? sortOfQuery(state.query);
-    await this.prepareFields(records);
-    this.setRecords(records, total);
+    (await this.prepareTable(state.query, records)).reset(records, total);
     this.redraw();
   }
 
@@ -125,8 +120,7 @@ export class ResultsPanel implements vscode.Disposable {
       this.source ??= new ResultsQuery(await this.deps.connections.client(this.state.connectionId), query);
       const page = await this.source.page(0, pageSizeOf(query), this.sort, controller.signal);
       if (controller.signal.aborted) return;
-      await this.prepareFields(page.records);
-      this.setRecords(page.records, page.total);
+      (await this.prepareTable(query, page.records)).reset(page.records, page.total);
       this.redraw();
     } catch (error) {
       this.fail(error, vscode.l10n.t('Could not run "{0}"', this.state.title), true);
@@ -137,22 +131,15 @@ export class ResultsPanel implements vscode.Disposable {
 
   /** Reads the next page; resolves with the counts after it (tests and the page use them). */
   async loadMore(): Promise<ResultsCounts> {
-    if (!this.source || !this.canLoadMore()) return this.counts();
+    const table = this.records;
+    if (!this.source || !table || !this.canLoadMore()) return this.counts();
     const controller = this.restart();
     try {
-      const page = await this.source.page(this.records.length, pageSizeOf(this.source.query), this.sort, controller.signal, this.records[0]?.id);
+      const page = await this.source.page(table.records.length, pageSizeOf(this.source.query), this.sort, controller.signal, table.records[0]?.id);
       if (controller.signal.aborted) return this.counts();
-      // A record created meanwhile shifts the pages: never show one twice.
-      const seen = new Set(this.records.map((record) => record.id));
-      const fresh = page.records.filter((record) => !seen.has(record.id));
-      this.learn(fresh);
-      const cells = fresh.map((record) => rowCells(record, this.fields, this.displayContext()));
-      this.records.push(...fresh);
-      this.cells.push(...cells);
-      // A short page means the end whatever the count said.
-      this.total = page.records.length === 0 ? this.records.length : Math.max(page.total, this.records.length);
+      const fresh = table.append(page.records, page.total);
       const counts = this.counts();
-      this.post({ type: 'append', rows: fresh.map((record, index) => ({ id: record.id, cells: cells[index]! })), counts });
+      this.post({ type: 'append', rows: table.rows(table.records.length - fresh.length), counts });
       return counts;
     } catch (error) {
       this.fail(error, vscode.l10n.t('Could not load more of "{0}"', this.state.title), false);
@@ -174,11 +161,7 @@ export class ResultsPanel implements vscode.Disposable {
     if (this.isComplete()) {
       this.sort = sort;
       this.state = { ...this.state, sort };
-      const order = this.records.map((record, index) => ({ record, cells: this.cells[index]! }));
-      const compare = compareRecords(field, direction);
-      order.sort((a, b) => compare(a.record, b.record));
-      this.records = order.map((item) => item.record);
-      this.cells = order.map((item) => item.cells);
+      this.records?.sortLoaded(field, direction);
       this.redraw();
       return;
     }
@@ -190,13 +173,9 @@ export class ResultsPanel implements vscode.Disposable {
 
   /** Opens the record of a row in the record editor. */
   async openRow(row: number): Promise<void> {
-    const record = this.records[row];
-    if (!record) return;
-    const query = this.state.query;
-    const workspace = record.project_alias ?? (query.scope.kind === 'app' ? query.scope.ref.workspace : query.scope.kind === 'workspace' ? query.scope.workspace : undefined);
-    const app = record.publishing_alias ?? (query.scope.kind === 'app' ? query.scope.ref.app : undefined);
-    if (!workspace || !app) return;
-    await vscode.commands.executeCommand('records.openRecordEditor', { connectionId: this.state.connectionId, workspace, app, recordId: record.id });
+    const location = this.records?.locationOf(row);
+    if (!location) return;
+    await vscode.commands.executeCommand('records.openRecordEditor', { connectionId: this.state.connectionId, ...location });
   }
 
   /**
@@ -204,18 +183,16 @@ export class ResultsPanel implements vscode.Disposable {
    * columns. `options.target` skips the save dialog (tests, scripts).
    */
   async export(format: ExportFormat, options: Pick<ExportRequest, 'target' | 'signal' | 'onProgress'> = {}): Promise<ExportSummary | undefined> {
-    if (!this.source) {
+    if (!this.source || !this.records) {
       void vscode.window.showInformationMessage(vscode.l10n.t('Only the results of a list or a search can be exported; open a pivot in the pivot view to save it as CSV.'));
       return undefined;
     }
-    const fields = this.fields;
     return exportResults({
       source: this.source,
+      columns: this.records.exportColumns(),
       sort: this.sort,
       format,
       title: this.state.title,
-      headers: fields.map((field) => field.caption),
-      cells: (record) => exportCells(record, fields, this.displayContext()),
       defaultFolder: vscode.workspace.workspaceFolders?.[0]?.uri,
       ...options,
       reportError: (error) => this.deps.connections.reportError(this.state.connectionId, error, vscode.l10n.t('Could not export "{0}"', this.state.title)),
@@ -223,14 +200,14 @@ export class ResultsPanel implements vscode.Disposable {
   }
 
   snapshot(): ResultsSnapshot {
-    const columns = this.staticTable?.columns.map((column) => column.caption) ?? this.fields.map((field) => field.caption);
+    const columns = this.staticTable?.columns.map((column) => column.caption) ?? this.records?.headers() ?? [];
     return {
       key: this.state.key,
       title: this.state.title,
       columns,
       ...this.counts(),
       ...(this.sort ? { sort: this.sort } : {}),
-      rows: this.staticTable ? this.staticTable.rows.map((row) => row.cells) : this.cells.map((cells) => [...cells]),
+      rows: this.staticTable ? this.staticTable.rows.map((row) => row.cells) : (this.records?.cellRows() ?? []),
       running: this.rerunning,
     };
   }
@@ -263,16 +240,11 @@ export class ResultsPanel implements vscode.Disposable {
   }
 
   /** Hands the selected rows (or every match of the query) to the bulk commands. */
-  private async bulk(action: 'setField' | 'runAction' | 'delete', rows: number[] | 'all'): Promise<void> {
-    const { query, connectionId } = this.state;
-    if (query.kind !== 'list' || query.scope.kind !== 'app') return;
-    const scope = query.scope.ref;
-    const selection =
-      rows === 'all'
-        ? { connectionId, scope, all: true, ...(query.params.rlx ? { rlx: query.params.rlx } : {}) }
-        : { connectionId, scope, ids: rows.map((row) => this.records[row]?.id).filter((id): id is string => typeof id === 'string') };
-    const command = action === 'setField' ? 'records.bulk.setField' : action === 'runAction' ? 'records.bulk.runAction' : 'records.bulk.delete';
-    await vscode.commands.executeCommand(command, selection);
+  private async bulk(action: BulkAction, rows: number[] | 'all'): Promise<void> {
+    // No source: a pivot's groups are shown, and the table of the last list is not theirs.
+    const selection = this.source && this.records && bulkSelectionOf(this.state.connectionId, this.records, rows);
+    if (!selection) return;
+    await vscode.commands.executeCommand(bulkCommandOf(action), selection);
     // What changed shows when the query runs again.
     await this.rerun();
   }
@@ -284,35 +256,19 @@ export class ResultsPanel implements vscode.Disposable {
     return controller;
   }
 
-  private async prepareFields(records: readonly RecordData[]): Promise<void> {
-    const { connectionId, query } = this.state;
-    if (query.kind === 'pivot') return;
+  /** A table for the query of the state with its columns; the panel's people map outlives each run's table. */
+  private async prepareTable(query: RecordsQuery, records: readonly RecordData[]): Promise<RecordTable> {
+    const { connectionId } = this.state;
     // The schema cache of the language features: usually already loaded by completion.
     await this.deps.schemas.ensure(connectionId, query.scope).catch(() => undefined);
-    const schema = this.deps.schemas.sourceFor(connectionId).schemaFor(query.scope);
-    for (const user of schema?.users ?? []) if (user.id) this.people.set(user.id, user.name);
-    const keys = new Set(records.slice(0, 20).flatMap((record) => Object.keys(record)));
-    this.fields = resultFields(query.kind === 'list' ? query.params.listOfFields : undefined, schema, keys, query.kind === 'search');
-  }
-
-  private setRecords(records: RecordData[], total: number): void {
-    this.learn(records);
-    const ctx = this.displayContext();
-    this.records = [...records];
-    this.cells = records.map((record) => rowCells(record, this.fields, ctx));
-    this.total = Math.max(total, records.length);
-  }
-
-  private learn(records: readonly RecordData[]): void {
-    learnPeople(records, this.people, this.fields.filter((field) => field.form?.kind === 'person' || field.form?.kind === 'authorinfo').map((field) => field.name));
-  }
-
-  private displayContext(): DisplayContext {
-    return { timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone, locale: vscode.env.language, users: this.people };
+    const table = this.records?.query === query ? this.records : new RecordTable(query, () => vscode.env.language, this.people);
+    table.prepare(this.deps.schemas.sourceFor(connectionId).schemaFor(query.scope), records);
+    this.records = table;
+    return table;
   }
 
   private isComplete(): boolean {
-    return this.records.length >= this.total;
+    return this.records?.isComplete() ?? true;
   }
 
   private canLoadMore(): boolean {
@@ -321,7 +277,7 @@ export class ResultsPanel implements vscode.Disposable {
 
   private counts(): ResultsCounts {
     if (this.staticTable) return { loaded: this.staticTable.rows.length, total: this.staticTable.total, canLoadMore: false };
-    return { loaded: this.records.length, total: this.total, canLoadMore: this.canLoadMore() };
+    return { loaded: this.records?.records.length ?? 0, total: this.records?.total ?? 0, canLoadMore: this.canLoadMore() };
   }
 
   private redraw(): void {
@@ -336,18 +292,15 @@ export class ResultsPanel implements vscode.Disposable {
     if (this.staticTable) {
       return { kind: 'groups', title, scope, columns: this.staticTable.columns, rows: this.staticTable.rows, ...this.counts() };
     }
-    if (!this.source) return undefined;
+    if (!this.source || !this.records) return undefined;
     const searchIncomplete = query.kind === 'search' && !this.isComplete();
-    const columns = this.fields.map((field) => ({
-      field: field.name, caption: field.caption, numeric: field.numeric,
-      sortable: !searchIncomplete && field.name !== MATCH_FIELD && field.form?.kind !== 'richtext',
-    }));
+    const columns = this.records.columns(!searchIncomplete);
     const note = searchIncomplete
       ? vscode.l10n.t('Search hits are ordered by relevance. Load every hit to sort them.')
       : this.isComplete() ? undefined : vscode.l10n.t('Sorting asks the service again, so the order covers every match, not only the rows shown.');
     return {
       kind: query.kind, title, scope, columns,
-      rows: this.records.map((record, index) => ({ id: record.id, cells: this.cells[index]! })),
+      rows: this.records.rows(),
       ...this.counts(),
       ...(this.sort ? { sort: this.sort } : {}),
       ...(note ? { note } : {}),

@@ -3,12 +3,12 @@
 // the first N records in that order, never a partial page sorted in place.
 import type { RecordsClient } from '../../../core/api';
 import type { RecordData } from '../../../core/contract/types';
-import type { RlxBlockQuery } from '../../../core/rlx/document';
+import type { RecordsQuery } from '../../../core/records/recordTable';
 import { scopeRef, withScope } from '../../../core/query/blockRequest';
 import { searchPage, type SearchPaging } from '../../../core/search/searchPaging';
 import type { ResultsSort } from '../../../webview/results/protocol';
 
-export type RecordsQuery = Extract<RlxBlockQuery, { kind: 'list' | 'search' }>;
+export type { RecordsQuery };
 
 export interface ResultsPage {
   records: RecordData[];

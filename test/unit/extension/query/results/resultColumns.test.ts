@@ -2,9 +2,9 @@ import { strict as assert } from 'node:assert';
 import type { RecordData } from '../../../../../src/core/contract/types';
 import type { DisplayContext } from '../../../../../src/core/records';
 import type { RlxScopeSchema } from '../../../../../src/core/rlx/language';
-import { cellText, compareRecords, exportCells, rowCells } from '../../../../../src/extension/query/results/cellText';
+import { cellText, compareRecords, exportCells, rowCells } from '../../../../../src/core/records/cellText';
 import { groupsTable, pivotConfigOfBlock } from '../../../../../src/extension/query/results/pivotHandoff';
-import { resultFields } from '../../../../../src/extension/query/results/resultColumns';
+import { resultFields } from '../../../../../src/core/records/resultColumns';
 
 const schema: RlxScopeSchema = {
   fields: {

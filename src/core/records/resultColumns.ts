@@ -1,8 +1,8 @@
 // Which columns a block's results show, and their headers. Pure (no `vscode`): unit tests pin
 // the choices. The reference column (`IT/TASK12`) always comes first: it names the record the
 // way people do and sorts by number.
-import { buildFormFields, type FormField } from '../../../core/records';
-import type { RlxScopeSchema } from '../../../core/rlx/language';
+import { buildFormFields, type FormField } from './index';
+import type { RlxScopeSchema } from '../rlx/language';
 
 export const REFERENCE_FIELD = 'number';
 /** Search hits get a column with the text around the first match (plain text, not the HTML). */

@@ -1,9 +1,9 @@
 // The text of one cell: the same display rules as the record editor (displayValue: lookup
 // captions, people by name, dates in the user's zone) and the tree (resolvedValue: whatever
 // the service resolved), reused rather than written again. Pure, for unit tests.
-import type { RecordData } from '../../../core/contract/types';
-import { type DisplayContext, displayValue, stripTags } from '../../../core/records';
-import { recordReference, resolvedValue } from '../../../core/records/recordText';
+import type { RecordData } from '../contract/types';
+import { type DisplayContext, displayValue, stripTags } from './index';
+import { recordReference, resolvedValue } from './recordText';
 import { MATCH_FIELD, REFERENCE_FIELD, type ResultField } from './resultColumns';
 
 export function cellText(record: RecordData, field: ResultField, ctx: DisplayContext): string {
