@@ -144,7 +144,7 @@ export class ConnectionCatalog {
   }
 
   /** Learns the names records resolve for their person fields (and the system ones). */
-  learnPeople(connectionId: string, records: readonly RecordData[], schema: AppSchema | undefined): void {
+  learnPeople(connectionId: string, records: readonly RecordData[], schema: { fields?: Record<string, FieldDefinition> } | undefined): void {
     learnPeople(records, this.factsOf(connectionId).people, personFieldsOf(schema));
   }
 

@@ -4,28 +4,28 @@
 import * as vscode from 'vscode';
 import type { RecordData } from '../../../core/contract/types';
 import type { DisplayContext } from '../../../core/records';
-import { learnPeople } from '../../../core/records/recordText';
 import { exportCells, rowCells } from '../results/cellText';
 import { MATCH_FIELD, type ResultField, resultFields } from '../results/resultColumns';
 import { type RecordsQuery, type ResultsQuery, pageSizeOf } from '../results/resultsQuery';
+import type { RlxScopeSchema } from '../../../core/rlx/language';
 import type { RlxCatalogView } from '../rlx/catalogView';
 import type { ResultsColumn, ResultsRow } from '../../../webview/results/protocol';
 
 export class RecordTable {
-  private readonly people = new Map<string, string>();
   private fields: ResultField[] = [];
+  private schema: RlxScopeSchema | undefined;
   readonly records: RecordData[] = [];
   total = 0;
 
-  private constructor(readonly connectionId: string, readonly source: ResultsQuery, readonly title: string) {}
+  private constructor(private readonly schemas: RlxCatalogView, readonly connectionId: string, readonly source: ResultsQuery, readonly title: string) {}
 
   static async create(schemas: RlxCatalogView, connectionId: string, source: ResultsQuery, title: string, records: RecordData[], total: number): Promise<RecordTable> {
-    const table = new RecordTable(connectionId, source, title);
+    const table = new RecordTable(schemas, connectionId, source, title);
     const { query } = source;
     // The schema cache of the language features: usually already loaded by completion.
     await schemas.ensure(connectionId, query.scope).catch(() => undefined);
     const schema = schemas.sourceFor(connectionId).schemaFor(query.scope);
-    for (const user of schema?.users ?? []) if (user.id) table.people.set(user.id, user.name);
+    table.schema = schema;
     const keys = new Set(records.slice(0, 20).flatMap((record) => Object.keys(record)));
     table.fields = resultFields(query.kind === 'list' ? query.params.listOfFields : undefined, schema, keys, query.kind === 'search');
     table.add(records);
@@ -87,11 +87,12 @@ export class RecordTable {
   }
 
   private add(records: readonly RecordData[]): void {
-    learnPeople(records, this.people, this.fields.filter((field) => field.form?.kind === 'person' || field.form?.kind === 'authorinfo').map((field) => field.name));
+    // The catalog's one map of people: the workspace's members and the names records resolved.
+    this.schemas.learnPeople(this.connectionId, records, this.schema);
     this.records.push(...records);
   }
 
   private displayContext(): DisplayContext {
-    return { timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone, locale: vscode.env.language, users: this.people };
+    return { timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone, locale: vscode.env.language, users: this.schemas.people(this.connectionId) };
   }
 }

@@ -5,9 +5,9 @@ import * as vscode from 'vscode';
 import type { RecordData } from '../../../core/contract/types';
 import type { DisplayContext } from '../../../core/records';
 import { describeRlxScope } from '../../../core/rlx/document';
-import { learnPeople } from '../../../core/records/recordText';
 import { createWebviewChannel } from '../../shared/webviews/webviewChannel';
 import { createWebviewHtml, webviewOptions } from '../../shared/webviews/webviewHtml';
+import type { RlxScopeSchema } from '../../../core/rlx/language';
 import type { ExportFormat, ResultsCounts, ResultsHostToView, ResultsPanelState, ResultsRow, ResultsSort, ResultsTable, ResultsViewToHost } from '../../../webview/results/protocol';
 import { compareRecords, exportCells, rowCells } from './cellText';
 import { type ExportRequest, exportResults, type ExportSummary } from './resultsExport';
@@ -48,7 +48,7 @@ export class ResultsPanel implements vscode.Disposable {
   private sort: ResultsSort | undefined;
   private staticTable: StaticTable | undefined;
   private running: AbortController | undefined;
-  private readonly people = new Map<string, string>();
+  private schema: RlxScopeSchema | undefined;
   private readonly disposed = new vscode.EventEmitter<void>();
   readonly onDidDispose = this.disposed.event;
 
@@ -290,7 +290,7 @@ export class ResultsPanel implements vscode.Disposable {
     // The schema cache of the language features: usually already loaded by completion.
     await this.deps.schemas.ensure(connectionId, query.scope).catch(() => undefined);
     const schema = this.deps.schemas.sourceFor(connectionId).schemaFor(query.scope);
-    for (const user of schema?.users ?? []) if (user.id) this.people.set(user.id, user.name);
+    this.schema = schema;
     const keys = new Set(records.slice(0, 20).flatMap((record) => Object.keys(record)));
     this.fields = resultFields(query.kind === 'list' ? query.params.listOfFields : undefined, schema, keys, query.kind === 'search');
   }
@@ -304,11 +304,12 @@ export class ResultsPanel implements vscode.Disposable {
   }
 
   private learn(records: readonly RecordData[]): void {
-    learnPeople(records, this.people, this.fields.filter((field) => field.form?.kind === 'person' || field.form?.kind === 'authorinfo').map((field) => field.name));
+    // The catalog's one map of people: the workspace's members and the names records resolved.
+    this.deps.schemas.learnPeople(this.state.connectionId, records, this.schema);
   }
 
   private displayContext(): DisplayContext {
-    return { timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone, locale: vscode.env.language, users: this.people };
+    return { timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone, locale: vscode.env.language, users: this.deps.schemas.people(this.state.connectionId) };
   }
 
   private isComplete(): boolean {

@@ -3,7 +3,7 @@
 // and `ensure` asks the catalog for what a block's scope needs. Nothing is kept here: the
 // catalog holds the facts (pinned workspaces included) and says when they change.
 import * as vscode from 'vscode';
-import type { AppSchema } from '../../../core/contract/types';
+import type { AppSchema, RecordData } from '../../../core/contract/types';
 import type { RlxScope } from '../../../core/rlx/document';
 import type { RlxSchemaSource, RlxScopeSchema, RlxWorkspaceAliases } from '../../../core/rlx/language';
 import type { ConnectionCatalog } from '../../connections/connectionCatalog';
@@ -41,6 +41,16 @@ export class RlxCatalogView implements vscode.Disposable {
         ? (workspaces.find((w) => w.alias === scope.workspace)?.apps ?? []).map((app) => ({ workspace: scope.workspace, app: app.alias }))
         : [];
     await Promise.all(refs.map((ref) => this.catalog.schema(connectionId, ref)));
+  }
+
+  /** Person id → name for display: the catalog's one map per connection (workspace members, names records resolved). */
+  people(connectionId: string): ReadonlyMap<string, string> {
+    return this.catalog.people(connectionId);
+  }
+
+  /** Teaches the catalog the names these records resolve for the scope's person fields. */
+  learnPeople(connectionId: string, records: readonly RecordData[], schema: RlxScopeSchema | undefined): void {
+    this.catalog.learnPeople(connectionId, records, schema);
   }
 
   /** "Refresh Schemas": the catalog forgets every connection's facts. */
