@@ -32,9 +32,12 @@ export class RlxCatalogView implements vscode.Disposable {
     };
   }
 
-  /** Asks the catalog for what `scope` needs (workspaces, then the app schemas); rejects when they cannot be read. */
+  /**
+   * Asks the catalog for what `scope` needs (workspaces, then the app schemas); rejects when they
+   * cannot be read. Workspaces kept from the last window do (the catalog brings them up to date).
+   */
   async ensure(connectionId: string, scope: RlxScope): Promise<void> {
-    const workspaces = await this.catalog.workspaces(connectionId);
+    const workspaces = await this.catalog.workspacesNow(connectionId);
     const refs = scope.kind === 'app'
       ? [scope.ref]
       : scope.kind === 'workspace'
