@@ -156,11 +156,12 @@ describe('connection catalog', function () {
       api.connections.catalog.kept!.rememberWorkspaces(warm.id, connectionKey(api.connections.get(warm.id)!), kept);
 
       // The service is slow to answer discovery.
-      const before = discoveries();
+      const [before, seenBefore] = [discoveries(), relay.seen.length];
       relay.inject((method, path) => method === 'POST' && /^\/api\/tickets\/list/.test(path), { kind: 'hold', release: new Promise<void>((resolve) => (release = resolve)) });
       const labels = await completionLabels('@connection "Warm start"\n@app |');
       assert.ok(labels.some((label) => label.startsWith('IT/')), `the kept workspaces are offered: ${labels.join(', ')}`);
-      await waitUntil('the reconciling request', () => discoveries() - before === 1);
+      const held = await waitUntil('the reconciling request', () => relay.seen.slice(seenBefore).find((request) => request.fault === 'hold'));
+      assert.match(held.body, /dimensions4Pivot/, 'the request held is discovery');
       assert.equal(api.connections.catalog.knownWorkspaces(warm.id, { kept: false }), undefined, 'the service had not answered yet');
 
       release();

@@ -34,8 +34,9 @@ export class RecordsTreeProvider implements vscode.TreeDataProvider<RecordsTreeN
   private readonly workspaceFailures = new Map<string, unknown>();
 
   /**
-   * `cache`: what the tree last showed, shown at once next time (the extension passes its one
-   * TreeCache; tests may leave it out). `prefetch`: read the first page of visible apps on idle.
+   * `cache`: the first pages the tree last showed, shown at once next time, and with it the
+   * workspaces the catalog kept (the extension passes the catalog's one TreeCache; tests may pass
+   * their own or leave it out). `prefetch`: read the first page of visible apps on idle.
    */
   constructor(
     private readonly connections: ConnectionManager,
@@ -49,7 +50,8 @@ export class RecordsTreeProvider implements vscode.TreeDataProvider<RecordsTreeN
       : undefined;
     if (this.prefetch) this.disposables.push({ dispose: () => this.prefetch?.cancel() });
     this.disposables.push(
-      // The tree cache follows the session: another user's rows are never shown.
+      // The tree cache follows the session: another user's rows are never shown (the catalog does
+      // the same for its keeper; when that is this cache, the second call finds nothing to do).
       connections.catalog.onDidChange((change) => {
         if (change.kind === 'invalidated' && (change.reason === 'session' || change.reason === 'edit')) this.cache?.forget(change.connectionId);
         if (change.kind === 'loaded' && change.connectionId !== undefined) this.noteUser(change.connectionId);
