@@ -1,6 +1,7 @@
 // The connection catalog (src/extension/connections/connectionCatalog.ts) in the extension host,
 // against a sandbox of its own behind a counting relay: features share its requests, pinned
-// workspaces reach the `.rlx` language, and Refresh, a pin list edit and a sign-in drop what it knew.
+// workspaces reach the `.rlx` language, Refresh, a pin list edit and a sign-in drop what it knew, and
+// a new window answers from the workspaces the last one kept while the service has not answered.
 import * as assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -8,11 +9,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { RecordsClient } from '../../src/core/api';
+import { connectionKey } from '../../src/extension/connections/connectionCatalog';
 import type { RecordsExtensionApi } from '../../src/extension/extension';
 import { RecordsTreeProvider } from '../../src/extension/browse/tree/recordsTreeProvider';
 import type * as SandboxApi from '../../src/sandbox/api';
 import { type FaultRelay, startFaultRelay } from '../support/faultRelay';
 import { repositoryRoot } from './support/environment';
+import { waitUntil } from './support/waitUntil';
 import { MemoryMemento } from '../support/memoryMemento';
 
 const EXTENSION_ID = 'records-tools.records-service';
@@ -138,5 +141,36 @@ describe('connection catalog', function () {
     assert.equal((await api.connections.catalog.currentUser(connectionId)).name, 'Max Member');
     const workspaces = (await api.connections.catalog.workspaces(connectionId)).map((workspace) => workspace.alias);
     assert.ok(!workspaces.includes('HR'), `Max may not read HR, pinned or not: ${workspaces.join(', ')}`);
+  });
+
+  it('a new window offers the workspaces the last one kept in `.rlx` completion before the service answered, and one request brings them up to date', async () => {
+    const warm = await api.connections.add({ name: 'Warm start', baseUrl: relay.url, authKind: 'authCode' });
+    let release = (): void => undefined;
+    try {
+      await api.connections.setToken(warm.id, ADMIN);
+      // What the last window kept in the tree cache file for this connection (this one has read nothing).
+      const admin = new RecordsClient({ baseUrl: sandbox.url, authorization: async () => `SVC_AUTH_CODE ${ADMIN}` });
+      const kept = await admin.discoverWorkspaces();
+      await admin.dispose();
+      assert.ok(kept.some((workspace) => workspace.alias === 'IT'));
+      api.connections.catalog.kept!.rememberWorkspaces(warm.id, connectionKey(api.connections.get(warm.id)!), kept);
+
+      // The service is slow to answer discovery.
+      const [before, seenBefore] = [discoveries(), relay.seen.length];
+      relay.inject((method, path) => method === 'POST' && /^\/api\/tickets\/list/.test(path), { kind: 'hold', release: new Promise<void>((resolve) => (release = resolve)) });
+      const labels = await completionLabels('@connection "Warm start"\n@app |');
+      assert.ok(labels.some((label) => label.startsWith('IT/')), `the kept workspaces are offered: ${labels.join(', ')}`);
+      const held = await waitUntil('the reconciling request', () => relay.seen.slice(seenBefore).find((request) => request.fault === 'hold'));
+      assert.match(held.body, /dimensions4Pivot/, 'the request held is discovery');
+      assert.equal(api.connections.catalog.knownWorkspaces(warm.id, { kept: false }), undefined, 'the service had not answered yet');
+
+      release();
+      const read = await waitUntil('the service\'s answer', () => api.connections.catalog.knownWorkspaces(warm.id, { kept: false }));
+      assert.ok(read.some((workspace) => workspace.alias === 'IT'));
+      assert.equal(discoveries() - before, 1, 'one request brought them up to date');
+    } finally {
+      release();
+      await api.connections.remove(warm.id);
+    }
   });
 });

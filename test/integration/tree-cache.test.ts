@@ -1,4 +1,4 @@
-// The Records tree's kept rows (src/extension/browse/tree/treeCache.ts) and prefetch, in the extension
+// The Records tree's kept rows (src/extension/connections/treeCache.ts) and prefetch, in the extension
 // host against a sandbox of its own behind a counting relay: a second window shows what the
 // first one showed at once and brings it up to date with one request, a failed refresh keeps
 // the rows and says so, and the setting turns it all off.
@@ -12,7 +12,7 @@ import { RecordsClient } from '../../src/core/api';
 import type { RecordData } from '../../src/core/contract/types';
 import type { RecordsExtensionApi } from '../../src/extension/extension';
 import { RecordsTreeProvider } from '../../src/extension/browse/tree/recordsTreeProvider';
-import { TreeCache } from '../../src/extension/browse/tree/treeCache';
+import { TreeCache } from '../../src/extension/connections/treeCache';
 import type { AppNode, RecordNode, RecordsTreeNode } from '../../src/extension/shared/treeNodes';
 import type * as SandboxApi from '../../src/sandbox/api';
 import { type FaultRelay, startFaultRelay } from '../support/faultRelay';

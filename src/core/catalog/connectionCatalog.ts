@@ -10,6 +10,9 @@
 //   is not kept, so the next ask tries again.
 // - One change event: `loaded` when a fact arrives (diagnostics re-check), `invalidated` when
 //   facts were dropped (views read again).
+// - Warm start: given a CatalogKeeper (the extension's tree cache file), the workspaces kept
+//   from the last window answer at once, and one request brings them up to date
+//   (stale-while-revalidate); each answer is kept again for the next window.
 //
 // No `vscode` here: the extension's ConnectionCatalog (src/extension/connections) is this class
 // as VS Code sees it, and the MCP server (src/mcp) keeps its facts with the same code.
@@ -45,11 +48,28 @@ export interface CatalogConnections {
   client(id: string): Promise<RecordsClient>;
 }
 
+/**
+ * What the catalog keeps between sessions, per connection and `connectionKey` (the extension:
+ * the tree cache file, which the `records.tree.cache` setting turns off; the MCP server: none).
+ */
+export interface CatalogKeeper {
+  /** Resolves once what was kept has been read. */
+  ready(): Promise<void>;
+  workspaces(connectionId: string, key: string): readonly DiscoveredWorkspace[] | undefined;
+  rememberWorkspaces(connectionId: string, key: string, workspaces: readonly DiscoveredWorkspace[]): void;
+  /** The signed-in user: what was kept for someone else is dropped. */
+  noteUser(connectionId: string, key: string, userId: string): void;
+  /** Drops what was kept for one connection (signed in or out, edited, removed), or for all. */
+  forget(connectionId?: string): void;
+}
+
 interface ConnectionFacts {
   /** What this connection was when its facts were read: another address, account kind, issuer or pin list drops them. */
   readonly key: string;
   workspaces?: Promise<DiscoveredWorkspace[]>;
   knownWorkspaces?: DiscoveredWorkspace[];
+  /** The kept workspaces were served: their one reconciling request was sent. */
+  revalidating?: boolean;
   readonly schemas: Map<string, Promise<AppSchema>>;
   readonly knownSchemas: Map<string, AppSchema>;
   readonly workspaceDetails: Map<string, Promise<Workspace>>;
@@ -61,9 +81,17 @@ interface ConnectionFacts {
 export class ConnectionCatalog {
   private readonly facts = new Map<string, ConnectionFacts>();
   private readonly changed = new Emitter<CatalogChange>();
+  /** Connections whose workspaces this session has read: from then on Refresh means the service's answer. */
+  private readonly answered = new Set<string>();
   readonly onDidChange = this.changed.event;
 
-  constructor(private readonly connections: CatalogConnections) {}
+  constructor(
+    private readonly connections: CatalogConnections,
+    private readonly keeper?: CatalogKeeper,
+  ) {
+    // Once the kept facts are read, synchronous readers (completion, diagnostics) look again.
+    void keeper?.ready().then(() => this.changed.fire({ connectionId: undefined, kind: 'loaded' }), () => undefined);
+  }
 
   // ---- workspaces and apps ---------------------------------------------------------------
 
@@ -73,14 +101,57 @@ export class ConnectionCatalog {
     return (facts.workspaces ??= this.read(connectionId, facts, 'workspaces', async (client) => {
       const found = await client.discoverWorkspaces({ pinned: this.connections.get(connectionId)?.pinnedWorkspaces });
       facts.knownWorkspaces = found;
-      for (const workspace of found) for (const user of workspace.users) if (user.id && user.name) facts.people.set(user.id, user.name);
+      this.answered.add(connectionId);
+      learnMembers(facts.people, found, true);
+      // Kept for the next window, unless the facts were dropped meanwhile (another user).
+      if (this.facts.get(connectionId) === facts) this.keeper?.rememberWorkspaces(connectionId, facts.key, found);
       return found;
     }));
   }
 
-  /** The workspaces already read, without waiting (undefined before the first answer). */
-  knownWorkspaces(connectionId: string): readonly DiscoveredWorkspace[] | undefined {
-    return this.current(connectionId)?.knownWorkspaces;
+  /**
+   * The workspaces without waiting: those read in this session, else (unless `kept: false`),
+   * until the service first answered in this session, those kept from the last one, which
+   * starts the one request that brings them up to date. Undefined before anything is known.
+   */
+  knownWorkspaces(connectionId: string, options: { kept?: boolean } = {}): readonly DiscoveredWorkspace[] | undefined {
+    const read = this.current(connectionId)?.knownWorkspaces;
+    if (read !== undefined || options.kept === false || this.answered.has(connectionId)) return read;
+    return this.keptWorkspaces(connectionId);
+  }
+
+  /**
+   * The workspaces kept (see CatalogKeeper) while this session has none read: the last answer
+   * of this window or the one before. Serving them sends one request to bring them up to date
+   * (once, until invalidated): its answer arrives as a `loaded` change. The tree shows them
+   * even after a Refresh; other readers get them only at the start (knownWorkspaces).
+   */
+  keptWorkspaces(connectionId: string): readonly DiscoveredWorkspace[] | undefined {
+    const connection = this.connections.get(connectionId);
+    if (this.keeper === undefined || connection === undefined || this.current(connectionId)?.knownWorkspaces !== undefined) return undefined;
+    const kept = this.keeper.workspaces(connectionId, connectionKey(connection));
+    if (kept === undefined) return undefined;
+    const facts = this.factsOf(connectionId);
+    if (!facts.revalidating) {
+      facts.revalidating = true;
+      learnMembers(facts.people, kept, false);
+      this.workspaces(connectionId).catch(() => undefined);
+    }
+    return kept;
+  }
+
+  /** Resolves once the facts kept from the last session are read (at once without a keeper). */
+  async keptReady(): Promise<void> {
+    await this.keeper?.ready().catch(() => undefined);
+  }
+
+  /**
+   * The workspaces to show now (a scope picker, completion): known or kept ones at once (see
+   * knownWorkspaces), else read from the service.
+   */
+  async workspacesNow(connectionId: string): Promise<readonly DiscoveredWorkspace[]> {
+    await this.keptReady();
+    return this.knownWorkspaces(connectionId) ?? this.workspaces(connectionId);
   }
 
   /** A workspace's own description (its members with ids, its tabs), read once per connection. */
@@ -143,8 +214,16 @@ export class ConnectionCatalog {
     return this.current(connectionId)?.people ?? new Map();
   }
 
+  /**
+   * The connection's one map of people itself, for a results table that teaches it the names its
+   * records resolve while it shows them (so a grid, a notebook and the tree read the same names).
+   */
+  peopleBook(connectionId: string): Map<string, string> {
+    return this.factsOf(connectionId).people;
+  }
+
   /** Learns the names records resolve for their person fields (and the system ones). */
-  learnPeople(connectionId: string, records: readonly RecordData[], schema: AppSchema | undefined): void {
+  learnPeople(connectionId: string, records: readonly RecordData[], schema: { fields?: Record<string, FieldDefinition> } | undefined): void {
     learnPeople(records, this.factsOf(connectionId).people, personFieldsOf(schema));
   }
 
@@ -159,6 +238,7 @@ export class ConnectionCatalog {
     return (facts.user ??= this.read(connectionId, facts, 'user', async (client) => {
       const user = await client.currentUser(options);
       facts.knownUser = user;
+      if (this.facts.get(connectionId) === facts && user.id !== undefined) this.keeper?.noteUser(connectionId, facts.key, user.id);
       return user;
     }));
   }
@@ -186,11 +266,15 @@ export class ConnectionCatalog {
       }
       if (options.keepSchemas) {
         facts.workspaces = undefined;
+        // A reconciling request that failed may be sent again.
+        if (facts.knownWorkspaces === undefined) facts.revalidating = false;
         facts.workspaceDetails.clear();
         continue;
       }
       this.facts.delete(id);
     }
+    // Another person or another service: what was kept for it is wrong too (Refresh keeps it).
+    if (options.reason === 'session' || options.reason === 'edit') this.keeper?.forget(connectionId);
     this.changed.fire({ connectionId, kind: 'invalidated', reason: options.reason ?? 'refresh' });
   }
 
@@ -249,6 +333,11 @@ export class ConnectionCatalog {
     );
     return pending;
   }
+}
+
+/** Workspace members are people the catalog can name (a kept name never replaces one read). */
+function learnMembers(people: Map<string, string>, workspaces: readonly DiscoveredWorkspace[], fresh: boolean): void {
+  for (const workspace of workspaces) for (const user of workspace.users) if (user.id && user.name && (fresh || !people.has(user.id))) people.set(user.id, user.name);
 }
 
 function appKey(ref: AppRef): string {

@@ -8,6 +8,7 @@ import { describeError, isCancellation, isUnauthorized, isUnreachable } from './
 import { logRequest, SHOW_LOG_COMMAND } from './log/requestLog';
 import { affectsNetwork, networkKey, readNetworkSettings } from './networkSettings';
 import { ConnectionCatalog } from './connectionCatalog';
+import { TreeCache } from './treeCache';
 import { changeState, setState } from '../shared/util/orderedState';
 
 export type { AuthKind, ConnectionInfo } from './connectionInfo';
@@ -44,7 +45,7 @@ export class ConnectionManager implements vscode.Disposable {
 
   constructor(private readonly context: vscode.ExtensionContext) {
     this.credentials = new CredentialStore(context.secrets);
-    this.catalog = new ConnectionCatalog(this);
+    this.catalog = new ConnectionCatalog(this, new TreeCache(context.globalStorageUri));
     // The connection list (names, addresses, auth kinds; never a secret) follows Settings Sync.
     context.globalState.setKeysForSync([...ALL_SYNCED_STATE_KEYS]);
     this.disposables.push(
@@ -52,7 +53,10 @@ export class ConnectionManager implements vscode.Disposable {
       this.clientCreated,
       this.catalog,
       // Before anyone else hears of a change: an edited or removed connection's facts are gone.
-      this.changed.event(() => this.catalog.reconcile()),
+      this.changed.event(() => {
+        this.catalog.reconcile();
+        this.catalog.kept?.retain(this.list().map((c) => c.id));
+      }),
       vscode.workspace.onDidChangeConfiguration((e) => {
         // Proxy and certificate settings are fixed when a client's agent is created: a change
         // needs new clients (no reload; requests under way finish on the old agent).

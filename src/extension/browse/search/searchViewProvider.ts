@@ -23,6 +23,8 @@ export class SearchViewProvider implements vscode.WebviewViewProvider, vscode.Di
   private readonly paging = new Map<string, SearchPaging>();
   private readonly recent: RecentSearches;
   private readonly subscriptions: vscode.Disposable[] = [];
+  /** The connection whose scope choices the page was sent last. */
+  private choicesOf: string | undefined;
 
   constructor(
     private readonly context: vscode.ExtensionContext,
@@ -76,9 +78,18 @@ export class SearchViewProvider implements vscode.WebviewViewProvider, vscode.Di
 
   private async choices(connectionId: string | undefined): Promise<ScopeChoices> {
     const connections = this.connections.list().map((c) => ({ id: c.id, name: c.name }));
+    this.choicesOf = connectionId;
     if (!connectionId || !this.connections.get(connectionId)) return { connections, workspaces: [] };
     try {
-      const discovered = await this.connections.catalog.workspaces(connectionId);
+      // Those kept from the last window at once; the service's answer sends the choices again.
+      const catalog = this.connections.catalog;
+      const discovered = await catalog.workspacesNow(connectionId);
+      if (catalog.knownWorkspaces(connectionId, { kept: false }) === undefined) {
+        void catalog.workspaces(connectionId).then((fresh) => {
+          // Unless the person has picked another connection meanwhile.
+          if (this.choicesOf === connectionId && JSON.stringify(fresh) !== JSON.stringify(discovered)) void this.sendChoices(connectionId);
+        }, () => undefined);
+      }
       return {
         connections,
         workspaces: discovered.map((w) => ({ alias: w.alias, title: w.title, apps: w.apps.map((a) => ({ alias: a.alias, caption: a.caption })) })),

@@ -5,7 +5,7 @@ import type { ConnectionManager } from '../../connections/connectionManager';
 import type { ListingView } from './model/listingQuery';
 import { fileFieldNames, recordAttachments } from '../../../core/records/recordAttachments';
 import { connectionKey } from '../../connections/connectionCatalog';
-import type { TreeCache } from './treeCache';
+import type { TreeCache } from '../../connections/treeCache';
 import { TreeListings } from './treeListings';
 import { PREFETCH_SETTING, TreePrefetch } from './treePrefetch';
 import type { RecordListing } from './recordListing';
@@ -34,8 +34,9 @@ export class RecordsTreeProvider implements vscode.TreeDataProvider<RecordsTreeN
   private readonly workspaceFailures = new Map<string, unknown>();
 
   /**
-   * `cache`: what the tree last showed, shown at once next time (the extension passes its one
-   * TreeCache; tests may leave it out). `prefetch`: read the first page of visible apps on idle.
+   * `cache`: the first pages the tree last showed, shown at once next time, and with it the
+   * workspaces the catalog kept (the extension passes the catalog's one TreeCache; tests may pass
+   * their own or leave it out). `prefetch`: read the first page of visible apps on idle.
    */
   constructor(
     private readonly connections: ConnectionManager,
@@ -49,7 +50,8 @@ export class RecordsTreeProvider implements vscode.TreeDataProvider<RecordsTreeN
       : undefined;
     if (this.prefetch) this.disposables.push({ dispose: () => this.prefetch?.cancel() });
     this.disposables.push(
-      // The tree cache follows the session: another user's rows are never shown.
+      // The tree cache follows the session: another user's rows are never shown (the catalog does
+      // the same for its keeper; when that is this cache, the second call finds nothing to do).
       connections.catalog.onDidChange((change) => {
         if (change.kind === 'invalidated' && (change.reason === 'session' || change.reason === 'edit')) this.cache?.forget(change.connectionId);
         if (change.kind === 'loaded' && change.connectionId !== undefined) this.noteUser(change.connectionId);
@@ -237,11 +239,10 @@ export class RecordsTreeProvider implements vscode.TreeDataProvider<RecordsTreeN
     if (!(await this.connections.hasCredentials(node.connectionId))) {
       return [this.signInNode(node)];
     }
-    let found = this.connections.catalog.knownWorkspaces(node.connectionId) ?? (await this.keptWorkspaces(node));
+    let found = this.connections.catalog.knownWorkspaces(node.connectionId, { kept: false }) ?? (await this.keptWorkspaces(node));
     if (found === undefined) {
       try {
         found = await this.connections.catalog.workspaces(node.connectionId);
-        this.cache?.rememberWorkspaces(node.connectionId, connectionKey(connection), found);
       } catch (error) {
         return errorNodes(node, error, { connectionName: connection.name, baseUrl: connection.baseUrl, sandbox: connection.sandbox });
       }
@@ -328,7 +329,7 @@ export class RecordsTreeProvider implements vscode.TreeDataProvider<RecordsTreeN
     return node;
   }
 
-  // ---- workspaces kept by the tree cache (stale-while-revalidate) --------------------------
+  // ---- workspaces kept by the catalog (stale-while-revalidate) -----------------------------
 
   private connectionKeyOf(connectionId: string): string | undefined {
     const connection = this.connections.get(connectionId);
@@ -336,21 +337,21 @@ export class RecordsTreeProvider implements vscode.TreeDataProvider<RecordsTreeN
   }
 
   /**
-   * The workspaces the tree showed last time, at once; one request reconciles them in the
-   * background (once per window until refreshed). Undefined when nothing was kept.
+   * The workspaces shown last time (the catalog keeps them), at once; one request reconciles
+   * them in the background (once per window until refreshed; the catalog's own, when it sent
+   * one already). Undefined when nothing was kept.
    */
   private async keptWorkspaces(node: ConnectionNode): Promise<readonly DiscoveredWorkspace[] | undefined> {
-    const key = this.connectionKeyOf(node.connectionId);
-    if (this.cache === undefined || key === undefined) return undefined;
-    await this.cache.ready();
-    const kept = this.cache.workspaces(node.connectionId, key);
+    if (this.cache === undefined) return undefined;
+    // The tree's own kept rows too: an app expanded next shows its kept page at once.
+    await Promise.all([this.connections.catalog.keptReady(), this.cache.ready()]);
+    const kept = this.connections.catalog.keptWorkspaces(node.connectionId);
     if (kept === undefined) return undefined;
     if (!this.revalidated.has(node.id)) {
       this.revalidated.add(node.id);
       void this.connections.catalog.workspaces(node.connectionId).then(
         (fresh) => {
           this.workspaceFailures.delete(node.connectionId);
-          this.cache?.rememberWorkspaces(node.connectionId, key, fresh);
           // Same ids: VS Code keeps what is expanded and selected while the rows change in place.
           if (JSON.stringify(fresh) !== JSON.stringify(kept)) this.changed.fire(node);
         },

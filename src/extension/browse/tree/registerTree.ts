@@ -7,7 +7,6 @@ import type { FilesHost } from '../../records/files/filesHost';
 import type { RunActionArgs } from './commands/recordCommands';
 import { RecordsDragAndDrop } from './recordsDragAndDrop';
 import { RecordsTreeProvider } from './recordsTreeProvider';
-import { TreeCache } from './treeCache';
 import type { LoadMoreNode, RecordsTreeNode } from '../../shared/treeNodes';
 import type * as TreeCommandsBundle from '../../lazy/treeCommands';
 
@@ -25,8 +24,8 @@ export interface RecordsTree {
 }
 
 export function registerRecordsTree(context: vscode.ExtensionContext, connections: ConnectionManager): RecordsTree {
-  const cache = new TreeCache(context.globalStorageUri);
-  const provider = new RecordsTreeProvider(connections, context.workspaceState, { cache, prefetch: true });
+  // The catalog's file: the tree keeps its pages beside the catalog's workspaces (the catalog disposes it).
+  const provider = new RecordsTreeProvider(connections, context.workspaceState, { cache: connections.catalog.kept, prefetch: true });
   const files: FilesHost = { connections, tree: provider, storageUri: context.globalStorageUri, memento: context.globalState };
   const dragAndDrop = new RecordsDragAndDrop(files);
   // Many records may be selected (Ctrl/Cmd+click, Shift+click) for the bulk commands.
@@ -39,7 +38,6 @@ export function registerRecordsTree(context: vscode.ExtensionContext, connection
   const handlers = (): Promise<TreeCommands> => import('../../lazy/treeCommands.js');
 
   context.subscriptions.push(
-    cache,
     provider,
     view,
     autoRefresh,

@@ -11,7 +11,7 @@ import type { ConnectionManager } from '../../connections/connectionManager';
 import { type ListingScope, type ListingView, clampPageSize, MAX_TREE_PAGE_SIZE, pageParams } from './model/listingQuery';
 import { ListingViewStore } from './listingViewStore';
 import { RecordListing } from './recordListing';
-import type { TreeCache } from './treeCache';
+import type { TreeCache } from '../../connections/treeCache';
 import type { PrefetchOutcome } from './treePrefetch';
 import type { AppNode, ListingOwner, RecordNode } from '../../shared/treeNodes';
 

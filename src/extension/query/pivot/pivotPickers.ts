@@ -21,7 +21,7 @@ export async function pickPivotTarget(connections: ConnectionManager): Promise<P
   const id = connectionId;
   try {
     const items = vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Reading workspaces…') }, async () => {
-      const workspaces = await connections.catalog.workspaces(id);
+      const workspaces = await connections.catalog.workspacesNow(id);
       return workspaces.flatMap((w) => w.apps.map((a) => ({ label: a.caption, description: `${w.alias}/${a.alias}`, detail: w.title, workspace: w.alias, app: a.alias })));
     });
     const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Pivot: Pick an App'), matchOnDescription: true, matchOnDetail: true });

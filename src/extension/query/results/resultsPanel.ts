@@ -44,7 +44,6 @@ export class ResultsPanel implements vscode.Disposable {
   private sort: ResultsSort | undefined;
   private staticTable: StaticTable | undefined;
   private running: AbortController | undefined;
-  private readonly people = new Map<string, string>();
   private readonly disposed = new vscode.EventEmitter<void>();
   readonly onDidDispose = this.disposed.event;
 
@@ -256,12 +255,12 @@ export class ResultsPanel implements vscode.Disposable {
     return controller;
   }
 
-  /** A table for the query of the state with its columns; the panel's people map outlives each run's table. */
+  /** A table for the query of the state with its columns; people go to the catalog's one map of the connection. */
   private async prepareTable(query: RecordsQuery, records: readonly RecordData[]): Promise<RecordTable> {
     const { connectionId } = this.state;
     // The schema cache of the language features: usually already loaded by completion.
     await this.deps.schemas.ensure(connectionId, query.scope).catch(() => undefined);
-    const table = this.records?.query === query ? this.records : new RecordTable(query, () => vscode.env.language, this.people);
+    const table = this.records?.query === query ? this.records : new RecordTable(query, () => vscode.env.language, this.deps.schemas.peopleBook(connectionId));
     table.prepare(this.deps.schemas.sourceFor(connectionId).schemaFor(query.scope), records);
     this.records = table;
     return table;

@@ -32,15 +32,23 @@ export class RlxCatalogView implements vscode.Disposable {
     };
   }
 
-  /** Asks the catalog for what `scope` needs (workspaces, then the app schemas); rejects when they cannot be read. */
+  /**
+   * Asks the catalog for what `scope` needs (workspaces, then the app schemas); rejects when they
+   * cannot be read. Workspaces kept from the last window do (the catalog brings them up to date).
+   */
   async ensure(connectionId: string, scope: RlxScope): Promise<void> {
-    const workspaces = await this.catalog.workspaces(connectionId);
+    const workspaces = await this.catalog.workspacesNow(connectionId);
     const refs = scope.kind === 'app'
       ? [scope.ref]
       : scope.kind === 'workspace'
         ? (workspaces.find((w) => w.alias === scope.workspace)?.apps ?? []).map((app) => ({ workspace: scope.workspace, app: app.alias }))
         : [];
     await Promise.all(refs.map((ref) => this.catalog.schema(connectionId, ref)));
+  }
+
+  /** The catalog's map of people itself, which a results table teaches as it shows records. */
+  peopleBook(connectionId: string): Map<string, string> {
+    return this.catalog.peopleBook(connectionId);
   }
 
   /** "Refresh Schemas": the catalog forgets every connection's facts. */

@@ -1,6 +1,8 @@
 // What the Records tree last showed for each connection, kept on disk (global storage) so the
 // next window shows it at once and reconciles it with one request (stale-while-revalidate):
-// the workspaces with their apps and counts, and the first page of each app the user opened.
+// the workspaces with their apps and counts (the catalog's, so completion, search and pivot
+// start warm too: it is the catalog's CatalogKeeper), and the first page of each app the user
+// opened (the tree's).
 //
 // - Keyed by connection (its address and account kind) and the signed-in user; signing in or
 //   out, or another user answering, drops the connection's entry. Never a token or a secret.
@@ -8,8 +10,9 @@
 // - `records.tree.cache` off: nothing is read or written and the file is deleted (for users
 //   who must not keep record titles on this machine).
 import * as vscode from 'vscode';
-import type { DiscoveredWorkspace } from '../../../core/api';
-import type { RecordData } from '../../../core/contract/types';
+import type { DiscoveredWorkspace } from '../../core/api';
+import type { CatalogKeeper } from '../../core/catalog/connectionCatalog';
+import type { RecordData } from '../../core/contract/types';
 
 export const TREE_CACHE_SETTING = 'records.tree.cache';
 const FILE_NAME = 'tree-cache.json';
@@ -43,7 +46,7 @@ interface CacheFile {
   connections: Record<string, KeptConnection>;
 }
 
-export class TreeCache implements vscode.Disposable {
+export class TreeCache implements CatalogKeeper, vscode.Disposable {
   private data: CacheFile = { version: VERSION, connections: {} };
   private loading: Promise<void> | undefined;
   private timer: ReturnType<typeof setTimeout> | undefined;
