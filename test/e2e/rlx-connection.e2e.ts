@@ -49,13 +49,17 @@ describe('an RLX file keeps its connection', () => {
     await editor.locator('.view-line').filter({ hasText: '### New query' }).waitFor({ state: 'visible', timeout: 30_000 });
     await editor.locator('.view-lines').click();
     await page.keyboard.press('Control+Home');
-    // Escape before each Enter: the completion list would otherwise take the Enter.
+    // Escape before each Enter, and the Enter only once no completion list shows: a list that
+    // opened late took the Enter on a busy machine, and both directives ended up on one line.
+    const suggestions = page.locator('.editor-widget.suggest-widget.visible');
     for (const line of ['@connection "Restricted HR"', '@app HR/HIRING']) {
       await page.keyboard.type(line);
       await page.keyboard.press('Escape');
+      await suggestions.waitFor({ state: 'hidden' });
       await page.keyboard.press('Enter');
+      // The line on its own (the editor draws spaces as no-break spaces, which \s matches).
+      await editor.locator('.view-line').filter({ hasText: new RegExp(`^${line.replace(/[/"]/g, '\\$&').replace(/ /g, '\\s')}$`) }).waitFor({ state: 'visible' });
     }
-    await editor.locator('.view-line').filter({ hasText: '@app HR/HIRING' }).waitFor({ state: 'visible' });
     // The status bar names the file's connection, not the active one.
     await page.locator('.statusbar-item').filter({ hasText: 'Restricted HR' }).first().waitFor({ state: 'visible', timeout: 30_000 });
     await wb.screenshot('rlx-connection-01-status-bar');
