@@ -63,6 +63,24 @@ describe('extension activation', () => {
     assert.equal(palette.get('records.pivot.copyRequest'), 'activeWebviewPanelId == records.pivot');
   });
 
+  it('is marked for the Marketplace as a preview, keeps npm start\'s hook out of Settings and says what a virtual workspace lacks', () => {
+    const manifest = vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON as {
+      preview?: boolean; categories: string[];
+      capabilities: { virtualWorkspaces: { supported: string; description: string } };
+      contributes: { configuration: { properties: Record<string, { included?: boolean; default?: unknown }> } | { properties: Record<string, { included?: boolean; default?: unknown }> }[] };
+    };
+    assert.equal(manifest.preview, true);
+    assert.ok(['Notebooks', 'Visualization'].every((category) => manifest.categories.includes(category)), manifest.categories.join(', '));
+    assert.equal(manifest.capabilities.virtualWorkspaces.supported, 'limited');
+    assert.ok(manifest.capabilities.virtualWorkspaces.description, 'the reason is given');
+    const sections = Array.isArray(manifest.contributes.configuration) ? manifest.contributes.configuration : [manifest.contributes.configuration];
+    const properties = Object.assign({}, ...sections.map((section) => section.properties)) as Record<string, { included?: boolean; default?: unknown }>;
+    assert.equal(properties['records.sandbox.url']?.included, false);
+    // Under the 100 MiB request bodies that common proxies and gateways accept.
+    assert.equal(properties['records.files.uploadChunkMiB']?.default, 64);
+    assert.equal(vscode.workspace.getConfiguration('records.files').get('uploadChunkMiB'), 64);
+  });
+
   it('loads its lazy bundles with require: the bundle runs as a vm.Script, which has no loader for import()', () => {
     const bundle = readFileSync(join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'dist', 'extension.js'), 'utf8');
     assert.doesNotMatch(bundle, /\bimport\(/);
