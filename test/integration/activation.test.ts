@@ -55,7 +55,7 @@ describe('extension activation', () => {
       'records.newRecord', 'records.pivot', 'records.rlx.newQuery', 'records.work.start',
     ]);
     // Shown only where the target is the active editor or panel, which the command reads first.
-    const boundToEditor = /^(activeCustomEditorId == records\.recordEditor|activeWebviewPanelId == records\.\w+)$/;
+    const boundToEditor = /^(records\.recordEditorActive|activeWebviewPanelId == records\.\w+)$/;
     const rowCommands = new Set([...(menus['view/item/context'] ?? []), ...(menus['webview/context'] ?? [])].map((entry) => entry.command));
     const exposed = [...rowCommands].filter((command) => !asks.has(command) && palette.get(command) !== 'false' && !boundToEditor.test(palette.get(command) ?? ''));
     assert.deepEqual(exposed, [], `row commands shown in the Command Palette without a picker: ${exposed.join(', ')}`);
