@@ -158,6 +158,14 @@ describe('rlx notebooks', function () {
     assert.match(errorOf(cells[1]!), /names the connection "Nowhere".*does not exist/);
   });
 
+  it('a single query titled on its first line (a new query) runs against its own @connection, never another', async () => {
+    const editor = await openNotebook('titled.rlx', '### All\n@connection "Nowhere"\n@app IT/TASK\n@limit 5\n');
+    const cells = await runAll(editor);
+    assert.equal(cells.length, 1);
+    assert.equal(cells[0]?.executionSummary?.success, false);
+    assert.match(errorOf(cells[0]!), /names the connection "Nowhere".*does not exist/);
+  });
+
   it('a parse error is a readable message naming the line, and the cell is underlined', async () => {
     const editor = await openNotebook('broken.rlx', '@app IT/TASK\n@connection "Notebook Sandbox"\n\n### Broken\nstate = \n');
     const cells = await runAll(editor);

@@ -62,6 +62,8 @@ describe('rlx document model', () => {
     assert.equal(titled.blocks[0]!.title, 'Open tasks in IT/TASK');
     assert.deepEqual(titled.fileDirectives.map((directive) => directive.name), ['connection', 'app', 'limit']);
     assert.deepEqual(blockQuery(titled, titled.blocks[0]!).scope, { kind: 'app', ref: { workspace: 'IT', app: 'TASK' } });
+    assert.deepEqual(parseRlxDocument('// Open work\n### Open tasks\n@app IT/TASK\n').fileDirectives.map((directive) => directive.name), ['app'], 'a comment above the title changes nothing');
+    assert.deepEqual(parseRlxDocument('@app HR/HIRING\n### Open tasks\n@app IT/TASK\n').fileDirectives.map((directive) => directive.value), ['HR/HIRING'], 'a header keeps its own');
     const two = parseRlxDocument('### A\n@app IT/TASK\n@limit 5\n### B\nstate = "open"\n');
     assert.deepEqual(two.fileDirectives, []);
     assert.equal(effectiveDirective(two, two.blocks[1]!, 'limit'), undefined, 'B keeps no @limit of A');
