@@ -62,8 +62,10 @@ describe('record editor in the browser-hosted editor', () => {
     }
     assert.equal(await frame.getByLabel('Amount').inputValue(), '120.5');
     await frame.getByText('printer-notes.txt').waitFor({ state: 'visible' });
-    // The tab is named after the record's URI (records://<connection>/IT/TASK/<id>/TASK2).
-    assert.match(await activeTab(wb.page).innerText(), /TASK2/);
+    // The tab reads as the record: its number and title, never its id (the URI's last segment,
+    // records://<connection>/IT/TASK/<id>/TASK2 Replace printer…, is what the tab shows).
+    assert.equal((await activeTab(wb.page).locator('.label-name').innerText()).trim(), 'TASK2 Replace printer toner on floor 3');
+    await wb.page.locator('.breadcrumbs-control .monaco-breadcrumb-item').filter({ hasText: 'TASK2 Replace printer toner on floor 3' }).waitFor({ state: 'visible' });
     await wb.screenshot('editor-01-form');
   });
 

@@ -2,7 +2,7 @@
 // fills the cells with a table, a count and a pivot with its chart (light and dark themes; the
 // markdown cells are drawn in the notebook's webview, so the spec reads the code cells); a
 // markdown cell added and saved comes back as `//` lines when the file is reopened as text,
-// with the queries unchanged.
+// with the queries unchanged. Ctrl+Enter in a cell runs that cell, in place.
 import * as assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,6 +12,8 @@ import { useWorkbench } from './support/workbench';
 
 const CONNECTION = 'Notebook Sandbox';
 const FILE = 'explore.rlx';
+/** One query, run with Ctrl+Enter in its cell. */
+const SINGLE = 'ctrl-enter.rlx';
 const TEXT = [
   '// Open work in IT, week 47',
   '@app IT/TASK',
@@ -41,6 +43,7 @@ describe('RLX notebooks in the browser-hosted editor', () => {
     assert.ok(workspaceDir, 'run.mjs names the workspace folder');
     file = join(workspaceDir, FILE);
     writeFileSync(file, TEXT);
+    writeFileSync(join(workspaceDir, SINGLE), ['@app IT/TASK', `@connection "${CONNECTION}"`, '', '### Urgent tasks', '@limit 0', 'priority = 1', ''].join('\n'));
     const wb = workbench();
     const sandbox = requireSandbox();
     await wb.openViewContainer('Records');
@@ -116,6 +119,37 @@ describe('RLX notebooks in the browser-hosted editor', () => {
     await text.locator('.view-line').filter({ hasText: '// Urgent ones go to the **on-call** team.' }).waitFor({ state: 'visible', timeout: 30_000 });
     await text.locator('.view-line').filter({ hasText: '### By state' }).waitFor({ state: 'visible' });
     await wb.screenshot('notebook-04-reopened-as-text');
+  });
+
+  it('runs the cell under the cursor inline on Ctrl+Enter and opens no other tab', async function () {
+    this.timeout(180_000);
+    const wb = workbench();
+    const page = wb.page;
+    const single = SINGLE;
+    await page.locator('.monaco-workbench').focus();
+    await page.keyboard.press('Control+P');
+    await page.locator('.quick-input-widget .quick-input-box input').fill(single);
+    await page.locator('.quick-input-widget .monaco-list-row').filter({ hasText: single }).first().click();
+    await page.locator('.editor-instance .monaco-editor .view-line').filter({ hasText: '### Urgent tasks' }).waitFor({ state: 'visible', timeout: 30_000 });
+    await page.locator('.editor-actions .action-label[aria-label="Open as Notebook"]').first().click();
+    const notebook = page.locator('.notebook-editor');
+    // Only this notebook has the line (the other notebook's editor may stay in the page, hidden).
+    const line = notebook.locator('.cell-editor-container .view-line').filter({ hasText: 'priority = 1' }).first();
+    await line.waitFor({ state: 'visible', timeout: 30_000 });
+    const tabs = page.locator('.tabs-container .tab');
+    const tabsBefore = await tabs.allTextContents();
+
+    await line.click();
+    await page.keyboard.press('Control+Enter');
+    const kernelPick = page.locator('.quick-input-widget .monaco-list-row').filter({ hasText: 'Records Service' }).first();
+    if (await kernelPick.isVisible({ timeout: 3000 }).catch(() => false)) await kernelPick.click();
+
+    // The count lands in the cell's own output (a results tab would leave the cell empty).
+    const output = await wb.webviewShowing('.rlx-output[data-kind="count"] .count', 60_000);
+    assert.match((await output.locator('.rlx-output[data-kind="count"] .count').textContent()) ?? '', /^\d[\d,.\s]*$/);
+    await notebook.locator('.cell-statusbar-container .codicon-notebook-state-success').first().waitFor({ state: 'visible', timeout: 30_000 });
+    assert.deepEqual(await tabs.allTextContents(), tabsBefore, 'no results tab beside the notebook');
+    await wb.screenshot('notebook-05-ctrl-enter');
   });
 });
 

@@ -50,6 +50,8 @@ describe('write and run an RLX query', () => {
     await wb.contextMenu(wb.treeRow('Tasks'), 'New RLX Query');
     const editor = page.locator('.editor-instance .monaco-editor').first();
     await editor.locator('.view-line').filter({ hasText: '@app IT/TASK' }).waitFor({ state: 'visible', timeout: 30_000 });
+    // Its first line is its title, which names the untitled tab (and what Save As proposes).
+    assert.equal((await page.locator('.tabs-container .tab.active .label-name').innerText()).trim(), '### All of IT/TASK');
     await editor.locator('.view-lines').click();
     await page.keyboard.press('Control+End');
 
@@ -139,7 +141,8 @@ describe('write and run an RLX query', () => {
     // The theme is a user setting shared by the specs after this one: put it back afterwards.
     const previousTheme = await wb.pickColorTheme('Dark High Contrast');
     try {
-      await page.locator('.tabs-container .tab').filter({ hasText: 'All of IT/TASK' }).first().click();
+      // The results tab (the query's own tab is "### All of IT/TASK").
+      await page.locator('.tabs-container .tab').filter({ hasText: 'All of IT/TASK', hasNotText: '###' }).first().click();
       grid = await wb.webviewShowing('.grid-row');
       await grid.locator('.grid-row[aria-rowindex="3"] .grid-cell[aria-colindex="2"]').click();
       await wb.screenshot('rlx-07-high-contrast');

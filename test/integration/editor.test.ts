@@ -119,15 +119,16 @@ describe('record editor (host)', function () {
     assert.equal(record?.c_estimate_hours, 4);
   });
 
-  it('opens a record once, at a records: URI naming it; opening it again reveals the same tab, labelled APP123', async () => {
+  it('opens a record once, at a records: URI naming it; opening it again reveals the same tab, labelled with its number and title', async () => {
     const a = await panels.open({ connectionId: connection.id, workspace: 'IT', app: 'TASK', recordId });
     const b = await panels.open({ connectionId: connection.id, workspace: 'IT', app: 'TASK', recordId });
     assert.equal(a, b);
     const model = await loadedModel(a, () => a.receive({ type: 'reload' }));
     assert.match(a.document.title, /^IT\/TASK\d+ Editor integration record$/);
     assert.equal(model.reference, a.document.title.split(' ')[0]);
-    assert.equal(a.document.uri.toString(), `records://${connection.id}/IT/TASK/${recordId}/${model.reference.slice('IT/'.length)}`);
-    assert.equal(tabOf(a)?.label, model.reference.slice('IT/'.length));
+    const label = `${model.reference.slice('IT/'.length)} Editor integration record`;
+    assert.equal(a.document.uri.toString(), `records://${connection.id}/IT/TASK/${recordId}/${encodeURIComponent(label)}`);
+    assert.equal(tabOf(a)?.label, label);
     assert.ok(model.actions.some((x) => x.alias === 'start'), 'visible actions of the state are offered');
     assert.equal(model.actions.some((x) => x.alias === 'escalate'), false, 'invisible actions are not');
   });

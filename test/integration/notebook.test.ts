@@ -58,9 +58,11 @@ describe('rlx notebooks', function () {
     const notebook = editor.notebook;
     const code = notebook.getCells().filter((cell) => cell.kind === vscode.NotebookCellKind.Code);
     const before = code.map((cell) => cell.executionSummary?.executionOrder);
+    // A header of directives only (beside other cells) is not run.
+    const runs = code.map((cell) => code.length === 1 || !cell.document.getText().split('\n').every((line) => /^\s*(@|\/\/|$)/.test(line)));
     await vscode.commands.executeCommand('notebook.execute', notebook.uri);
-    // Every code cell ran (a new execution order) and finished.
-    await waitUntil('Run All to finish', () => code.every((cell, index) => cell.executionSummary?.executionOrder !== undefined && cell.executionSummary.executionOrder !== before[index] && cell.executionSummary.timing?.endTime !== undefined), 30_000);
+    // Every other code cell ran (a new execution order) and finished.
+    await waitUntil('Run All to finish', () => code.every((cell, index) => !runs[index] || (cell.executionSummary?.executionOrder !== undefined && cell.executionSummary.executionOrder !== before[index] && cell.executionSummary.timing?.endTime !== undefined)), 30_000);
     return code;
   }
 
@@ -114,9 +116,9 @@ describe('rlx notebooks', function () {
       'markdown', '@app IT/TASK', '### Open tasks', 'markdown', '### Urgent count', '### By state', '### Printers',
     ]);
     const cells = await runAll(editor);
-    // The header holds directives only: it runs without an output.
+    // The header holds directives only: it is not run (no tick, no order, no empty output).
     assert.equal(cells[0]?.outputs.length, 0);
-    assert.equal(cells[0]?.executionSummary?.success, true);
+    assert.deepEqual([cells[0]?.executionSummary?.executionOrder, cells[0]?.executionSummary?.success], [undefined, undefined]);
 
     const list = outputOf(cells[1]!);
     const expected = await client.listRecords(ref, { rlx: 'state = "open"', listOfFields: 'title,state,priority', sortBy: 'number asc', limitRecords: 50 });
@@ -154,6 +156,14 @@ describe('rlx notebooks', function () {
     const cells = await runAll(editor);
     assert.equal(cells[1]?.executionSummary?.success, false);
     assert.match(errorOf(cells[1]!), /names the connection "Nowhere".*does not exist/);
+  });
+
+  it('a single query titled on its first line (a new query) runs against its own @connection, never another', async () => {
+    const editor = await openNotebook('titled.rlx', '### All\n@connection "Nowhere"\n@app IT/TASK\n@limit 5\n');
+    const cells = await runAll(editor);
+    assert.equal(cells.length, 1);
+    assert.equal(cells[0]?.executionSummary?.success, false);
+    assert.match(errorOf(cells[0]!), /names the connection "Nowhere".*does not exist/);
   });
 
   it('a parse error is a readable message naming the line, and the cell is underlined', async () => {

@@ -76,6 +76,9 @@ export function parseRlxDocument(text: string): RlxDocument {
     const lastLine = next === undefined ? lines.length - 1 : next.index - 1;
     document.blocks.push(readBlock(text, lines, line.index, lastLine, index, true));
   });
+  // One block and no directive above its title (a new query names itself on its first line): as
+  // in a file without "###", its directives are the file's, `@connection` included.
+  if (document.blocks.length === 1 && document.fileDirectives.length === 0) document.fileDirectives = (document.blocks[0] as RlxBlock).directives;
   return document;
 }
 

@@ -31,7 +31,8 @@ export class RlxCellRunner {
 
   async execute(controller: vscode.NotebookController, cells: readonly vscode.NotebookCell[], notebook: vscode.NotebookDocument, mode: RunMode = 'run'): Promise<void> {
     for (const cell of cells) {
-      if (cell.kind !== vscode.NotebookCellKind.Code) continue;
+      // A header of directives only is not run at all: no tick, no order, no empty output.
+      if (cell.kind !== vscode.NotebookCellKind.Code || !isRunnable(notebook, cell)) continue;
       const stopped = await this.executeCell(controller, notebook, cell, mode);
       if (stopped) return;
     }
@@ -72,9 +73,7 @@ export class RlxCellRunner {
   private async runCell(notebook: vscode.NotebookDocument, cell: vscode.NotebookCell, mode: RunMode, signal: AbortSignal): Promise<RlxCellOutput | undefined> {
     const model = cellModel(notebook, cell);
     const block = model.blocks[0];
-    // The header cell of a file with blocks holds only directives: nothing to run.
-    const isHeader = headerCellOf(notebook) === cell;
-    if (block === undefined || (isHeader && !block.hasFilter && model.blocks.length === 1 && notebook.cellCount > 1)) return undefined;
+    if (block === undefined) return undefined;
     const connectionId = await this.connectionOf(notebook);
     const client = await this.deps.connections.client(connectionId);
     // The same settings as a run from the text editor (`records.rlx.defaultLimit`).
@@ -133,6 +132,18 @@ export class RlxCellRunner {
     await rule.keepActive(notebook.uri, header);
     return resolution.connection.id;
   }
+}
+
+/**
+ * False for a cell with nothing to run: an empty cell, or the header cell of a file with blocks
+ * (only `@app`, `@connection`…; alone in its notebook it is the whole query and runs).
+ */
+function isRunnable(notebook: vscode.NotebookDocument, cell: vscode.NotebookCell): boolean {
+  const model = cellModel(notebook, cell);
+  const block = model.blocks[0];
+  if (block === undefined) return false;
+  const isHeader = headerCellOf(notebook) === cell;
+  return !(isHeader && !block.hasFilter && model.blocks.length === 1 && notebook.cellCount > 1);
 }
 
 /** The output as text: what a screen reader, a copy or a plain-text view gets. */

@@ -39,5 +39,9 @@ export function cellModel(notebook: vscode.NotebookDocument, cell: vscode.Notebo
 /** The header's directives, for the `@connection` rule (an empty header when there is none). */
 export function notebookHeader(notebook: vscode.NotebookDocument): Pick<RlxDocument, 'fileDirectives'> {
   const header = headerCellOf(notebook);
+  const code = notebook.getCells().filter((cell) => cell.kind === vscode.NotebookCellKind.Code);
+  // One query and no header (a new query, titled on its first line): its directives are the
+  // file's, as in the text file.
+  if (header === undefined && code.length === 1) return rlxCellDocument((code[0] as vscode.NotebookCell).document.getText(), undefined);
   return rlxCellDocument('', header?.document.getText() ?? '');
 }

@@ -27,7 +27,8 @@ export function appOfNode(node: unknown): { ref?: AppRef; connectionId?: string 
 export function newQueryText(ref: AppRef | undefined, title = 'New query', connectionName?: string): string {
   const scope = ref === undefined ? '// @app WS/APP   (no @app: all apps)' : `@app ${ref.workspace}/${ref.app}`;
   const connection = connectionName === undefined ? '' : `@connection ${quoteConnectionName(connectionName)}\n`;
-  return `${connection}${scope}\n\n### ${title}\n@sort creation_date desc\n@limit 100\n`;
+  // The title first: the untitled tab and Save As are named after the first line.
+  return `### ${title}\n${connection}${scope}\n@sort creation_date desc\n@limit 100\n`;
 }
 
 export async function openRlxQuery(models: RlxDocumentModels, node: unknown, connectionName: (id: string) => string | undefined, title?: string): Promise<vscode.TextEditor> {

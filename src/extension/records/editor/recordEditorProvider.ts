@@ -69,7 +69,7 @@ export class RecordEditorProvider implements vscode.CustomEditorProvider<RecordD
 
   /** Opens (or reveals) the editor of a record, or an empty form when `recordId` is absent. */
   async open(identity: EditorIdentity, number?: number): Promise<RecordEditorSession> {
-    const uri = this.openUriOf(identity) ?? recordUri(identity, recordLabel(identity.app, number ?? (await this.numberOf(identity))));
+    const uri = this.openUriOf(identity) ?? recordUri(identity, await this.tabLabelOf(identity, number));
     const existing = this.sessionOf(uri);
     const opened = existing ? Promise.resolve(existing) : this.nextSession(uri);
     await vscode.commands.executeCommand('vscode.openWith', uri, RECORD_EDITOR_VIEW_TYPE);
@@ -104,16 +104,17 @@ export class RecordEditorProvider implements vscode.CustomEditorProvider<RecordD
     return undefined;
   }
 
-  /** The record's number, for its tab title; none when it cannot be read (the editor says why). */
-  private async numberOf(identity: EditorIdentity): Promise<number | undefined> {
-    if (!identity.recordId) return undefined;
+  /** The record's number and title, for its tab; the app alone when it cannot be read (the editor says why). */
+  private async tabLabelOf(identity: EditorIdentity, knownNumber?: number): Promise<string> {
+    if (!identity.recordId) return recordLabel(identity.app);
     try {
       const client = await this.deps.connections.client(identity.connectionId);
-      const page = await client.listRecords({ workspace: identity.workspace, app: identity.app }, { rlx: rlxEquals('id', identity.recordId), listOfFields: 'id,number', limitRecords: 1 });
-      const number = page.data[0]?.number;
-      return typeof number === 'number' ? number : undefined;
+      const page = await client.listRecords({ workspace: identity.workspace, app: identity.app }, { rlx: rlxEquals('id', identity.recordId), listOfFields: 'id,number,title', limitRecords: 1 });
+      const record = page.data[0];
+      const number = typeof record?.number === 'number' ? record.number : knownNumber;
+      return recordLabel(identity.app, number, typeof record?.title === 'string' ? record.title : undefined);
     } catch {
-      return undefined;
+      return recordLabel(identity.app, knownNumber);
     }
   }
 

@@ -3,7 +3,7 @@
 //
 //   records://<connection-id>/<workspace>/<app>/<record-id>/<label>
 //
-// The first four parts say which record; `<label>` (e.g. `TASK12`) is only what the tab shows,
+// The first four parts say which record; `<label>` (e.g. `TASK12 Replace printer toner…`) is only what the tab shows,
 // because VS Code names a custom editor's tab after the last segment of its URI. A form for a new
 // record uses `new-<random>` as its id. `Open as JSON` uses the same path plus `/record.json`.
 import * as vscode from 'vscode';
@@ -16,15 +16,25 @@ export const RECORDS_SCHEME = 'records';
 /** The custom editor of record URIs (package.json `customEditors`). */
 export const RECORD_EDITOR_VIEW_TYPE = 'records.recordEditor';
 
-/** Tab text of a record: `TASK12`, or `TASK` while its number is not known. */
-export function recordLabel(app: string, number?: number | string): string {
-  return `${app}${number ?? ''}`;
+/** Longest title a tab shows before it is cut with "…" (VS Code does not shorten a tab's name). */
+const TAB_TITLE_MAX = 40;
+
+/**
+ * Tab text of a record: `TASK12 Replace printer toner…` (its number and title, since the tab and
+ * breadcrumbs show the URI's last segment), `TASK12` without a title, `TASK` while its number is
+ * not known.
+ */
+export function recordLabel(app: string, number?: number | string, title?: string): string {
+  const words = title?.replace(/\s+/g, ' ').trim() ?? '';
+  const shown = words.length > TAB_TITLE_MAX ? `${words.slice(0, TAB_TITLE_MAX - 1).trimEnd()}…` : words;
+  return `${app}${number ?? ''}${shown === '' ? '' : ` ${shown}`}`;
 }
 
 /** The editor URI of a record (or, without `recordId`, of a fresh new-record form). */
 export function recordUri(identity: EditorIdentity, label: string): vscode.Uri {
   const id = identity.recordId ?? `${NEW_RECORD_PREFIX}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
-  const segments = [identity.workspace, identity.app, id, label.replace(/[/\\]/g, '-') || identity.app].map(encodeURIComponent);
+  // The path as it reads (Uri encodes it when written out): an encoded space would show as %20 in the tab.
+  const segments = [identity.workspace, identity.app, id, label.replace(/[/\\]/g, '-') || identity.app];
   return vscode.Uri.from({ scheme: RECORDS_SCHEME, authority: identity.connectionId, path: `/${segments.join('/')}` });
 }
 

@@ -5,7 +5,7 @@ import type { FilesHost } from '../files/filesHost';
 import type { EditorIdentity } from '../../../webview/editor/protocol';
 import type { RecordDocument, RecordEditorProvider, RecordJsonFileSystem } from '../../lazy/recordEditor';
 import { identityFromArgument, numberFromArgument, parseReference } from './editorArguments';
-import { RECORD_EDITOR_VIEW_TYPE, RECORDS_SCHEME } from './recordUri';
+import { activeRecordEditorUri, RECORD_EDITOR_VIEW_TYPE, RECORDS_SCHEME } from './recordUri';
 
 /** `records-theirs:` — the server's version in "Compare" after a JSON save conflict. */
 const RECORD_THEIRS_SCHEME = 'records-theirs';
@@ -70,7 +70,14 @@ export function registerRecordEditor(context: vscode.ExtensionContext, connectio
     backupCustomDocument: async (document, backupContext) => (await access()).backupCustomDocument(document, backupContext),
   };
   registerRecordJson(context, connections);
+  // The palette shows the commands that read the active record editor (Copy Record Request, Find
+  // References to Record) while there is one, wherever the focus is (VS Code's own
+  // activeCustomEditorId is not seen from the palette when, say, a side bar view has the focus).
+  const noteActiveRecordEditor = (): void => void vscode.commands.executeCommand('setContext', RECORD_EDITOR_ACTIVE_KEY, activeRecordEditorUri() !== undefined);
+  noteActiveRecordEditor();
   context.subscriptions.push(
+    vscode.window.tabGroups.onDidChangeTabs(noteActiveRecordEditor),
+    vscode.window.tabGroups.onDidChangeTabGroups(noteActiveRecordEditor),
     edits,
     vscode.window.registerCustomEditorProvider(RECORD_EDITOR_VIEW_TYPE, lazyProvider, {
       webviewOptions: { enableFindWidget: true },
@@ -90,6 +97,9 @@ export function registerRecordEditor(context: vscode.ExtensionContext, connectio
   );
   return access;
 }
+
+/** Context key: the active tab is a record editor. */
+const RECORD_EDITOR_ACTIVE_KEY = 'records.recordEditorActive';
 
 function activeConnection(connections: ConnectionManager): string | undefined {
   const id = connections.activeId;

@@ -83,6 +83,6 @@ export async function uploadWithProgress<T>(
 
 /** `records.files.uploadChunkMiB`: the most one PATCH carries (lower it behind a proxy that limits request bodies). */
 function uploadChunkBytes(): number {
-  const mib = vscode.workspace.getConfiguration('records.files').get<number>('uploadChunkMiB', 1024);
-  return Math.max(1, Math.min(4096, Math.floor(Number.isFinite(mib) ? mib : 1024))) * 1024 * 1024;
+  const mib = vscode.workspace.getConfiguration('records.files').get<number>('uploadChunkMiB', 64);
+  return Math.max(1, Math.min(4096, Math.floor(Number.isFinite(mib) ? mib : 64))) * 1024 * 1024;
 }

@@ -57,6 +57,18 @@ describe('rlx document model', () => {
     assert.equal(blockFilterSource(single.blocks[0]!), 'state = "open"');
   });
 
+  it('reads the directives of a single block titled on the first line (a new query) as the file\'s, and of one of several as the block\'s', () => {
+    const titled = parseRlxDocument('### Open tasks in IT/TASK\n@connection "Local Sandbox"\n@app IT/TASK\n@limit 100\nstate = "open"\n');
+    assert.equal(titled.blocks[0]!.title, 'Open tasks in IT/TASK');
+    assert.deepEqual(titled.fileDirectives.map((directive) => directive.name), ['connection', 'app', 'limit']);
+    assert.deepEqual(blockQuery(titled, titled.blocks[0]!).scope, { kind: 'app', ref: { workspace: 'IT', app: 'TASK' } });
+    assert.deepEqual(parseRlxDocument('// Open work\n### Open tasks\n@app IT/TASK\n').fileDirectives.map((directive) => directive.name), ['app'], 'a comment above the title changes nothing');
+    assert.deepEqual(parseRlxDocument('@app HR/HIRING\n### Open tasks\n@app IT/TASK\n').fileDirectives.map((directive) => directive.value), ['HR/HIRING'], 'a header keeps its own');
+    const two = parseRlxDocument('### A\n@app IT/TASK\n@limit 5\n### B\nstate = "open"\n');
+    assert.deepEqual(two.fileDirectives, []);
+    assert.equal(effectiveDirective(two, two.blocks[1]!, 'limit'), undefined, 'B keeps no @limit of A');
+  });
+
   it('keeps // inside strings and joins multi-line filters', () => {
     const single = parseRlxDocument('url = "http://x"\n  AND state = "open"');
     assert.equal(blockFilterSource(single.blocks[0]!), 'url = "http://x" AND state = "open"');

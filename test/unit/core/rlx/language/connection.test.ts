@@ -54,5 +54,7 @@ describe('rlx @connection', () => {
     assert.deepEqual(getRlxDiagnostics(parseRlxDocument(text), TEST_SOURCE).filter((d) => d.code === 'unknown_connection'), [], 'no check while names are unknown');
     const inBlock = getRlxDiagnostics(parseRlxDocument('@app IT/TASK\n### A\n@connection "Staging"\n'), SOURCE);
     assert.deepEqual(inBlock.map((d) => d.code), ['connection_in_block']);
+    // A new query: its title first, then the file's @connection, in its only block.
+    assert.deepEqual(getRlxDiagnostics(parseRlxDocument('### Open tasks\n@connection "Staging"\n@app IT/TASK\n'), SOURCE), []);
   });
 });
