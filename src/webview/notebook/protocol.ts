@@ -83,3 +83,12 @@ export function isRlxRendererMessage(value: unknown): value is RlxRendererMessag
 export type RlxRendererReply =
   | { type: 'rows'; outputId: string; rows: ResultsRow[]; highlights?: string[]; loaded: number; total: number; canLoadMore: boolean }
   | { type: 'failed'; outputId: string; message: string };
+
+/** Guard for what reaches the renderer: a reply it can act on, anything else is dropped. */
+export function isRlxRendererReply(value: unknown): value is RlxRendererReply {
+  if (typeof value !== 'object' || value === null) return false;
+  const reply = value as Record<string, unknown>;
+  if (typeof reply.outputId !== 'string') return false;
+  if (reply.type === 'failed') return typeof reply.message === 'string';
+  return reply.type === 'rows' && Array.isArray(reply.rows) && typeof reply.loaded === 'number' && typeof reply.total === 'number' && typeof reply.canLoadMore === 'boolean';
+}

@@ -11,7 +11,7 @@ import { chartData } from '../pivot/chartData';
 import { ChartView } from '../pivot/chartView';
 import gridCss from '../results/grid.css';
 import notebookCss from './notebook.css';
-import type { RlxCellOutput, RlxCountOutput, RlxPivotOutput, RlxRendererMessage, RlxRendererReply, RlxTableOutput } from './protocol';
+import { isRlxRendererReply, type RlxCellOutput, type RlxCountOutput, type RlxPivotOutput, type RlxRendererMessage, type RlxRendererReply, type RlxTableOutput } from './protocol';
 
 /** The parts of VS Code's renderer API used here (vscode-notebook-renderer). */
 interface OutputItem {
@@ -40,8 +40,7 @@ const listeners = new Map<string, (reply: RlxRendererReply) => void>();
 
 export function activate(context: RendererContext) {
   context.onDidReceiveMessage?.((message) => {
-    const reply = message as RlxRendererReply;
-    listeners.get(reply.outputId)?.(reply);
+    if (isRlxRendererReply(message)) listeners.get(message.outputId)?.(message);
   });
   const post = (message: RlxRendererMessage): void => context.postMessage?.(message);
   return {

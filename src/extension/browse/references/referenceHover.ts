@@ -6,7 +6,7 @@ import type { RecordData } from '../../../core/contract/types';
 import { type RecordReference, referenceText } from '../../../core/references';
 import { stripTags } from '../../../core/records/historyView';
 import { escapeMarkdown, markdownCode } from '../../../core/rlx/language/markdown';
-import { recordTooltipMarkdown } from '../tree/model/recordTooltip';
+import { recordTooltipMarkdown } from '../../../core/records/recordTooltip';
 import { WORK_COMMANDS } from '../../shared/workCommands';
 import { OPEN_RECORD_COMMAND, REFERENCE_COMMANDS, commandUri, openRecordArgument } from './referenceCommands';
 import type { Resolution } from './referenceResolver';

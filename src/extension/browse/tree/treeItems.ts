@@ -5,7 +5,7 @@ import { sendsTokenInClear } from '../../connections/connectionRules';
 import type { ListingView } from './model/listingQuery';
 import { attachmentName, formatBytes } from '../../../core/records/recordAttachments';
 import { countDescription, localized, recordDescription, recordLabel, recordReference } from '../../../core/records/recordText';
-import { recordTooltipMarkdown } from './model/recordTooltip';
+import { recordTooltipMarkdown } from '../../../core/records/recordTooltip';
 import { stateStyle } from './model/stateStyle';
 import type { RecordListing } from './recordListing';
 import type { RecordsTreeNode } from '../../shared/treeNodes';

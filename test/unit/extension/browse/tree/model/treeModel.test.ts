@@ -4,7 +4,7 @@ import { checkFilter, clampPageSize, listOfFieldsFor, listingRlx, pageParams, so
 import { attachmentName, fileFieldNames, formatBytes, recordAttachments } from '../../../../../../src/core/records/recordAttachments';
 import { countDescription, learnPeople, recordDescription, recordLabel, recordReference, resolvedValue } from '../../../../../../src/core/records/recordText';
 import { escapeMarkdown } from '../../../../../../src/core/rlx/language/markdown';
-import { recordTooltipMarkdown } from '../../../../../../src/extension/browse/tree/model/recordTooltip';
+import { recordTooltipMarkdown } from '../../../../../../src/core/records/recordTooltip';
 import { stateCategory, stateStyle } from '../../../../../../src/extension/browse/tree/model/stateStyle';
 import { actionChoices } from '../../../../../../src/extension/browse/tree/commands/actionChoices';
 

@@ -2,10 +2,10 @@
 // comes from the server, so every piece goes through the one set of Markdown helpers
 // (core/rlx/language/markdown.ts): a title like `[x](command:…)` shows as text, never as a
 // link, and an alias with a line break stays inside the reference's code span.
-import type { AppSchema, FieldDefinition, RecordData } from '../../../../core/contract/types';
-import { escapeMarkdown, markdownCode } from '../../../../core/rlx/language/markdown';
-import { localized, recordReference, resolvedValue } from '../../../../core/records/recordText';
-import { type FieldKind, fieldKindOf } from '../../../../core/schema/fieldKind';
+import type { AppSchema, FieldDefinition, RecordData } from '../contract/types';
+import { escapeMarkdown, markdownCode } from '../rlx/language/markdown';
+import { localized, recordReference, resolvedValue } from './recordText';
+import { type FieldKind, fieldKindOf } from '../schema/fieldKind';
 
 export interface TooltipContext {
   schema?: AppSchema;
