@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import type { RecordsExtensionApi } from '../../src/extension/extension';
 import { treeItemFor } from '../../src/extension/browse/tree/treeItems';
 import { sandboxConnection } from './support/environment';
+import { waitUntil } from './support/waitUntil';
 
 const EXTENSION_ID = 'records-tools.records-service';
 
@@ -57,7 +58,10 @@ describe('plain http and tokens', () => {
     assert.match(String(item.tooltip), /unencrypted/);
     const previous = api.connections.activeId;
     await api.connections.select(info.id);
+    // The selection starts a refresh of its own (which looks the user up); whichever refresh
+    // ends last draws the item, so wait for the text rather than read it once.
     await api.statusBar.refresh(false);
+    await waitUntil('the status bar to show the warning on the opted-in connection', () => api.statusBar.text === '$(warning) Opted in', 10_000).catch(() => undefined);
     assert.equal(api.statusBar.text, '$(warning) Opted in');
     if (previous !== undefined) await api.connections.select(previous);
   });
