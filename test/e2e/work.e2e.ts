@@ -92,9 +92,18 @@ describe('work from a record in the browser-hosted editor', () => {
     await comment.waitFor({ state: 'visible' });
     await comment.click();
     // What the light bulb on the line offers (its keyboard route; clicking the bulb races the editor's overlays).
-    await wb.runCommand('Quick Fix...');
+    // The menu lists what the providers answered when it opened: while the TypeScript server is
+    // still starting on a busy machine it can open without ours, so it is opened again then, as a
+    // person would (at most three times).
     const action = wb.page.locator('.action-widget .monaco-list-row').filter({ hasText: 'Create Record from TODO' }).first();
-    await action.waitFor({ state: 'visible', timeout: 30_000 });
+    for (let attempt = 1; ; attempt++) {
+      await wb.runCommand('Quick Fix...');
+      const shown = await action.waitFor({ state: 'visible', timeout: 10_000 }).then(() => true, () => false);
+      if (shown) break;
+      assert.ok(attempt < 3, 'the Quick Fix menu of the TODO line never offered "Create Record from TODO"');
+      await wb.page.keyboard.press('Escape');
+      await comment.click();
+    }
     await wb.screenshot('work-04-todo-action');
     await action.click();
     await answerQuickInput(wb.page, /which app/, 'IT/TASK');
