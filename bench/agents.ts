@@ -6,7 +6,7 @@
 // - the MCP server (dist/mcp.js): from spawn to the answer of `initialize` (target < 300 ms),
 //   and its resident memory after a few tool calls (target < 80 MB).
 // Prints a table and one JSON line {"agents":{…}}.
-import { type ChildProcessWithoutNullStreams, execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -16,6 +16,7 @@ import { type ToolContext, runTool } from '../src/core/agents';
 import { RecordsClient } from '../src/core/api';
 import { ConnectionCatalog } from '../src/core/catalog/connectionCatalog';
 import { startSandbox } from '../src/sandbox/api';
+import { lineReader } from '../test/support/lineReader';
 
 /** As in src/extension/agents/mcpServerDefinitions.ts (which imports vscode, so not imported here). */
 const MCP_NODE_FLAGS = ['--max-semi-space-size=2'];
@@ -48,26 +49,11 @@ async function alternate(tool: () => Promise<unknown>, raw: () => Promise<unknow
   return { toolMs: Number(toolMs.toFixed(2)), rawMs: Number(rawMs.toFixed(2)), ratio: Number((toolMs / rawMs).toFixed(2)) };
 }
 
-function lines(child: ChildProcessWithoutNullStreams): () => Promise<string> {
-  let buffer = '';
-  const waiting: ((line: string) => void)[] = [];
-  child.stdout.on('data', (chunk: Buffer) => {
-    buffer += chunk.toString('utf8');
-    let at;
-    while ((at = buffer.indexOf('\n')) >= 0) {
-      const line = buffer.slice(0, at);
-      buffer = buffer.slice(at + 1);
-      waiting.shift()?.(line);
-    }
-  });
-  return () => new Promise((resolve) => waiting.push(resolve));
-}
-
 async function mcpRun(url: string): Promise<{ initializeMs: number; rssMb: number }> {
   const started = performance.now();
   // With the flags VS Code starts it with (src/extension/agents/mcpServerDefinitions.ts).
   const child = spawn(process.execPath, [...MCP_NODE_FLAGS, join(__dirname, '../dist/mcp.js'), '--url', url], { env: { PATH: process.env.PATH ?? '', RECORDS_TOKEN: TOKEN } });
-  const next = lines(child);
+  const next = lineReader(child);
   const send = (message: unknown) => child.stdin.write(`${JSON.stringify(message)}\n`);
   send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1' } } });
   await next();

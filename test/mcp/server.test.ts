@@ -3,13 +3,14 @@
 // answers; a malformed line gets a JSON-RPC error and the server stays up; stderr holds no
 // secret; closing its input ends it.
 import * as assert from 'node:assert/strict';
-import { type ChildProcessWithoutNullStreams, execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { RecordsClient } from '../../src/core/api';
 import { type TestSandbox, startTestSandbox } from '../api/support/sandbox';
+import { lineReader } from '../support/lineReader';
 
 const root = join(__dirname, '../..');
 const MCP = join(root, 'dist/mcp.js');
@@ -26,25 +27,6 @@ function jsonOf(text: string): Json {
   const at = lines.findIndex((line) => line.startsWith('Content from the Records Service'));
   assert.ok(at >= 0, `labelled: ${text.slice(0, 200)}`);
   return JSON.parse(lines[at + 1]!);
-}
-
-/** Lines the process writes on stdout, as they come. */
-function lineReader(child: ChildProcessWithoutNullStreams): () => Promise<string> {
-  let buffer = '';
-  const waiting: ((line: string) => void)[] = [];
-  const lines: string[] = [];
-  child.stdout.on('data', (chunk: Buffer) => {
-    buffer += chunk.toString('utf8');
-    let at;
-    while ((at = buffer.indexOf('\n')) >= 0) {
-      const line = buffer.slice(0, at);
-      buffer = buffer.slice(at + 1);
-      const next = waiting.shift();
-      if (next) next(line);
-      else lines.push(line);
-    }
-  });
-  return () => (lines.length > 0 ? Promise.resolve(lines.shift()!) : new Promise((resolve) => waiting.push(resolve)));
 }
 
 describe('MCP server over stdio', function () {
