@@ -191,6 +191,57 @@ describe('tree cache and prefetch', function () {
     }
   });
 
+  it('a window opened while another one writes the file still finds the kept pages (the file is never absent)', async () => {
+    const folder = vscode.Uri.file(mkdtempSync(join(tmpdir(), 'records-tree-cache-concurrent-')));
+    const page = (n: number) => ({ records: [{ id: `kept-${n}`, title: 'Kept' }] as RecordData[], filtered: 1, total: 1, at: Date.now() });
+    const writer = new TreeCache(folder);
+    try {
+      await writer.ready();
+      writer.rememberPage('c1', 'key', 'app:TASK', page(0));
+      await writer.flush();
+      assert.ok(existsSync(join(folder.fsPath, 'tree-cache.json')), 'written once');
+      let absent = 0;
+      const missed: number[] = [];
+      for (let n = 1; n <= 30; n += 1) {
+        writer.rememberPage('c1', 'key', 'app:TASK', page(n));
+        const writing = writer.flush();
+        const reader = new TreeCache(folder);
+        const reading = reader.ready();
+        while (await Promise.race([writing.then(() => true), new Promise<false>((resolve) => setImmediate(() => resolve(false)))]) === false) {
+          if (!existsSync(join(folder.fsPath, 'tree-cache.json'))) absent += 1;
+        }
+        await reading;
+        if (reader.page('c1', 'key', 'app:TASK') === undefined) missed.push(n);
+        reader.dispose();
+      }
+      assert.equal(absent, 0, `the file was absent while being replaced (${absent} looks in 30 writes)`);
+      assert.deepEqual(missed, [], 'windows opened during a write that found no kept page');
+    } finally {
+      writer.dispose();
+      rmSync(folder.fsPath, { recursive: true, force: true });
+    }
+  });
+
+  it('a closed window writes nothing more: what its tree learns late does not overwrite the next window\'s file', async () => {
+    const folder = vscode.Uri.file(mkdtempSync(join(tmpdir(), 'records-tree-cache-closed-')));
+    const page = (id: string) => ({ records: [{ id, title: 'Kept' }] as RecordData[], filtered: 1, total: 1, at: Date.now() });
+    try {
+      const closed = new TreeCache(folder);
+      await closed.ready();
+      closed.rememberPage('c1', 'key', 'app:TASK', page('before-closing'));
+      closed.dispose();
+      await closed.flush();
+      // A read that was under way when the window closed answers now.
+      closed.rememberPage('c1', 'key', 'app:DEAL', page('after-closing'));
+      await closed.flush();
+      const text = readFileSync(join(folder.fsPath, 'tree-cache.json'), 'utf8');
+      assert.match(text, /before-closing/, 'what was pending at closing is written');
+      assert.doesNotMatch(text, /after-closing/, 'nothing is written after closing');
+    } finally {
+      rmSync(folder.fsPath, { recursive: true, force: true });
+    }
+  });
+
   it('a refresh that fails keeps the kept rows and says so on the app', async () => {
     const window = await newWindow();
     const app = await taskApp(window.provider);

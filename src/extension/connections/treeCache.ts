@@ -9,6 +9,7 @@
 // - Bounded: at most MAX_PAGES pages per connection (the oldest go first) and MAX_BYTES in all.
 // - `records.tree.cache` off: nothing is read or written and the file is deleted (for users
 //   who must not keep record titles on this machine).
+import { rename, writeFile } from 'node:fs/promises';
 import * as vscode from 'vscode';
 import type { DiscoveredWorkspace } from '../../core/api';
 import type { CatalogKeeper } from '../../core/catalog/connectionCatalog';
@@ -57,6 +58,8 @@ export class TreeCache implements CatalogKeeper, vscode.Disposable {
   private readonly forgottenBeforeRead = new Set<string>();
   private everyConnectionForgotten = false;
   private fileRead = false;
+  /** The window closed: what its tree learns afterwards (a read that was under way) is not written. */
+  private disposed = false;
 
   constructor(storage: vscode.Uri | undefined) {
     this.file = storage === undefined ? undefined : vscode.Uri.joinPath(storage, FILE_NAME);
@@ -149,6 +152,7 @@ export class TreeCache implements CatalogKeeper, vscode.Disposable {
   dispose(): void {
     this.listener.dispose();
     void this.flush();
+    this.disposed = true;
   }
 
   private entry(connectionId: string, key: string): KeptConnection | undefined {
@@ -166,7 +170,7 @@ export class TreeCache implements CatalogKeeper, vscode.Disposable {
   }
 
   private scheduleWrite(): void {
-    if (this.file === undefined || this.timer !== undefined) return;
+    if (this.file === undefined || this.timer !== undefined || this.disposed) return;
     this.timer = setTimeout(() => {
       this.timer = undefined;
       this.writing = this.writing.then(() => this.write());
@@ -196,7 +200,12 @@ export class TreeCache implements CatalogKeeper, vscode.Disposable {
     }
   }
 
-  /** Replaces the file in one step (a temporary file renamed over it), so a crash never leaves half a file. */
+  /**
+   * Replaces the file in one step (a temporary file renamed over it), so a crash never leaves half
+   * a file and another window reading it meanwhile sees the old file or the new one, never none.
+   * On disk that is the system's rename: `workspace.fs.rename` with `overwrite` deletes the file
+   * first, and a window opening in that gap found no kept rows.
+   */
   private async write(): Promise<void> {
     if (this.file === undefined) return;
     if (!this.enabled) return this.erase();
@@ -206,8 +215,13 @@ export class TreeCache implements CatalogKeeper, vscode.Disposable {
     const temporary = this.file.with({ path: `${this.file.path}.tmp` });
     try {
       await vscode.workspace.fs.createDirectory(vscode.Uri.joinPath(this.file, '..'));
-      await vscode.workspace.fs.writeFile(temporary, new TextEncoder().encode(text));
-      await vscode.workspace.fs.rename(temporary, this.file, { overwrite: true });
+      if (this.file.scheme === 'file') {
+        await writeFile(temporary.fsPath, text);
+        await rename(temporary.fsPath, this.file.fsPath);
+      } else {
+        await vscode.workspace.fs.writeFile(temporary, new TextEncoder().encode(text));
+        await vscode.workspace.fs.rename(temporary, this.file, { overwrite: true });
+      }
     } catch {
       // A cache that cannot be written is only slower next time.
     }
