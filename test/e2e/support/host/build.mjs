@@ -1,10 +1,11 @@
 // Builds what the real editor loads: our extension as a .vsix, the test-runner extension
 // as a .vsix, and the integration tests bundled for the extension host.
 import * as esbuild from 'esbuild';
-import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { outDir, repoRoot } from './paths.mjs';
 import { run } from './process.mjs';
+import { packageVsix } from '../../../../scripts/vsix.mjs';
 
 const vsce = join(repoRoot, 'node_modules/@vscode/vsce/vsce');
 
@@ -15,7 +16,8 @@ const vsce = join(repoRoot, 'node_modules/@vscode/vsce/vsce');
  */
 export async function packageExtension({ skipBuild = false, fileName = 'records-service.vsix' } = {}) {
   if (!skipBuild) await run(process.execPath, ['esbuild.mjs'], { cwd: repoRoot });
-  return vscePackage(repoRoot, fileName, linkBaseOptions(), 'inherit');
+  // Staged per file name: the launchers package side by side.
+  return packageVsix({ out: join(outDir, fileName), stagingDir: join(outDir, `staging-${fileName}`) });
 }
 
 /** `vsce package` of the extension in `folder` into out/`fileName` (replaced); returns its path. */
@@ -26,17 +28,6 @@ async function vscePackage(folder, fileName, extraOptions, stdin = 'ignore') {
   const options = ['--no-dependencies', '--allow-missing-repository', '--skip-license', ...extraOptions];
   await run(process.execPath, [vsce, 'package', ...options, '--out', vsix], { cwd: folder, stdio: [stdin, 'inherit', 'inherit'] });
   return vsix;
-}
-
-/**
- * vsce rewrites README's relative links against the repository, and refuses to package
- * when it cannot tell the host from the URL (anything but GitHub/GitLab): give it the bases.
- */
-function linkBaseOptions() {
-  const manifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8'));
-  const url = String(manifest.repository?.url ?? manifest.repository ?? '').replace(/\.git$/, '');
-  if (!/^https?:\/\//.test(url) || /github\.com|gitlab\.com/.test(url)) return [];
-  return ['--baseContentUrl', `${url}/blob/HEAD`, '--baseImagesUrl', `${url}/raw/HEAD`];
 }
 
 /** Bundles and packages test/integration/runner-extension; returns the .vsix path. */
