@@ -5,8 +5,10 @@
 import { readFileSync } from 'node:fs';
 import type * as TlsModule from 'node:tls';
 import type { Dispatcher } from 'undici';
-import { type EditorProxyResolver, configuredProxy, editorRoute, proxyPlan } from './proxyRoute';
+import { type EditorProxyResolver, configuredProxy, editorRoute, isLoopbackHost, proxyPlan } from './proxyRoute';
 import type * as UndiciCoreModule from './undiciCore';
+
+export { isLoopbackHost } from './proxyRoute';
 
 type UndiciCore = typeof UndiciCoreModule;
 let undiciCore: UndiciCore | undefined;
@@ -118,11 +120,16 @@ function routing(direct: Dispatcher, route: (url: string) => Dispatcher | Promis
       if (closed || url === undefined || isLoopbackHost(url.hostname)) return direct.dispatch(options, handler);
       const target = route(url.href);
       if (!(target instanceof Promise)) return target.dispatch(options, handler);
-      // The answer comes later: the request is queued on the chosen dispatcher then. A request
-      // cancelled meanwhile is told so by undici when it is dispatched (its signal is aborted).
+      // The answer comes later (a PAC script may take a while): the request is dispatched then,
+      // unless it was cancelled meanwhile, so a cancelled request never opens a tunnel.
+      const fail = (error: unknown): void => (handler as { onError?: (error: unknown) => void }).onError?.(error);
       void target
-        .then((chosen) => (closed ? direct : chosen).dispatch(options, handler))
-        .catch((error: unknown) => (handler as { onError?: (error: unknown) => void }).onError?.(error));
+        .then((chosen) => {
+          const signal = (options as { signal?: { aborted?: boolean; reason?: unknown } }).signal;
+          if (signal?.aborted) return fail(signal.reason ?? new Error('The request was aborted.'));
+          (closed ? direct : chosen).dispatch(options, handler);
+        })
+        .catch(fail);
       return true;
     }
 
@@ -170,18 +177,6 @@ function requestUrl(options: Dispatcher.DispatchOptions): URL | undefined {
 /** The proxy URL the user named (`http.proxy`, else the environment), or undefined. */
 export function resolveProxy(settings: NetworkSettings): string | undefined {
   return configuredProxy(settings);
-}
-
-/**
- * The one loopback rule, for the proxy bypass and for sending a token over plain http alike:
- * 127.0.0.0/8, ::1, `localhost` and `*.localhost` (RFC 6761 keeps those names on this machine).
- * A name that merely starts with "127." (`127.evil.example`) is a remote host.
- */
-export function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.toLowerCase().replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '');
-  if (host === 'localhost' || host.endsWith('.localhost') || host === '::1') return true;
-  const octets = /^127\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(host);
-  return octets !== null && octets.slice(1).every((octet) => Number(octet) <= 255);
 }
 
 /**

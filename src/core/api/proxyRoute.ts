@@ -63,14 +63,14 @@ export function noProxyList(settings: ProxyRouteSettings): string[] {
 export type EditorRoute = { kind: 'direct' } | { kind: 'proxy'; url: string };
 
 /**
- * Asks VS Code about one request URL (never a loopback one: the caller sends those straight).
+ * Asks VS Code about one request URL; a loopback one is direct without asking.
  * The user's no-proxy list is applied first, so `NO_PROXY` counts even where VS Code reads only
  * `http.noProxy`. Only HTTP and HTTPS proxies are followed (undici's ProxyAgent); a SOCKS answer,
  * an unreadable one or a failed resolution goes direct, as every request did before.
  */
 export async function editorRoute(url: string, plan: Extract<ProxyPlan, { kind: 'editor' }>): Promise<EditorRoute> {
   const target = new URL(url);
-  if (bypassesProxy(target, plan.noProxy)) return { kind: 'direct' };
+  if (isLoopbackHost(target.hostname) || bypassesProxy(target, plan.noProxy)) return { kind: 'direct' };
   let answer: string | undefined;
   try {
     answer = await plan.resolve(target.href);
@@ -112,4 +112,16 @@ function noProxyEntry(entry: string): { name: string; port?: string } {
   const withPort = /^([^:]+):(\d+)$/.exec(entry);
   if (withPort) return { name: withPort[1] ?? '', port: withPort[2] };
   return { name: entry };
+}
+
+/**
+ * The one loopback rule, for the proxy bypass and for sending a token over plain http alike:
+ * 127.0.0.0/8, ::1, `localhost` and `*.localhost` (RFC 6761 keeps those names on this machine).
+ * A name that merely starts with "127." (`127.evil.example`) is a remote host.
+ */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '');
+  if (host === 'localhost' || host.endsWith('.localhost') || host === '::1') return true;
+  const octets = /^127\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(host);
+  return octets !== null && octets.slice(1).every((octet) => Number(octet) <= 255);
 }
