@@ -205,14 +205,14 @@ describe('network settings (HTTPS sandbox with its own CA, real proxy)', functio
   });
 
   it('goes direct when VS Code resolves DIRECT, and asks again for every request (a changed answer applies at once)', async () => {
-    let answer: string | undefined;
-    const editorProxy = editorResolving(() => answer);
+    const answer: { url?: string } = {};
+    const editorProxy = editorResolving(() => answer.url);
     const api = client(remoteUrl(), { editorProxy, env: trustCa() });
     // Direct, the made-up name does not resolve: the call fails and the proxy saw nothing.
     assert.equal((await apiRejection(api.currentUser({ timeoutMs: 10_000 }))).code, 'network');
     assert.equal(proxy.passed, 0);
     assert.ok(editorProxy.asked.length >= 1);
-    answer = proxy.url;
+    answer.url = proxy.url;
     assert.ok((await api.currentUser()).id);
     assert.equal(proxy.tunnels.length, 1);
   });
