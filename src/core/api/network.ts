@@ -120,13 +120,27 @@ function routing(direct: Dispatcher, route: (url: string) => Dispatcher | Promis
       if (closed || url === undefined || isLoopbackHost(url.hostname)) return direct.dispatch(options, handler);
       const target = route(url.href);
       if (!(target instanceof Promise)) return target.dispatch(options, handler);
-      // The answer comes later (a PAC script may take a while): the request is dispatched then,
-      // unless it was cancelled meanwhile, so a cancelled request never opens a tunnel.
-      const fail = (error: unknown): void => (handler as { onError?: (error: unknown) => void }).onError?.(error);
+      // The answer comes later (a PAC script may take a while): the request is dispatched then.
+      // Cancelled or past its deadline before that, it ends at once and never opens a tunnel
+      // (undici itself would notice the signal only once the request is dispatched).
+      let settled = false;
+      const signal = abortSignalOf(options);
+      const fail = (error: unknown): void => {
+        if (settled) return;
+        settled = true;
+        (handler as { onError?: (error: unknown) => void }).onError?.(error);
+      };
+      const onAbort = (): void => fail(signal?.reason ?? new Error('The request was aborted.'));
+      if (signal?.aborted) {
+        onAbort();
+        return true;
+      }
+      signal?.addEventListener('abort', onAbort, { once: true });
       void target
         .then((chosen) => {
-          const signal = (options as { signal?: { aborted?: boolean; reason?: unknown } }).signal;
-          if (signal?.aborted) return fail(signal.reason ?? new Error('The request was aborted.'));
+          signal?.removeEventListener('abort', onAbort);
+          if (settled) return;
+          settled = true;
           (closed ? direct : chosen).dispatch(options, handler);
         })
         .catch(fail);
@@ -158,6 +172,12 @@ function settle(work: Promise<unknown>, callback: (() => void) | undefined): Pro
   const done = work.then(() => undefined);
   if (callback === undefined) return done;
   void done.then(callback, callback);
+}
+
+/** The request's AbortSignal (undici also takes an EventEmitter there; we only ever pass signals). */
+function abortSignalOf(options: Dispatcher.DispatchOptions): AbortSignal | undefined {
+  const signal = (options as { signal?: unknown }).signal;
+  return signal instanceof AbortSignal ? signal : undefined;
 }
 
 /**
