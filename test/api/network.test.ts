@@ -163,6 +163,97 @@ describe('network settings (HTTPS sandbox with its own CA, real proxy)', functio
     assert.ok(proxy.tunnels.length >= tunnelsBeforeDownload);
   });
 
+  /** Stands in for VS Code's resolution (the real one runs in the extension host: test/integration/editor-proxy.test.ts). */
+  const editorResolving = (answer: () => string | undefined): NonNullable<NetworkSettings['editorProxy']> & { asked: string[] } => {
+    const asked: string[] = [];
+    return Object.assign((url: string) => {
+      asked.push(url);
+      return Promise.resolve(answer());
+    }, { asked });
+  };
+
+  it('follows the proxy VS Code resolves when the user named none: API calls, uploads and downloads go through it', async () => {
+    const editorProxy = editorResolving(() => proxy.url);
+    const api = client(remoteUrl(), { editorProxy, env: trustCa() });
+    assert.ok((await api.currentUser()).id);
+    assert.deepEqual(proxy.tunnels, [`${REMOTE_HOST}:${port}`]);
+    assert.equal(editorProxy.asked.length, 1);
+    assert.match(editorProxy.asked[0] ?? '', new RegExp(`^${remoteUrl()}/api/\\w`), 'VS Code is asked with the full URL');
+    const askedBeforeUpload = editorProxy.asked.length;
+    const file = await files.file('editor-proxy.bin', 128 * 1024);
+    const uploaded = await uploadFile({ baseUrl: remoteUrl(), authorization: () => Promise.resolve(AUTH), dispatcher: api.dispatcher, filePath: file.path });
+    assert.equal(uploaded.size, file.bytes.length);
+    assert.ok(editorProxy.asked.length > askedBeforeUpload + 1, 'each upload request asked VS Code too');
+    await attachUploads(api, { recordId: RECORD_ID, field: 'attachments', uploads: [uploaded] });
+    const target = join(files.path, 'editor-proxy-downloaded.bin');
+    await downloadToFile(api, uploaded.fileUid, target);
+    assert.deepEqual(await readFile(target), file.bytes);
+    // One tunnel, kept open: every request of the connection went through the proxy VS Code named.
+    assert.ok(proxy.tunnels.every((t) => t === `${REMOTE_HOST}:${port}`));
+    assert.ok(gateway.seen.some((r) => r.method === 'PATCH'), 'the upload reached the service');
+  });
+
+  it('sends http.proxyAuthorization to the proxy VS Code resolves, and explains a refusal', async () => {
+    const credentials = `Basic ${Buffer.from('alice:s3cret').toString('base64')}`;
+    await proxy.close();
+    proxy = await startTestProxy({ upstream: { host: '127.0.0.1', port }, requireAuthorization: credentials });
+    const refused = await apiRejection(client(remoteUrl(), { editorProxy: editorResolving(() => proxy.url), env: trustCa() }).currentUser());
+    assert.equal(refused.code, 'proxy_auth');
+    const user = await client(remoteUrl(), { editorProxy: editorResolving(() => proxy.url), proxyAuthorization: credentials, env: trustCa() }).currentUser();
+    assert.ok(user.id);
+    assert.equal(proxy.tunnels.length, 1);
+  });
+
+  it('goes direct when VS Code resolves DIRECT, and asks again for every request (a changed answer applies at once)', async () => {
+    const answer: { url?: string } = {};
+    const editorProxy = editorResolving(() => answer.url);
+    const api = client(remoteUrl(), { editorProxy, env: trustCa() });
+    // Direct, the made-up name does not resolve: the call fails and the proxy saw nothing.
+    assert.equal((await apiRejection(api.currentUser({ timeoutMs: 10_000 }))).code, 'network');
+    assert.equal(proxy.passed, 0);
+    assert.ok(editorProxy.asked.length >= 1);
+    answer.url = proxy.url;
+    assert.ok((await api.currentUser()).id);
+    assert.equal(proxy.tunnels.length, 1);
+  });
+
+  it('prefers the user’s own proxy to VS Code’s answer, and asks nobody with http.proxySupport off', async () => {
+    // VS Code would name a port where nothing listens: following it would fail.
+    const editorProxy = editorResolving(() => 'http://127.0.0.1:9');
+    assert.ok((await client(remoteUrl(), { proxy: proxy.url, editorProxy, env: trustCa() }).currentUser()).id);
+    assert.ok((await client(remoteUrl(), { editorProxy, env: { ...trustCa(), HTTPS_PROXY: proxy.url } }).currentUser()).id);
+    assert.equal(proxy.tunnels.length, 2);
+    await apiRejection(client(remoteUrl(), { editorProxy: editorResolving(() => proxy.url), proxySupport: 'off', env: trustCa() }).currentUser());
+    assert.equal(proxy.tunnels.length, 2, 'proxySupport off: not even VS Code’s proxy');
+    assert.deepEqual(editorProxy.asked, []);
+  });
+
+  it('never asks VS Code about the local sandbox, and never sends it through a proxy', async () => {
+    const editorProxy = editorResolving(() => proxy.url);
+    await client(sandbox.url, { editorProxy, env: trustCa() }).currentUser();
+    await client(sandbox.url.replace('127.0.0.1', 'localhost'), { editorProxy, env: trustCa() }).currentUser();
+    assert.deepEqual(editorProxy.asked, []);
+    assert.equal(proxy.passed, 0);
+  });
+
+  it('ends a request at once when it is cancelled, or its deadline passes, while VS Code is still resolving; no tunnel is opened', async () => {
+    let asked: () => void = () => undefined;
+    const wasAsked = new Promise<void>((resolve) => (asked = resolve));
+    // A resolution that never answers (a PAC script that hangs).
+    const editorProxy = (): Promise<string | undefined> => {
+      asked();
+      return new Promise(() => undefined);
+    };
+    const api = client(remoteUrl(), { editorProxy, env: trustCa() });
+    const cancel = new AbortController();
+    const cancelled = apiRejection(api.currentUser({ signal: cancel.signal }));
+    await wasAsked;
+    cancel.abort();
+    assert.equal((await cancelled).code, 'cancelled');
+    assert.equal((await apiRejection(api.currentUser({ timeoutMs: 200 }))).code, 'timeout');
+    assert.equal(proxy.passed, 0);
+  });
+
   it('sends no token when the service hands out an upload URL over plain http (no downgrade)', async () => {
     const ca = await readFile(sandbox.caPath ?? '', 'utf8');
     const plain = await startFaultRelay(sandbox.url, { targetCa: ca });

@@ -9,6 +9,7 @@ export type { RequestFinished, RequestObserver } from './requestObserver';
 export { DEFAULT_TIMEOUT_MS } from './http';
 export { createNetworkDispatcher, isLoopbackHost, networkSettingsKey, resolveProxy } from './network';
 export type { NetworkSettings, ProxySupport } from './network';
+export type { EditorProxyResolver } from './proxyRoute';
 export { RecordsApiError, messageForStatus } from './errors';
 export type { OperationFailure } from './errors';
 export { MAX_OPERATIONS_PER_REQUEST, MAX_RICH_TEXT_OPERATIONS_PER_REQUEST, splitBatch } from './batch';

@@ -1,11 +1,14 @@
 // The one place that turns network settings (VS Code's `http.*` settings, the proxy
-// environment variables, extra root certificates) into an undici dispatcher. The API client,
-// uploads and downloads all use the dispatcher made here, so they reach the service the same
-// way VS Code itself does.
+// environment variables, VS Code's own proxy resolution, extra root certificates) into an undici
+// dispatcher. The API client, uploads and downloads all use the dispatcher made here, so they
+// reach the service the same way VS Code itself does.
 import { readFileSync } from 'node:fs';
 import type * as TlsModule from 'node:tls';
 import type { Dispatcher } from 'undici';
+import { type EditorProxyResolver, configuredProxy, editorRoute, isLoopbackHost, proxyPlan } from './proxyRoute';
 import type * as UndiciCoreModule from './undiciCore';
+
+export { isLoopbackHost } from './proxyRoute';
 
 type UndiciCore = typeof UndiciCoreModule;
 let undiciCore: UndiciCore | undefined;
@@ -42,6 +45,11 @@ export interface NetworkSettings {
   proxyAuthorization?: string;
   /** `http.proxySupport` (default `override`). */
   proxySupport?: ProxySupport;
+  /**
+   * VS Code's own proxy resolution (OS settings, PAC), followed when the user named no proxy of
+   * their own: see proxyRoute.ts. Absent outside the editor and when `http.fetchAdditionalSupport` is off.
+   */
+  editorProxy?: EditorProxyResolver;
   /** `http.systemCertificates` (default true): also trust the OS store, where this Node can read it. */
   systemCertificates?: boolean;
   /** PEM certificates trusted besides the defaults (the file named by `NODE_EXTRA_CA_CERTS` is read too). */
@@ -57,41 +65,93 @@ export interface DispatcherOptions {
 
 /**
  * A dispatcher for a service at `baseUrl`. A loopback service (the local sandbox) is always
- * reached directly; any other origin goes through the proxy unless `noProxy` names it, so an
- * upload URL the service hands out on another host follows the same rules. "Loopback" is the
- * one rule of isLoopbackHost, per request: the same as for sending a token over plain http.
+ * reached directly; any other origin goes through the user's proxy unless `noProxy` names it, so
+ * an upload URL the service hands out on another host follows the same rules. Without a proxy of
+ * the user's own, each request goes where VS Code resolves for its URL (proxyRoute.ts): through
+ * an undici ProxyAgent to the proxy it names, or directly, so uploads and downloads stream through
+ * undici either way. "Loopback" is the one rule of isLoopbackHost, per request: the same as for
+ * sending a token over plain http.
  */
 export function createNetworkDispatcher(baseUrl: string, settings: NetworkSettings, options: DispatcherOptions): Dispatcher {
   const tlsOptions = trustOptions(settings);
   const connect = { timeout: options.connectTimeoutMs, ...tlsOptions };
-  const proxy = resolveProxy(settings);
-  const noProxy = noProxyList(settings);
-  if (!proxy || noProxy.includes('*') || isLoopbackHost(new URL(baseUrl).hostname)) return new (undici().Agent)({ connect });
-  // undici's own proxy routing: per request, by origin, with NO_PROXY rules (suffixes, ports);
-  // loopback origins never reach it.
-  return loopbackAround(new (undici().Agent)({ connect }), new (undici().EnvHttpProxyAgent)({
-    httpProxy: proxy,
-    httpsProxy: proxy,
-    noProxy: noProxy.join(','),
+  const plan = proxyPlan(settings);
+  if (plan.kind === 'direct' || isLoopbackHost(new URL(baseUrl).hostname)) return new (undici().Agent)({ connect });
+  const proxyOptions = {
     connect,
     // The TLS options of the tunnelled connection to the service and of an https proxy.
     requestTls: connect,
     proxyTls: connect,
     ...(settings.proxyAuthorization ? { token: settings.proxyAuthorization } : {}),
-  }));
+  };
+  if (plan.kind === 'configured') {
+    // undici's own proxy routing: per request, by origin, with NO_PROXY rules (suffixes, ports);
+    // loopback origins never reach it.
+    const proxied = new (undici().EnvHttpProxyAgent)({ httpProxy: plan.proxy, httpsProxy: plan.proxy, noProxy: plan.noProxy.join(','), ...proxyOptions });
+    return routing(new (undici().Agent)({ connect }), () => proxied, () => [proxied]);
+  }
+  // One agent per proxy VS Code names (a PAC script can name several), made when first named.
+  const viaProxy = new Map<string, Dispatcher>();
+  const direct = new (undici().Agent)({ connect });
+  return routing(
+    direct,
+    async (url) => {
+      const route = await editorRoute(url, plan);
+      if (route.kind === 'direct') return direct;
+      let agent = viaProxy.get(route.url);
+      if (!agent) viaProxy.set(route.url, (agent = new (undici().ProxyAgent)({ uri: route.url, ...proxyOptions })));
+      return agent;
+    },
+    () => [...viaProxy.values()],
+  );
 }
 
-/** Sends requests to loopback origins through `direct`, every other one through `proxied`. */
-function loopbackAround(direct: Dispatcher, proxied: Dispatcher): Dispatcher {
-  class LoopbackAround extends undici().DispatcherBase {
+/**
+ * Sends requests to loopback origins through `direct`, every other one where `route` says (at
+ * once, or once VS Code has answered). Closing it closes `direct` and every dispatcher `owned`
+ * lists then.
+ */
+function routing(direct: Dispatcher, route: (url: string) => Dispatcher | Promise<Dispatcher>, owned: () => Dispatcher[]): Dispatcher {
+  let closed = false;
+  const all = (): Dispatcher[] => [direct, ...owned()];
+  class Routing extends undici().DispatcherBase {
     override dispatch(options: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler): boolean {
-      return (isLoopbackOrigin(options.origin) ? direct : proxied).dispatch(options, handler);
+      const url = requestUrl(options);
+      if (closed || url === undefined || isLoopbackHost(url.hostname)) return direct.dispatch(options, handler);
+      const target = route(url.href);
+      if (!(target instanceof Promise)) return target.dispatch(options, handler);
+      // The answer comes later (a PAC script may take a while): the request is dispatched then.
+      // Cancelled or past its deadline before that, it ends at once and never opens a tunnel
+      // (undici itself would notice the signal only once the request is dispatched).
+      let settled = false;
+      const signal = abortSignalOf(options);
+      const fail = (error: unknown): void => {
+        if (settled) return;
+        settled = true;
+        (handler as { onError?: (error: unknown) => void }).onError?.(error);
+      };
+      const onAbort = (): void => fail(signal?.reason ?? new Error('The request was aborted.'));
+      if (signal?.aborted) {
+        onAbort();
+        return true;
+      }
+      signal?.addEventListener('abort', onAbort, { once: true });
+      void target
+        .then((chosen) => {
+          signal?.removeEventListener('abort', onAbort);
+          if (settled) return;
+          settled = true;
+          (closed ? direct : chosen).dispatch(options, handler);
+        })
+        .catch(fail);
+      return true;
     }
 
     override close(): Promise<void>;
     override close(callback: () => void): void;
     override close(callback?: () => void): Promise<void> | void {
-      return settle(Promise.all([direct.close(), proxied.close()]), callback);
+      closed = true;
+      return settle(Promise.all(all().map((d) => d.close())), callback);
     }
 
     override destroy(): Promise<void>;
@@ -99,11 +159,12 @@ function loopbackAround(direct: Dispatcher, proxied: Dispatcher): Dispatcher {
     override destroy(callback: () => void): void;
     override destroy(error: Error | null, callback: () => void): void;
     override destroy(first?: Error | null | (() => void), second?: () => void): Promise<void> | void {
+      closed = true;
       const error = typeof first === 'function' ? null : first ?? null;
-      return settle(Promise.all([direct.destroy(error), proxied.destroy(error)]), typeof first === 'function' ? first : second);
+      return settle(Promise.all(all().map((d) => d.destroy(error))), typeof first === 'function' ? first : second);
     }
   }
-  return new LoopbackAround();
+  return new Routing();
 }
 
 /** undici's two forms: a promise, or a callback when one is given. */
@@ -113,41 +174,29 @@ function settle(work: Promise<unknown>, callback: (() => void) | undefined): Pro
   void done.then(callback, callback);
 }
 
-function isLoopbackOrigin(origin: string | URL | undefined): boolean {
-  if (origin === undefined) return false;
-  try {
-    return isLoopbackHost(new URL(origin).hostname);
-  } catch {
-    return false;
-  }
-}
-
-/** The proxy URL in force, or undefined for a direct connection. */
-export function resolveProxy(settings: NetworkSettings): string | undefined {
-  if (settings.proxySupport === 'off') return undefined;
-  const env = settings.env ?? process.env;
-  const proxy = settings.proxy?.trim() || env.https_proxy || env.HTTPS_PROXY || env.http_proxy || env.HTTP_PROXY || undefined;
-  return proxy?.trim() || undefined;
-}
-
-/** `http.noProxy` plus `NO_PROXY`. (Loopback origins are never proxied, whatever they say: see loopbackAround.) */
-export function noProxyList(settings: NetworkSettings): string[] {
-  const env = settings.env ?? process.env;
-  const fromEnv = (env.no_proxy ?? env.NO_PROXY ?? '').split(/[,\s]+/);
-  const entries = [...(settings.noProxy ?? []), ...fromEnv].map((e) => e.trim()).filter(Boolean);
-  return [...new Set(entries)];
+/** The request's AbortSignal (undici also takes an EventEmitter there; we only ever pass signals). */
+function abortSignalOf(options: Dispatcher.DispatchOptions): AbortSignal | undefined {
+  const signal = (options as { signal?: unknown }).signal;
+  return signal instanceof AbortSignal ? signal : undefined;
 }
 
 /**
- * The one loopback rule, for the proxy bypass and for sending a token over plain http alike:
- * 127.0.0.0/8, ::1, `localhost` and `*.localhost` (RFC 6761 keeps those names on this machine).
- * A name that merely starts with "127." (`127.evil.example`) is a remote host.
+ * The full URL of a request (a PAC script may look at the path of an http one). The path is
+ * appended to the origin, never resolved against it: `//other/x` stays on the origin's host.
  */
-export function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.toLowerCase().replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '');
-  if (host === 'localhost' || host.endsWith('.localhost') || host === '::1') return true;
-  const octets = /^127\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(host);
-  return octets !== null && octets.slice(1).every((octet) => Number(octet) <= 255);
+function requestUrl(options: Dispatcher.DispatchOptions): URL | undefined {
+  if (options.origin === undefined) return undefined;
+  try {
+    const origin = new URL(options.origin).origin;
+    return new URL(`${origin}${options.path.startsWith('/') ? options.path : `/${options.path}`}`);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The proxy URL the user named (`http.proxy`, else the environment), or undefined. */
+export function resolveProxy(settings: NetworkSettings): string | undefined {
+  return configuredProxy(settings);
 }
 
 /**
