@@ -131,6 +131,10 @@ describe('record editor (host)', function () {
     assert.equal(a.document.uri.toString(), `records://${connection.id}/IT/TASK/${encodeURIComponent(label)}?id%3D${recordId}`);
     assert.equal(a.document.uri.path, `/IT/TASK/${label}`);
     assert.equal(tabOf(a)?.label, label);
+    // Created and Updated are said once, in the header with who did it; the form has no second copy.
+    assert.deepEqual(model.facts.map((f) => f.label).filter((l) => l === 'Created' || l === 'Updated'), ['Created', 'Updated']);
+    assert.match(model.facts.find((f) => f.label === 'Created')!.value, / by \S/);
+    assert.deepEqual(model.fields.filter((f) => ['creation_date', 'update_date', 'created_by_account_id', 'update_account_id'].includes(f.name)), []);
     assert.ok(model.actions.some((x) => x.alias === 'start'), 'visible actions of the state are offered');
     assert.equal(model.actions.some((x) => x.alias === 'escalate'), false, 'invisible actions are not');
   });

@@ -24,7 +24,7 @@ export async function openRecord(node: unknown): Promise<void> {
     else if (identity) void vscode.window.showInformationMessage(vscode.l10n.t('Save the new record first: it has no JSON until it exists.'));
   } else if (isRecordNode(node)) {
     const identity = { connectionId: node.connectionId, workspace: node.ref.workspace, app: node.ref.app, recordId: node.record.id };
-    editorUri = recordUri(identity, recordLabel(node.ref.app, node.record.number));
+    editorUri = recordUri(identity, recordLabel(node.ref.app, node.record.number, typeof node.record.title === 'string' ? node.record.title : undefined));
   }
   const jsonUri = editorUri === undefined ? undefined : recordJsonUri(editorUri);
   if (jsonUri === undefined) return;
