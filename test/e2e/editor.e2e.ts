@@ -77,6 +77,21 @@ describe('record editor in the browser-hosted editor', () => {
     await wb.screenshot('editor-01-form');
   });
 
+  it('names a hiring record by its reference and title in the tab and breadcrumbs, and its description is about hiring', async function () {
+    this.timeout(60_000);
+    const wb = workbench();
+    const frame = await openRecordByReference(wb, 'HR/HIRING1');
+    const tab = (await activeTab(wb.page).locator('.label-name').innerText()).trim();
+    assert.match(tab, /^HIRING1 \S/);
+    const crumbs = wb.page.locator('.breadcrumbs-control .monaco-breadcrumb-item');
+    await crumbs.filter({ hasText: tab }).waitFor({ state: 'visible' });
+    assert.deepEqual((await crumbs.allInnerTexts()).map((text) => text.trim()), ['HR', 'HIRING', tab]);
+    const description = await frame.locator('.field[data-field="description"]').innerText();
+    assert.doesNotMatch(description, /latency|printer|backup|quote/i);
+    await wb.screenshot('editor-01b-hiring-record');
+    await wb.runCommand('View: Close Editor');
+  });
+
   it('creates a record from the palette, then opens it', async function () {
     this.timeout(90_000);
     const wb = workbench();
