@@ -83,6 +83,8 @@ describe('a record as JSON in the browser-hosted editor', () => {
     const ours = page.locator('.notifications-toasts .notification-toast').filter({ has: page.getByRole('button', { name: 'Compare' }) });
     await ours.getByRole('button', { name: 'Compare' }).click();
     await page.locator('.editor-instance .monaco-diff-editor').first().waitFor({ state: 'visible', timeout: 30_000 });
+    // The Compare tab names the record, not its id.
+    assert.equal((await page.locator('.tabs-container .tab.active .tab-label').innerText()).trim(), 'TASK2 Replace printer toner on floor 3: theirs ↔ yours');
     await wb.screenshot('json-02-conflict-compare');
     assert.equal(await titleOf(id), 'Changed elsewhere', 'theirs stays');
     // Leave no unsaved record behind: the next spec's window would restore it (hot exit).

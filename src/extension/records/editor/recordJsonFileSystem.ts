@@ -9,7 +9,7 @@ import type { EditorIdentity } from '../../../webview/editor/protocol';
 import type { ConnectionManager } from '../../connections/connectionManager';
 import { loadRecord, readRecord, type LoadedRecord } from './recordLoader';
 import { editableChanges, writeBatch } from './recordSaving';
-import { editorUriOfJson, identityOfJsonUri, RECORDS_JSON_SCHEME, RECORDS_SCHEME } from './recordUri';
+import { editorUriOfJson, identityOfJsonUri, labelOfUri, RECORDS_JSON_SCHEME, RECORDS_SCHEME } from './recordUri';
 
 /** Read-only snapshots of the server's version, for "Compare" (registered in registerRecordEditor.ts). */
 export const RECORD_THEIRS_SCHEME = 'records-theirs';
@@ -30,6 +30,12 @@ function isJsonUri(uri: vscode.Uri): boolean {
 
 function identityOfJson(uri: vscode.Uri): EditorIdentity | undefined {
   return identityOfJsonUri(uri);
+}
+
+/** The record's label (`TASK12 Replace printer…`), for the Compare tab's title. */
+function nameOfJson(uri: vscode.Uri): string | undefined {
+  const editorUri = editorUriOfJson(uri);
+  return editorUri === undefined ? undefined : labelOfUri(editorUri);
 }
 
 function jsonOf(loaded: LoadedRecord): string {
@@ -99,7 +105,7 @@ export class RecordJsonFileSystem implements vscode.FileSystemProvider, vscode.T
       const compare = vscode.l10n.t('Compare');
       const message = vscode.l10n.t('Someone saved this record since you opened it, so your changes were not saved. Compare the two versions, copy your changes into the newer one (reopen it), and save again.');
       void vscode.window.showErrorMessage(message, compare).then((choice) => {
-        if (choice === compare) void vscode.commands.executeCommand('vscode.diff', theirsUri, uri, vscode.l10n.t('{0}: theirs ↔ yours', identity.recordId ?? ''));
+        if (choice === compare) void vscode.commands.executeCommand('vscode.diff', theirsUri, uri, vscode.l10n.t('{0}: theirs ↔ yours', nameOfJson(uri) ?? identity.recordId ?? ''));
       });
       throw vscode.FileSystemError.Unavailable(message);
     }
