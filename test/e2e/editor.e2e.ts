@@ -102,6 +102,10 @@ describe('record editor in the browser-hosted editor', () => {
     let frame = editorFrame(wb.page);
     await frame.locator('h1').filter({ hasText: 'New record' }).waitFor({ state: 'visible', timeout: 30_000 });
     assert.equal(await frame.getByLabel('Estimate').inputValue(), '4', 'the schema default is filled in');
+    assert.equal((await activeTab(wb.page).locator('.label-name').innerText()).trim(), 'New TASK');
+    const crumbs = wb.page.locator('.breadcrumbs-control .monaco-breadcrumb-item');
+    await crumbs.filter({ hasText: 'New TASK' }).waitFor({ state: 'visible' });
+    assert.deepEqual((await crumbs.allInnerTexts()).map((text) => text.trim()), ['IT', 'TASK', 'New TASK']);
     await frame.getByLabel('Title', { exact: true }).fill('E2E editor record');
     await wb.screenshot('editor-02-new-record');
     await frame.getByRole('button', { name: 'Create' }).click();
