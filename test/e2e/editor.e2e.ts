@@ -56,17 +56,40 @@ describe('record editor in the browser-hosted editor', () => {
     await wb.contextMenu(row, 'Open Record');
     const frame = editorFrame(wb.page);
     await frame.locator('h1').filter({ hasText: 'Replace printer toner on floor 3' }).waitFor({ state: 'visible', timeout: 30_000 });
-    // Every kind of field of IT/TASK has a labelled control.
-    for (const label of ['Title', 'Amount', 'Estimate', 'Due date', 'Category', 'Reviewer', 'Related incident', 'Notes', 'Specification', 'Attachments', 'Created by']) {
+    // Every kind of field of IT/TASK has a labelled control (when and by whom it was created or
+    // updated is in the header instead).
+    for (const label of ['Title', 'Amount', 'Estimate', 'Due date', 'Category', 'Reviewer', 'Related incident', 'Notes', 'Specification', 'Attachments']) {
       await frame.locator('.field > label').filter({ hasText: new RegExp(`^${label}$`) }).first().waitFor({ state: 'visible' });
     }
     assert.equal(await frame.getByLabel('Amount').inputValue(), '120.5');
     await frame.getByText('printer-notes.txt').waitFor({ state: 'visible' });
-    // The tab reads as the record: its number and title, never its id (the URI's last segment,
-    // records://<connection>/IT/TASK/<id>/TASK2 Replace printer…, is what the tab shows).
+    // Created and Updated show once: in the header, with who; the form has no second copy.
+    const said = await frame.locator('body').evaluate((body) => [...body.querySelectorAll('dt, label, legend, h2, h3')].map((e) => (e.textContent ?? '').trim()));
+    assert.deepEqual(said.filter((text) => /^(Created|Updated)\b/.test(text)), ['Created', 'Updated'], said.join(' | '));
+    const created = await frame.locator('.facts dt').evaluateAll((terms) => terms.find((dt) => dt.textContent === 'Created')?.nextElementSibling?.textContent ?? '');
+    assert.match(created, /\d.* by \S/);
+    // The tab reads as the record: its number and title, never its id. The breadcrumbs show the
+    // URI's path (records://<connection>/IT/TASK/TASK2 Replace printer…?id=<id>): no GUID either.
     assert.equal((await activeTab(wb.page).locator('.label-name').innerText()).trim(), 'TASK2 Replace printer toner on floor 3');
-    await wb.page.locator('.breadcrumbs-control .monaco-breadcrumb-item').filter({ hasText: 'TASK2 Replace printer toner on floor 3' }).waitFor({ state: 'visible' });
+    const crumbs = wb.page.locator('.breadcrumbs-control .monaco-breadcrumb-item');
+    await crumbs.filter({ hasText: 'TASK2 Replace printer toner on floor 3' }).waitFor({ state: 'visible' });
+    assert.deepEqual((await crumbs.allInnerTexts()).map((text) => text.trim()), ['IT', 'TASK', 'TASK2 Replace printer toner on floor 3']);
     await wb.screenshot('editor-01-form');
+  });
+
+  it('names a hiring record by its reference and title in the tab and breadcrumbs, and its description is about hiring', async function () {
+    this.timeout(60_000);
+    const wb = workbench();
+    const frame = await openRecordByReference(wb, 'HR/HIRING1');
+    const tab = (await activeTab(wb.page).locator('.label-name').innerText()).trim();
+    assert.match(tab, /^HIRING1 \S/);
+    const crumbs = wb.page.locator('.breadcrumbs-control .monaco-breadcrumb-item');
+    await crumbs.filter({ hasText: tab }).waitFor({ state: 'visible' });
+    assert.deepEqual((await crumbs.allInnerTexts()).map((text) => text.trim()), ['HR', 'HIRING', tab]);
+    const description = await frame.locator('.field[data-field="description"]').innerText();
+    assert.doesNotMatch(description, /latency|printer|backup|quote/i);
+    await wb.screenshot('editor-01b-hiring-record');
+    await wb.runCommand('View: Close Editor');
   });
 
   it('creates a record from the palette, then opens it', async function () {
@@ -79,6 +102,10 @@ describe('record editor in the browser-hosted editor', () => {
     let frame = editorFrame(wb.page);
     await frame.locator('h1').filter({ hasText: 'New record' }).waitFor({ state: 'visible', timeout: 30_000 });
     assert.equal(await frame.getByLabel('Estimate').inputValue(), '4', 'the schema default is filled in');
+    assert.equal((await activeTab(wb.page).locator('.label-name').innerText()).trim(), 'New TASK');
+    const crumbs = wb.page.locator('.breadcrumbs-control .monaco-breadcrumb-item');
+    await crumbs.filter({ hasText: 'New TASK' }).waitFor({ state: 'visible' });
+    assert.deepEqual((await crumbs.allInnerTexts()).map((text) => text.trim()), ['IT', 'TASK', 'New TASK']);
     await frame.getByLabel('Title', { exact: true }).fill('E2E editor record');
     await wb.screenshot('editor-02-new-record');
     await frame.getByRole('button', { name: 'Create' }).click();

@@ -53,6 +53,8 @@ describe('a record as JSON in the browser-hosted editor', () => {
     const editor = page.locator('.editor-instance .monaco-editor').first();
     const titleLine = editor.locator('.view-line').filter({ hasText: '"title": "Replace printer toner on floor 3"' });
     await titleLine.waitFor({ state: 'visible', timeout: 30_000 });
+    // The tab names the record, not a file called record.json nor its id.
+    assert.match((await page.locator('.tabs-container .tab.active .tab-label').innerText()).trim(), /^TASK2 Replace printer toner on floor 3\s*\.json$/);
     await titleLine.click();
     await page.keyboard.press('End');
     for (let i = 0; i < '",'.length; i++) await page.keyboard.press('ArrowLeft');
@@ -81,6 +83,8 @@ describe('a record as JSON in the browser-hosted editor', () => {
     const ours = page.locator('.notifications-toasts .notification-toast').filter({ has: page.getByRole('button', { name: 'Compare' }) });
     await ours.getByRole('button', { name: 'Compare' }).click();
     await page.locator('.editor-instance .monaco-diff-editor').first().waitFor({ state: 'visible', timeout: 30_000 });
+    // The Compare tab names the record, not its id.
+    assert.equal((await page.locator('.tabs-container .tab.active .tab-label').innerText()).trim(), 'TASK2 Replace printer toner on floor 3: theirs ↔ yours');
     await wb.screenshot('json-02-conflict-compare');
     assert.equal(await titleOf(id), 'Changed elsewhere', 'theirs stays');
     // Leave no unsaved record behind: the next spec's window would restore it (hot exit).

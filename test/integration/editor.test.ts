@@ -127,10 +127,36 @@ describe('record editor (host)', function () {
     assert.match(a.document.title, /^IT\/TASK\d+ Editor integration record$/);
     assert.equal(model.reference, a.document.title.split(' ')[0]);
     const label = `${model.reference.slice('IT/'.length)} Editor integration record`;
-    assert.equal(a.document.uri.toString(), `records://${connection.id}/IT/TASK/${recordId}/${encodeURIComponent(label)}`);
+    // The breadcrumbs show the path (IT › TASK › TASK7 Editor integration record): the id is in the query.
+    assert.equal(a.document.uri.toString(), `records://${connection.id}/IT/TASK/${encodeURIComponent(label)}?id%3D${recordId}`);
+    assert.equal(a.document.uri.path, `/IT/TASK/${label}`);
     assert.equal(tabOf(a)?.label, label);
+    // Created and Updated are said once, in the header with who did it; the form has no second copy.
+    assert.deepEqual(model.facts.map((f) => f.label).filter((l) => l === 'Created' || l === 'Updated'), ['Created', 'Updated']);
+    assert.match(model.facts.find((f) => f.label === 'Created')!.value, / by \S/);
+    assert.deepEqual(model.fields.filter((f) => ['creation_date', 'update_date', 'created_by_account_id', 'update_account_id'].includes(f.name)), []);
     assert.ok(model.actions.some((x) => x.alias === 'start'), 'visible actions of the state are offered');
     assert.equal(model.actions.some((x) => x.alias === 'escalate'), false, 'invisible actions are not');
+  });
+
+  it('opens record addresses with vscode.open (a link): today\'s, and the older one with the id in the path', async () => {
+    const label = tabOf(panels.findRecord({ connectionId: connection.id, workspace: 'IT', app: 'TASK', recordId })!)!.label;
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    const current = vscode.Uri.parse(`records://${connection.id}/IT/TASK/${encodeURIComponent(label)}?id=${recordId}`);
+    const older = vscode.Uri.parse(`records://${connection.id}/IT/TASK/${recordId}/${encodeURIComponent(label)}`);
+    for (const uri of [current, older]) {
+      await vscode.commands.executeCommand('vscode.open', uri);
+      const session = await waitUntil(`the record editor of ${uri.toString()}`, () => panels.list().find((s) => s.document.uri.toString() === uri.toString()));
+      assert.deepEqual(session.currentIdentity, { connectionId: connection.id, workspace: 'IT', app: 'TASK', recordId });
+      const model = await loadedModel(session, () => session.receive({ type: 'reload' }));
+      assert.equal(model.title, 'Editor integration record');
+      assert.equal(tabOf(session)?.label, label);
+      // Opening the record from a command reveals the tab already showing it, whatever its address.
+      assert.equal(await panels.open({ connectionId: connection.id, workspace: 'IT', app: 'TASK', recordId }), session);
+      await closeEditor(session);
+    }
+    // The tests below go on with the record open.
+    await panels.open({ connectionId: connection.id, workspace: 'IT', app: 'TASK', recordId });
   });
 
   it('an edit marks the tab dirty; saving sends only the changed fields, with a comment, and the tab is clean again', async () => {

@@ -211,10 +211,10 @@ describe('rlx notebooks', function () {
     assert.deepEqual(reply.rows.map((row) => row.id), next.data.map((record) => record.id));
     assert.equal(reply.loaded, 20);
 
-    // A row opens in the record editor (its records: URI names the record).
+    // A row opens in the record editor (its records: URI names the record in its query).
     const row = reply.rows[0]!;
     await bundle.onRendererMessage({ postToRenderer: () => undefined } as unknown as NotebookBundle.NotebookHost, runner, { type: 'open', outputId: first.outputId, row: 10 }, editor);
-    await waitUntil(`the record editor of ${row.id}`, () => { const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input; return input instanceof vscode.TabInputCustom && input.uri.path.includes(`/${row.id}`); }, 30_000);
+    await waitUntil(`the record editor of ${row.id}`, () => { const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input; return input instanceof vscode.TabInputCustom && input.uri.query === `id=${row.id}`; }, 30_000);
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
 
     const before = cells[1]!.executionSummary?.executionOrder;

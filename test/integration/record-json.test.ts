@@ -1,5 +1,6 @@
 // "Open as JSON" inside the extension host, against the run's sandbox: the record as an editable
-// JSON file at records://…/record.json — a save sends only the changed fields, unknown or
+// JSON file at records-json://…/<label>.json?id=<id> (the older records://…/record.json still
+// opens) — a save sends only the changed fields, unknown or
 // read-only fields are refused with a diagnostic, a conflict fails the save, a reader cannot write.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
@@ -15,7 +16,8 @@ describe('record as JSON', function () {
   let client: RecordsClient;
   let recordId: string;
 
-  const jsonUri = (connectionId: string) => vscode.Uri.parse(`records://${connectionId}/IT/TASK/${recordId}/TASK/record.json`);
+  const jsonUri = (connectionId: string) => vscode.Uri.from({ scheme: 'records-json', authority: connectionId, path: '/IT/TASK/TASK.json', query: `id=${recordId}` });
+  const editorUri = (connectionId: string) => vscode.Uri.from({ scheme: 'records', authority: connectionId, path: '/IT/TASK/TASK', query: `id=${recordId}` });
   const read = async () => (await client.listRecords({ workspace: 'IT', app: 'TASK' }, { rlx: `id = "${recordId}"`, listOfFields: 'ALL', limitRecords: 1 })).data[0]!;
 
   async function replaceIn(document: vscode.TextDocument, from: string, to: string): Promise<void> {
@@ -58,21 +60,35 @@ describe('record as JSON', function () {
   });
 
   it('goes from the record editor to its JSON and back, by the editor title commands', async () => {
-    const editorUri = vscode.Uri.parse(`records://${connection.id}/IT/TASK/${recordId}/TASK`);
-    await vscode.commands.executeCommand('vscode.openWith', editorUri, 'records.recordEditor');
+    await vscode.commands.executeCommand('vscode.openWith', editorUri(connection.id), 'records.recordEditor');
     // The title bar passes the editor's URI, as VS Code does for editor/title commands.
-    await vscode.commands.executeCommand('records.openRecordJson', editorUri);
+    await vscode.commands.executeCommand('records.openRecordJson', editorUri(connection.id));
     assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), jsonUri(connection.id).toString());
     assert.equal(typeof JSON.parse(vscode.window.activeTextEditor.document.getText()).title, 'string', 'the record\'s fields as JSON');
     await vscode.commands.executeCommand('records.openRecordForm', jsonUri(connection.id));
     const active = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
     assert.ok(active instanceof vscode.TabInputCustom, 'the record editor is the active tab');
     assert.equal(active.viewType, 'records.recordEditor');
-    assert.equal(active.uri.toString(), editorUri.toString());
+    assert.equal(active.uri.toString(), editorUri(connection.id).toString());
     // A form for a record not created yet has no JSON: nothing opens.
     const before = vscode.window.tabGroups.all.flatMap((group) => group.tabs).length;
+    await vscode.commands.executeCommand('records.openRecordJson', vscode.Uri.parse(`records://${connection.id}/IT/TASK/TASK?id=new-abc`));
     await vscode.commands.executeCommand('records.openRecordJson', vscode.Uri.parse(`records://${connection.id}/IT/TASK/new-abc/TASK`));
     assert.equal(vscode.window.tabGroups.all.flatMap((group) => group.tabs).length, before);
+  });
+
+  it('still reads the older addresses: the JSON at …/<id>/<label>/record.json, and the editor at …/<id>/<label>', async () => {
+    const olderJson = vscode.Uri.parse(`records://${connection.id}/IT/TASK/${recordId}/TASK/record.json`);
+    const olderEditor = vscode.Uri.parse(`records://${connection.id}/IT/TASK/${recordId}/TASK`);
+    const document = await vscode.workspace.openTextDocument(olderJson);
+    assert.equal(JSON.parse(document.getText()).title, (await read()).title);
+    await vscode.commands.executeCommand('records.openRecordForm', olderJson);
+    const active = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
+    assert.ok(active instanceof vscode.TabInputCustom && active.viewType === 'records.recordEditor', 'the record editor is the active tab');
+    assert.equal(active.uri.toString(), olderEditor.toString());
+    // From an older editor tab, "Open as JSON" opens today's JSON address.
+    await vscode.commands.executeCommand('records.openRecordJson', olderEditor);
+    assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), jsonUri(connection.id).toString());
   });
 
   it('refuses an unknown field with a diagnostic on its name, and saves nothing', async () => {

@@ -101,9 +101,9 @@ describe('search: the search view host against the sandbox', function () {
       for (let waited = 0; waited < 10_000; waited += 100) {
         const tab = vscode.window.tabGroups.activeTabGroup.activeTab;
         const text = tab?.input instanceof vscode.TabInputText ? (await vscode.workspace.openTextDocument(tab.input.uri)).getText() : '';
-        // The record editor's tab is named TASK2; its records: URI names the record.
-        const editorUri = tab?.input instanceof vscode.TabInputCustom ? tab.input.uri.path : '';
-        if (tab && (tab.label.includes(hit.reference) || (hit.title !== '' && tab.label.includes(hit.title)) || text.includes(hit.id) || editorUri.includes(`/${hit.id}/`))) return tab;
+        // The record editor's tab is named TASK2 and the title; its records: URI names the record in its query.
+        const editorQuery = tab?.input instanceof vscode.TabInputCustom ? tab.input.uri.query : '';
+        if (tab && (tab.label.includes(hit.reference) || (hit.title !== '' && tab.label.includes(hit.title)) || text.includes(hit.id) || editorQuery === `id=${hit.id}`)) return tab;
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
       return undefined;

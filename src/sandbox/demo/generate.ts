@@ -82,9 +82,19 @@ function composed(prng: Prng, lists: readonly (readonly string[])[], build: (par
   return text;
 }
 
-function paragraphs(prng: Prng): string {
-  const s = words.SENTENCES;
-  return composed(prng, [s, s, s], ([a, b, c]) => `<p>${a} ${b}</p><p>${c}</p>`, 1);
+/** Each app's sentences, and the salt that keeps its composed descriptions apart from the others'. */
+const DESCRIPTIONS: Record<string, { sentences: readonly string[]; salt: number }> = {
+  TASK: { sentences: words.IT_SENTENCES, salt: 1 },
+  INCIDENT: { sentences: words.IT_SENTENCES, salt: 1 },
+  DEAL: { sentences: words.DEAL_SENTENCES, salt: 6 },
+  ACCOUNT: { sentences: words.ACCOUNT_SENTENCES, salt: 7 },
+  HIRING: { sentences: words.HIRING_SENTENCES, salt: 8 },
+};
+
+/** A description that fits the app: two paragraphs of its own sentences. */
+function paragraphs(prng: Prng, app: string): string {
+  const { sentences: s, salt } = DESCRIPTIONS[app] ?? DESCRIPTIONS.TASK;
+  return composed(prng, [s, s, s], ([a, b, c]) => `<p>${a} ${b}</p><p>${c}</p>`, salt);
 }
 
 function attachment(uid: string, title: string, text: string, mime = 'text/plain'): Attachment {
@@ -131,7 +141,7 @@ class Generator {
         update_account_id: creator,
         amount_of_comments: 0,
         title: '',
-        description: paragraphs(this.prng),
+        description: paragraphs(this.prng, app.alias),
         state: app.initialState,
         priority: this.prng.pick(['low', 'normal', 'normal', 'high']),
         keeper_id: this.prng.chance(0.9) ? this.prng.pick(members) : null,
@@ -158,7 +168,7 @@ class Generator {
         r.c_reviewer_id = p.chance(0.4) ? p.pick(membersOf('IT')) : null;
         const incidents = this.idsByApp.get('INCIDENT') ?? [];
         r.c_related_incident = incidents.length && p.chance(0.3) ? p.pick(incidents) : null;
-        r.c_notes = p.chance(0.3) ? intern(`<p>${p.pick(words.SENTENCES)}</p>`) : '';
+        r.c_notes = p.chance(0.3) ? intern(`<p>${p.pick(words.IT_SENTENCES)}</p>`) : '';
         r.c_external_ref = p.chance(0.5) ? intern(`EXT-${p.int(1000, 9999)}`) : '';
         r.attachments = [];
         if (i > 10 && p.chance(0.1)) r.parent_id = p.pick(ids.slice(Math.max(6, ids.length - 200)));

@@ -24,7 +24,9 @@ export const POSITIONS = ['Backend developer', 'Service desk agent', 'Account ex
 export const FIRST_NAMES = ['Anna', 'Ben', 'Chloe', 'David', 'Elif', 'Felix', 'Greta', 'Hugo', 'Ines', 'Jonas', 'Kira', 'Lukas', 'Mona', 'Noah', 'Olga', 'Paul'];
 export const LAST_NAMES = ['Schmidt', 'Meyer', 'Garcia', 'Kowalski', 'Nguyen', 'Rossi', 'Larsen', 'Okafor', 'Tanaka', 'Novak', 'Dubois', 'Silva'];
 
-export const SENTENCES = [
+// Sentences of descriptions (and task notes), one list per app so that each record reads like
+// its app's work: a hiring record talks about candidates, never about network latency.
+export const IT_SENTENCES = [
   'The users reported the problem twice this week.',
   'Please check the logs before changing anything.',
   'The vendor confirmed that a replacement part is on the way.',
@@ -32,13 +34,52 @@ export const SENTENCES = [
   'Printers on this floor keep running out of paper.',
   'The old configuration is archived on the file share.',
   'We agreed to schedule the change outside office hours.',
-  'The customer asked for a written quote by Friday.',
-  'Two candidates were shortlisted after the phone screen.',
   'Network latency spikes every morning around nine.',
   'The budget owner approved the purchase order.',
   'A workaround is documented in the team wiki.',
   'Backups completed, but the verification step failed.',
+  'The monitoring alert fired again after the last restart.',
+  'Roll the change out to one team first, then to everyone.',
+  'The service desk has a ticket template for this.',
+];
+
+export const DEAL_SENTENCES = [
+  'The customer asked for a written quote by Friday.',
   'The contract renewal needs legal review first.',
+  'Their purchasing team wants a discount for a three-year term.',
+  'The head of operations is our champion on the customer side.',
+  'A demo for their IT team is booked for next week.',
+  'Their budget owner signed off on the proposal.',
+  'A competitor offered a lower price, but without support.',
+  'They want to start with a pilot in one region.',
+  'The decision is expected at their board meeting next month.',
+  'Payment terms of 30 days were accepted.',
+];
+
+export const ACCOUNT_SENTENCES = [
+  'A long-standing customer that renews every spring.',
+  'The main contact is their procurement lead.',
+  'Invoices go to the head office, not to the branches.',
+  'They prefer a call over email for anything urgent.',
+  'Two open support cases were closed to their satisfaction.',
+  'The account plan for next year is in the shared folder.',
+  'They are expanding into two new countries this year.',
+  'The quarterly business review is due next month.',
+  'Their new finance director wants a single yearly invoice.',
+  'A reference visit from another customer is planned.',
+];
+
+export const HIRING_SENTENCES = [
+  'Two candidates were shortlisted after the phone screen.',
+  'The candidate has five years of experience in a similar role.',
+  'References were checked and came back positive.',
+  'The hiring manager wants a second interview with the team.',
+  'Salary expectations are within the budget for the role.',
+  'The candidate can start after a notice period of three months.',
+  'The take-home exercise was well structured and documented.',
+  'The role needs two days a week in the Berlin office.',
+  'The candidate asked about training and mentoring.',
+  'Feedback from all interviewers is in the scorecard.',
 ];
 
 export const COMMENTS = [

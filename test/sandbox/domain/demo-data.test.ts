@@ -38,6 +38,24 @@ describe('sandbox domain: demo data and helpers', () => {
     assert.ok(data.records.every((r) => r.creation_date < '2026-11-01' && r.creation_date >= '2024-11-01'));
   });
 
+  it('descriptions fit their app: no sentence is shared between tasks, deals, accounts and hiring', () => {
+    const data = generateDemoData(1000);
+    // IT tasks and incidents are the same kind of work; every other app has its own words.
+    const kind = (app: string) => (app === 'INCIDENT' ? 'TASK' : app);
+    const usedBy = new Map<string, Set<string>>();
+    for (const r of data.records) {
+      if (r.id === HOSTILE_TASK_ID) continue;
+      const sentences = String(r.description).replace(/<\/?p>/g, ' ').split(/(?<=\.)\s+/).map((t) => t.trim()).filter(Boolean);
+      assert.ok(sentences.length >= 2, `${r.publishing_alias} #${r.number}: ${String(r.description)}`);
+      for (const sentence of sentences) usedBy.set(sentence, (usedBy.get(sentence) ?? new Set()).add(kind(String(r.publishing_alias))));
+    }
+    const shared = [...usedBy].filter(([, apps]) => apps.size > 1).map(([sentence, apps]) => `${sentence} (${[...apps].join(', ')})`);
+    assert.deepEqual(shared, []);
+    const hiring = data.records.filter((r) => r.publishing_alias === 'HIRING').map((r) => String(r.description));
+    assert.ok(hiring.length > 0 && hiring.every((text) => !/latency|printer|backup|customer|quote/i.test(text)), 'hiring talks about candidates and roles');
+    assert.ok(hiring.some((text) => /candidate/i.test(text)));
+  });
+
   it('rich text: markdown is converted and any raw HTML is escaped', () => {
     fc.assert(fc.property(fc.string(), (text) => {
       const html = toStoredRichText(text);

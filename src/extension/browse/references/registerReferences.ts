@@ -3,7 +3,7 @@
 // dist/references.js, which matches, resolves and renders. See README.md here.
 import * as vscode from 'vscode';
 import { recordReference } from '../../../core/records/recordText';
-import { activeRecordEditorUri, identityFromUri } from '../../records/editor/recordUri';
+import { activeRecordEditorUri, identityFromUri, labelOfUri } from '../../records/editor/recordUri';
 import type { ConnectionManager } from '../../connections/connectionManager';
 import type { RecordsTree } from '../tree/registerTree';
 import type { ReferenceFeature } from '../../lazy/references';
@@ -116,7 +116,7 @@ async function findReferencesToRecord(arg: unknown): Promise<void> {
 }
 
 function referenceOfRecord(arg: unknown): string | undefined {
-  // From the record editor's title bar: its records: URI ends in the tab label (TASK12 and the title).
+  // From the record editor's title bar: its records: URI carries the tab label (TASK12 and the title).
   if (arg instanceof vscode.Uri) return referenceOfEditorUri(arg);
   if (typeof arg !== 'object' || arg === null) return undefined;
   const node = arg as { kind?: unknown; record?: { number?: unknown }; ref?: { workspace: string; app: string } };
@@ -126,7 +126,7 @@ function referenceOfRecord(arg: unknown): string | undefined {
 
 function referenceOfEditorUri(uri: vscode.Uri): string | undefined {
   const identity = identityFromUri(uri);
-  const label = (uri.path.split('/')[4] ?? '').split(' ', 1)[0] ?? '';
+  const label = (labelOfUri(uri) ?? '').split(' ', 1)[0] ?? '';
   if (identity?.recordId === undefined || !/^\S+\d$/.test(label) || !label.startsWith(identity.app)) return undefined;
   return `${identity.workspace}/${label}`;
 }

@@ -170,7 +170,8 @@ export class RecordDocument implements vscode.CustomDocument {
       mode: this.isNew ? 'create' : 'edit',
       reference: this.reference,
       title: this.isNew ? vscode.l10n.t('New record') : String(record?.title ?? ''),
-      fields,
+      // The header states when and by whom the record was created and updated; the form does not again.
+      fields: record ? fields.filter((f) => !FACT_FIELDS.has(f.name)) : fields,
       values: loaded.values,
       rendered: { ...(record?._renderobj ?? {}) },
       facts: record ? factsOf(loaded) : [],
@@ -320,13 +321,23 @@ export class RecordDocument implements vscode.CustomDocument {
   }
 }
 
+/** System fields the header's facts state (Created, Updated: when and by whom), so the form leaves them out. */
+const FACT_FIELDS: ReadonlySet<string> = new Set(['creation_date', 'created_by_account_id', 'update_date', 'update_account_id']);
+
 function factsOf(loaded: LoadedRecord): { label: string; value: string }[] {
   const { record, fields, ctx } = loaded;
   if (!record) return [];
   const facts: { label: string; value: string }[] = [];
   const state = fields.find((f) => f.name === 'state');
   if (state && record.state) facts.push({ label: state.label, value: displayValue(state, record.state, ctx, record) });
-  if (record.creation_date) facts.push({ label: vscode.l10n.t('Created'), value: formatDateTime(record.creation_date, ctx.timeZone, ctx.locale) });
-  if (record.update_date) facts.push({ label: vscode.l10n.t('Updated'), value: formatDateTime(record.update_date, ctx.timeZone, ctx.locale) });
+  const when = (date: string, byField: string): string => {
+    const at = formatDateTime(date, ctx.timeZone, ctx.locale);
+    const who = record[byField];
+    const field = fields.find((f) => f.name === byField);
+    const name = typeof who !== 'string' || who === '' ? '' : field ? displayValue(field, who, ctx, record) : (ctx.users.get(who) ?? who);
+    return name === '' ? at : vscode.l10n.t('{0} by {1}', at, name);
+  };
+  if (record.creation_date) facts.push({ label: vscode.l10n.t('Created'), value: when(record.creation_date, 'created_by_account_id') });
+  if (record.update_date) facts.push({ label: vscode.l10n.t('Updated'), value: when(record.update_date, 'update_account_id') });
   return facts;
 }

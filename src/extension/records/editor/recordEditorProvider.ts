@@ -106,7 +106,8 @@ export class RecordEditorProvider implements vscode.CustomEditorProvider<RecordD
 
   /** The record's number and title, for its tab; the app alone when it cannot be read (the editor says why). */
   private async tabLabelOf(identity: EditorIdentity, knownNumber?: number): Promise<string> {
-    if (!identity.recordId) return recordLabel(identity.app);
+    // A form for a new record: `New TASK` (breadcrumbs `IT › TASK › New TASK`).
+    if (!identity.recordId) return vscode.l10n.t('New {0}', identity.app);
     try {
       const client = await this.deps.connections.client(identity.connectionId);
       const page = await client.listRecords({ workspace: identity.workspace, app: identity.app }, { rlx: rlxEquals('id', identity.recordId), listOfFields: 'id,number,title', limitRecords: 1 });

@@ -1,6 +1,6 @@
 // "Open as JSON": a record as an editable JSON document at
-// `records://<connection-id>/<workspace>/<app>/<record-id>/<label>/record.json` (the record
-// editor's URI plus `/record.json`). Saving sends only the changed fields; unknown or read-only
+// `records-json://<connection-id>/<workspace>/<app>/<label>.json?id=<record-id>` (see recordUri.ts,
+// which also reads the older `records://…/record.json` address). Saving sends only the changed fields; unknown or read-only
 // fields are refused with a diagnostic; if someone saved the record meanwhile the save fails with
 // an explanation and "Compare" (theirs vs yours). Read-only users get a read-only file.
 import * as vscode from 'vscode';
@@ -9,8 +9,7 @@ import type { EditorIdentity } from '../../../webview/editor/protocol';
 import type { ConnectionManager } from '../../connections/connectionManager';
 import { loadRecord, readRecord, type LoadedRecord } from './recordLoader';
 import { editableChanges, writeBatch } from './recordSaving';
-import { RECORD_JSON_NAME } from './recordJsonUri';
-import { identityFromUri, RECORDS_SCHEME } from './recordUri';
+import { editorUriOfJson, identityOfJsonUri, labelOfUri, RECORDS_JSON_SCHEME, RECORDS_SCHEME } from './recordUri';
 
 /** Read-only snapshots of the server's version, for "Compare" (registered in registerRecordEditor.ts). */
 export const RECORD_THEIRS_SCHEME = 'records-theirs';
@@ -26,11 +25,17 @@ interface Opened {
 }
 
 function isJsonUri(uri: vscode.Uri): boolean {
-  return uri.path.endsWith(`/${RECORD_JSON_NAME}`);
+  return editorUriOfJson(uri) !== undefined;
 }
 
 function identityOfJson(uri: vscode.Uri): EditorIdentity | undefined {
-  return identityFromUri(uri.with({ path: uri.path.slice(0, -(RECORD_JSON_NAME.length + 1)) }));
+  return identityOfJsonUri(uri);
+}
+
+/** The record's label (`TASK12 Replace printer…`), for the Compare tab's title. */
+function nameOfJson(uri: vscode.Uri): string | undefined {
+  const editorUri = editorUriOfJson(uri);
+  return editorUri === undefined ? undefined : labelOfUri(editorUri);
 }
 
 function jsonOf(loaded: LoadedRecord): string {
@@ -100,7 +105,7 @@ export class RecordJsonFileSystem implements vscode.FileSystemProvider, vscode.T
       const compare = vscode.l10n.t('Compare');
       const message = vscode.l10n.t('Someone saved this record since you opened it, so your changes were not saved. Compare the two versions, copy your changes into the newer one (reopen it), and save again.');
       void vscode.window.showErrorMessage(message, compare).then((choice) => {
-        if (choice === compare) void vscode.commands.executeCommand('vscode.diff', theirsUri, uri, vscode.l10n.t('{0}: theirs ↔ yours', identity.recordId ?? ''));
+        if (choice === compare) void vscode.commands.executeCommand('vscode.diff', theirsUri, uri, vscode.l10n.t('{0}: theirs ↔ yours', nameOfJson(uri) ?? identity.recordId ?? ''));
       });
       throw vscode.FileSystemError.Unavailable(message);
     }
@@ -162,4 +167,4 @@ function keyRange(text: string, name: string): vscode.Range {
   return new vscode.Range(line, character, line, character + JSON.stringify(name).length);
 }
 
-export { RECORDS_SCHEME };
+export { RECORDS_JSON_SCHEME, RECORDS_SCHEME };

@@ -5,14 +5,15 @@ import type { FilesHost } from '../files/filesHost';
 import type { EditorIdentity } from '../../../webview/editor/protocol';
 import type { RecordDocument, RecordEditorProvider, RecordJsonFileSystem } from '../../lazy/recordEditor';
 import { identityFromArgument, numberFromArgument, parseReference } from './editorArguments';
-import { activeRecordEditorUri, RECORD_EDITOR_VIEW_TYPE, RECORDS_SCHEME } from './recordUri';
+import { activeRecordEditorUri, RECORD_EDITOR_VIEW_TYPE, RECORDS_JSON_SCHEME, RECORDS_SCHEME } from './recordUri';
 
 /** `records-theirs:` — the server's version in "Compare" after a JSON save conflict. */
 const RECORD_THEIRS_SCHEME = 'records-theirs';
 
 /**
- * "Open as JSON": the `records:` file system (implementation in dist/recordEditor.js, loaded on
- * first read), and the read-only "theirs" side of its Compare.
+ * "Open as JSON": the `records-json:` file system, also serving the older `records://…/record.json`
+ * addresses (implementation in dist/recordEditor.js, loaded on first read), and the read-only
+ * "theirs" side of its Compare.
  */
 function registerRecordJson(context: vscode.ExtensionContext, connections: ConnectionManager): void {
   const changes = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
@@ -36,6 +37,7 @@ function registerRecordJson(context: vscode.ExtensionContext, connections: Conne
   };
   context.subscriptions.push(
     changes,
+    vscode.workspace.registerFileSystemProvider(RECORDS_JSON_SCHEME, provider, { isCaseSensitive: true }),
     vscode.workspace.registerFileSystemProvider(RECORDS_SCHEME, provider, { isCaseSensitive: true }),
     vscode.workspace.registerTextDocumentContentProvider(RECORD_THEIRS_SCHEME, { provideTextDocumentContent: async (uri) => (await fs()).provideTextDocumentContent(uri) }),
   );
