@@ -1,26 +1,7 @@
 // Date-times travel as ISO UTC and are shown in the user's time zone (from GET /api/common).
+// A zone's offsets and DST changes are Temporal's (core/time/temporal.ts).
 
-interface WallClock {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-}
-
-function wallClockIn(date: Date, timeZone: string): WallClock {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).formatToParts(date);
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour') % 24, minute: get('minute') };
-}
+import { Instant, PlainDateTime, ZonedDateTime } from '../time/temporal';
 
 /** A time zone the runtime knows, else UTC, so a bad value from the server never breaks the form. */
 export function safeTimeZone(timeZone: string | undefined): string {
@@ -33,32 +14,34 @@ export function safeTimeZone(timeZone: string | undefined): string {
   }
 }
 
-const pad = (n: number, width = 2) => String(n).padStart(width, '0');
-
 /** ISO UTC → the `YYYY-MM-DDTHH:mm` value of an `<input type="datetime-local">` in `timeZone`. */
 export function toLocalInputValue(iso: string | null | undefined, timeZone: string): string {
   if (!iso) return '';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  const w = wallClockIn(date, safeTimeZone(timeZone));
-  return `${pad(w.year, 4)}-${pad(w.month)}-${pad(w.day)}T${pad(w.hour)}:${pad(w.minute)}`;
+  const time = new Date(iso).getTime();
+  if (Number.isNaN(time)) return '';
+  const local = ZonedDateTime.toPlainDateTime(Instant.toZonedDateTimeISO(Instant.fromEpochMilliseconds(time), safeTimeZone(timeZone)));
+  return PlainDateTime.toString(local, { smallestUnit: 'minute' });
 }
 
-/** `YYYY-MM-DDTHH:mm` meant in `timeZone` → ISO UTC (`…Z`); undefined for an empty or malformed value. */
+/**
+ * `YYYY-MM-DDTHH:mm` meant in `timeZone` → ISO UTC (`…Z`); undefined for an empty or malformed
+ * value, or a date that does not exist. A time that a DST change skips is read with the offset
+ * from before the change (02:30 on a spring-forward night is 03:30 after it); a time that
+ * happens twice when clocks go back is the first of the two.
+ */
 export function fromLocalInputValue(value: string, timeZone: string): string | undefined {
   const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(value.trim());
   if (!m) return undefined;
   const [year, month, day, hour, minute, second] = m.slice(1).map((s) => Number(s ?? 0)) as [number, number, number, number, number, number];
-  const zone = safeTimeZone(timeZone);
-  const asUtc = Date.UTC(year, month - 1, day, hour, minute, second || 0);
-  // The zone's offset at that instant; a second pass settles values near a DST change.
-  let guess = asUtc;
-  for (let i = 0; i < 2; i++) {
-    const w = wallClockIn(new Date(guess), zone);
-    const shown = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, second || 0);
-    guess += asUtc - shown;
+  let time: number;
+  try {
+    time = PlainDateTime.toZonedDateTime(PlainDateTime.create(year, month, day, hour, minute, second), safeTimeZone(timeZone)).epochMilliseconds;
+  } catch (error) {
+    // `2026-02-30`, hour 24…: a RangeError from the calendar.
+    if (error instanceof RangeError) return undefined;
+    throw error;
   }
-  return new Date(guess).toISOString().replace('.000Z', 'Z');
+  return new Date(time).toISOString().replace('.000Z', 'Z');
 }
 
 // Building an Intl.DateTimeFormat costs ~0.15 ms, formatting with one a few µs: a results grid

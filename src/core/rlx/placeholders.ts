@@ -2,7 +2,9 @@
 // `@startOfMonth`…). The service knows none of them: the client expands each into a quoted value
 // just before a query is sent, so what the request log shows is what the service evaluated.
 // Dates are computed in the user's time zone (start of a day is local midnight, or the first
-// instant of the day where a DST change skips midnight) and sent as UTC instants.
+// instant of the day where a DST change skips or repeats midnight) and sent as UTC instants.
+
+import { Instant, PlainDate, ZonedDateTime, type PlainDateRecord } from '../time/temporal';
 
 /** A placeholder as written in a filter, in offsets of that filter text. */
 export interface RlxPlaceholder {
@@ -141,7 +143,7 @@ export function resolveRlxPlaceholder(placeholder: RlxPlaceholder, context: RlxP
       return new Date(context.now.getTime() + shift.amount * hours * 3_600_000).toISOString();
     }
     default:
-      return new Date(startOfDayIn(shiftedDay(placeholder.name, shift.amount, shift.unit, wallDate(context.now, context.timeZone)), context.timeZone)).toISOString();
+      return new Date(dayStartOf(placeholder.name, shift, context.now, context.timeZone)).toISOString();
   }
 }
 
@@ -177,86 +179,51 @@ export function expandRlxPlaceholders(text: string, context: RlxPlaceholderConte
 }
 
 // --- Calendar in a time zone -------------------------------------------------------------
+// Temporal (core/time/temporal.ts): the shifts count on plain calendar dates, so a month or
+// year shift past the end of a shorter month stops on its last day, and a day the zone skipped
+// (Samoa's 2011-12-30) still counts; the day found then starts at its first instant in the
+// user's zone, which is local midnight, the end of the gap where a DST change skips midnight,
+// or the first of two midnights where one repeats.
 
-interface WallDate {
-  year: number;
-  /** 1–12 */
-  month: number;
-  day: number;
-}
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (formatter === undefined) {
-    // Throws a RangeError for an unknown zone, which the caller reports.
-    formatter = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric' });
-    formatters.set(timeZone, formatter);
+// Switches rather than tables of the library's functions: a table at the top of the module
+// would keep the library in every bundle that imports this file, placeholders used or not.
+function anchorDay(name: string, today: PlainDateRecord): PlainDateRecord {
+  switch (name) {
+    case 'yesterday':
+      return PlainDate.addDays(today, -1);
+    case 'tomorrow':
+      return PlainDate.addDays(today, 1);
+    case 'startOfWeek':
+      // ISO weeks begin on Monday.
+      return PlainDate.startOfWeek(today);
+    case 'startOfMonth':
+      return PlainDate.startOfMonth(today);
+    case 'startOfYear':
+      return PlainDate.startOfYear(today);
+    default:
+      return today;
   }
-  return formatter;
 }
 
-/** The calendar date the clocks of `timeZone` show at `instant`. */
-function wallDate(instant: Date | number, timeZone: string): WallDate {
-  const parts = formatterFor(timeZone).formatToParts(instant);
-  const part = (type: Intl.DateTimeFormatPartTypes): number => Number(parts.find((candidate) => candidate.type === type)?.value);
-  return { year: part('year'), month: part('month'), day: part('day') };
-}
-
-function compareWall(a: WallDate, b: WallDate): number {
-  return a.year - b.year || a.month - b.month || a.day - b.day;
-}
-
-/** Date arithmetic on the calendar (no time zone), normalised through UTC. */
-function fromUtc(ms: number): WallDate {
-  const date = new Date(ms);
-  return { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() };
-}
-
-function shiftedDay(name: string, amount: number, unit: RlxPlaceholderUnit, today: WallDate): WallDate {
-  let day = today;
-  if (name === 'yesterday') day = fromUtc(Date.UTC(day.year, day.month - 1, day.day - 1));
-  if (name === 'tomorrow') day = fromUtc(Date.UTC(day.year, day.month - 1, day.day + 1));
-  if (name === 'startOfWeek') {
-    const weekday = new Date(Date.UTC(day.year, day.month - 1, day.day)).getUTCDay();
-    day = fromUtc(Date.UTC(day.year, day.month - 1, day.day - ((weekday + 6) % 7)));
-  }
-  if (name === 'startOfMonth') day = { ...day, day: 1 };
-  if (name === 'startOfYear') day = { year: day.year, month: 1, day: 1 };
+function shiftedDay(day: PlainDateRecord, amount: number, unit: RlxPlaceholderUnit): PlainDateRecord {
   switch (unit) {
     case 'd':
-      return fromUtc(Date.UTC(day.year, day.month - 1, day.day + amount));
+      return PlainDate.addDays(day, amount);
     case 'w':
-      return fromUtc(Date.UTC(day.year, day.month - 1, day.day + amount * 7));
+      return PlainDate.addWeeks(day, amount);
     case 'm':
-    case 'y': {
-      const months = unit === 'm' ? amount : amount * 12;
-      const first = fromUtc(Date.UTC(day.year, day.month - 1 + months, 1));
-      // The 31st a month on is the last day of a shorter month, never the 1st of the next.
-      const lastDay = new Date(Date.UTC(first.year, first.month, 0)).getUTCDate();
-      return { ...first, day: Math.min(day.day, lastDay) };
-    }
+      return PlainDate.addMonths(day, amount);
+    case 'y':
+      return PlainDate.addYears(day, amount);
     default:
       return day;
   }
 }
 
-/**
- * The first instant whose local date in `timeZone` is `day`: local midnight, or the end of the
- * gap where a DST change skips midnight. Found by bisection between the widest offsets (±15 h),
- * since local dates never go backwards across a day boundary.
- */
-function startOfDayIn(day: WallDate, timeZone: string): number {
-  const utcMidnight = Date.UTC(day.year, day.month - 1, day.day);
-  let low = utcMidnight - 15 * 3_600_000;
-  let high = utcMidnight + 15 * 3_600_000;
-  while (high - low > 1) {
-    const middle = Math.floor((low + high) / 2);
-    if (compareWall(wallDate(middle, timeZone), day) >= 0) high = middle;
-    else low = middle;
-  }
-  return high;
+/** The first instant (epoch milliseconds) of the day a date placeholder names; an unknown zone throws a RangeError that names it. */
+function dayStartOf(name: string, shift: { amount: number; unit: RlxPlaceholderUnit }, now: Date, timeZone: string): number {
+  const today = ZonedDateTime.toPlainDate(Instant.toZonedDateTimeISO(Instant.fromEpochMilliseconds(now.getTime()), timeZone));
+  return PlainDate.toZonedDateTime(shiftedDay(anchorDay(name, today), shift.amount, shift.unit), timeZone).epochMilliseconds;
 }
 
 function isWordChar(code: number): boolean {

@@ -107,6 +107,17 @@ describe('editor: date-times in the user\'s time zone', () => {
     assert.equal(toLocalInputValue('2026-07-01T08:00:00Z', 'America/New_York'), '2026-07-01T04:00');
   });
 
+  it('reads a time a DST change skips as after the change, and a repeated time as its first, on both sides of UTC', () => {
+    // Spring forward: 02:30 does not exist; it is 03:30 summer time.
+    assert.equal(fromLocalInputValue('2026-03-29T02:30', 'Europe/Berlin'), '2026-03-29T01:30:00Z');
+    assert.equal(fromLocalInputValue('2026-03-08T02:30', 'America/New_York'), '2026-03-08T07:30:00Z');
+    // Fall back: 02:30 (Berlin) and 01:30 (New York) happen twice; the first is still summer time.
+    assert.equal(fromLocalInputValue('2026-10-25T02:30', 'Europe/Berlin'), '2026-10-25T00:30:00Z');
+    assert.equal(fromLocalInputValue('2026-11-01T01:30', 'America/New_York'), '2026-11-01T05:30:00Z');
+    assert.equal(toLocalInputValue('2026-10-25T00:30:00Z', 'Europe/Berlin'), '2026-10-25T02:30');
+    assert.equal(toLocalInputValue('2026-10-25T01:30:00Z', 'Europe/Berlin'), '2026-10-25T02:30');
+  });
+
   it('formats for people in the zone, with the zone named', () => {
     const text = formatDateTime('2026-03-05T14:30:00Z', 'Europe/Berlin', 'en');
     assert.match(text, /Mar 5, 2026/);
@@ -118,6 +129,7 @@ describe('editor: date-times in the user\'s time zone', () => {
   it('treats a bad zone as UTC and rejects malformed input', () => {
     assert.equal(toLocalInputValue('2026-03-05T14:30:00Z', 'Mars/Olympus'), '2026-03-05T14:30');
     assert.equal(fromLocalInputValue('yesterday', 'UTC'), undefined);
+    assert.equal(fromLocalInputValue('2026-02-30T10:00', 'UTC'), undefined, 'a day the month does not have');
     assert.equal(toLocalInputValue(null, 'UTC'), '');
   });
 });

@@ -72,6 +72,18 @@ describe('rlx placeholders', () => {
     assert.equal(value('@today', at('2026-03-29T12:00:00Z', 'Asia/Beirut')), '2026-03-28T22:00:00.000Z');
   });
 
+  it('a day whose midnight repeats starts at the first one, and a day a zone skipped still counts', () => {
+    // Gaza went back from 01:00 to 00:00 on 2015-10-23: the day began at midnight +03:00.
+    assert.equal(value('@today', at('2015-10-23T08:43:00Z', 'Asia/Gaza')), '2015-10-22T21:00:00.000Z');
+    // Samoa skipped 2011-12-30: yesterday, from the 31st, is that day, which starts when the 31st does.
+    assert.equal(value('@yesterday', at('2011-12-31T02:00:00Z', 'Pacific/Apia')), '2011-12-30T10:00:00.000Z');
+    assert.equal(value('@yesterday-1y', at('2011-12-31T02:00:00Z', 'Pacific/Apia')), '2010-12-30T10:00:00.000Z');
+  });
+
+  it('an unknown time zone is a RangeError that names it', () => {
+    assert.throws(() => value('@today', at('2026-11-24T10:00:00Z', 'Mars/Olympus')), (error: unknown) => error instanceof RangeError && /Mars\/Olympus/i.test(error.message));
+  });
+
   it('weeks start on Monday; months and years shift on the calendar, clamped to the month’s end', () => {
     // 2026-11-24 is a Tuesday.
     assert.equal(value('@startOfWeek', at('2026-11-24T10:00:00Z')), '2026-11-23T00:00:00.000Z');
