@@ -177,7 +177,6 @@ describe('RLX notebooks in the browser-hosted editor', () => {
           items,
         };
       });
-      console.log(JSON.stringify(measured));
       const { grid, room } = measured;
       assert.ok(grid.scrollWidth > grid.clientWidth + 100, `the table is wider than its room: ${JSON.stringify(grid)}`);
       assert.ok(Math.abs(grid.width - room.width) <= 2 && Math.abs(grid.left - room.left) <= 2, `the table spans the output's width: ${JSON.stringify(measured)}`);

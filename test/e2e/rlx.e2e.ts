@@ -60,7 +60,6 @@ describe('write and run an RLX query', () => {
     await page.locator('.quick-input-widget .monaco-list-row').first().waitFor({ state: 'visible', timeout: 30_000 });
     await waitUntil(async () => (await pathInput.inputValue()).endsWith('.rlx'), 'Save As proposes an .rlx file');
     const proposed = await pathInput.inputValue();
-    console.log(`Save As proposes ${proposed}`);
     assert.match(proposed, /\/### All of IT TASK\.rlx$/, `Save As proposes the title: ${proposed}`);
     await wb.screenshot('rlx-00-save-as-proposes-title');
     await page.keyboard.press('Escape');
