@@ -2,10 +2,13 @@
 // fills the cells with a table, a count and a pivot with its chart (light and dark themes; the
 // markdown cells are drawn in the notebook's webview, so the spec reads the code cells); a
 // markdown cell added and saved comes back as `//` lines when the file is reopened as text,
-// with the queries unchanged. Ctrl+Enter in a cell runs that cell, in place.
+// with the queries unchanged. Open as Notebook / Open as Text leave the file one tab. A table
+// wider than a narrow editor spans the output and scrolls sideways, its toolbar on one line.
+// Ctrl+Enter in a cell runs that cell, in place.
 import * as assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Page } from 'playwright-core';
 import { requireSandbox } from './support/environment';
 import { addTokenConnection } from './support/connections';
 import { useWorkbench } from './support/workbench';
@@ -14,6 +17,8 @@ const CONNECTION = 'Notebook Sandbox';
 const FILE = 'explore.rlx';
 /** One query, run with Ctrl+Enter in its cell. */
 const SINGLE = 'ctrl-enter.rlx';
+/** One query with more columns than the narrowed window has room for. */
+const WIDE = 'wide.rlx';
 const TEXT = [
   '// Open work in IT, week 47',
   '@app IT/TASK',
@@ -43,6 +48,7 @@ describe('RLX notebooks in the browser-hosted editor', () => {
     assert.ok(workspaceDir, 'run.mjs names the workspace folder');
     file = join(workspaceDir, FILE);
     writeFileSync(file, TEXT);
+    writeFileSync(join(workspaceDir, WIDE), ['@app IT/TASK', `@connection "${CONNECTION}"`, '', '### Every column', '@fields title, state, priority, keeper_id, c_amount, c_cost, c_estimate_hours, c_due_date, c_category, c_confidential, c_reviewer_id, c_external_ref', '@limit 30', ''].join('\n'));
     writeFileSync(join(workspaceDir, SINGLE), ['@app IT/TASK', `@connection "${CONNECTION}"`, '', '### Urgent tasks', '@limit 0', 'priority = 1', ''].join('\n'));
     const wb = workbench();
     const sandbox = requireSandbox();
@@ -60,10 +66,11 @@ describe('RLX notebooks in the browser-hosted editor', () => {
     await page.locator('.quick-input-widget .monaco-list-row').filter({ hasText: FILE }).first().click();
     await page.locator('.editor-instance .monaco-editor .view-line').filter({ hasText: '### Open tasks' }).waitFor({ state: 'visible', timeout: 30_000 });
 
-    // The editor title's "Open as Notebook".
+    // The editor title's "Open as Notebook": the notebook takes the text's tab.
     await page.locator('.editor-actions .action-label[aria-label="Open as Notebook"]').first().click();
     const notebook = page.locator('.notebook-editor');
     await notebook.locator('.cell-editor-container .view-line').filter({ hasText: '### Open tasks' }).waitFor({ state: 'visible', timeout: 30_000 });
+    await expectOneTab(page, FILE);
 
     await wb.runCommand('Notebook: Run All');
     // With one controller for this notebook type VS Code may still ask once: take ours.
@@ -118,7 +125,73 @@ describe('RLX notebooks in the browser-hosted editor', () => {
     const text = page.locator('.editor-instance .monaco-editor').first();
     await text.locator('.view-line').filter({ hasText: '// Urgent ones go to the **on-call** team.' }).waitFor({ state: 'visible', timeout: 30_000 });
     await text.locator('.view-line').filter({ hasText: '### By state' }).waitFor({ state: 'visible' });
+    await expectOneTab(page, FILE);
     await wb.screenshot('notebook-04-reopened-as-text');
+  });
+
+  it('a wide table takes the output\'s width and scrolls sideways, its buttons on one line', async function () {
+    this.timeout(180_000);
+    const wb = workbench();
+    const page = wb.page;
+    // A narrow window: the toolbar has less room than it needs on one line.
+    const size = page.viewportSize();
+    await page.setViewportSize({ width: 820, height: 900 });
+    try {
+      await page.locator('.monaco-workbench').focus();
+      await page.keyboard.press('Control+P');
+      await page.locator('.quick-input-widget .quick-input-box input').fill(WIDE);
+      await page.locator('.quick-input-widget .monaco-list-row').filter({ hasText: WIDE }).first().click();
+      await page.locator('.editor-instance .monaco-editor .view-line').filter({ hasText: '### Every column' }).waitFor({ state: 'visible', timeout: 30_000 });
+      await page.locator('.editor-actions .action-label[aria-label="Open as Notebook"]').first().click();
+      const notebook = page.locator('.notebook-editor');
+      await notebook.locator('.cell-editor-container .view-line').filter({ hasText: '### Every column' }).first().waitFor({ state: 'visible', timeout: 30_000 });
+      await expectOneTab(page, WIDE);
+      await wb.runCommand('Notebook: Run All');
+      const kernelPick = page.locator('.quick-input-widget .monaco-list-row').filter({ hasText: 'Records Service' }).first();
+      if (await kernelPick.isVisible({ timeout: 3000 }).catch(() => false)) await kernelPick.click();
+      const outputs = await wb.webviewShowing('.rlx-output[data-kind="list"] .grid-row', 60_000);
+      const output = outputs.locator('.rlx-output[data-kind="list"]').first();
+      // No named functions inside: the test runner's transpiler would wrap them in a helper the page lacks.
+      const measured = await output.evaluate((box) => {
+        const grid = box.querySelector('.grid') as HTMLElement;
+        // The room VS Code gives the output: the content box of its element around ours.
+        const parent = box.parentElement as HTMLElement;
+        const style = getComputedStyle(parent);
+        const room = { left: parent.getBoundingClientRect().left + parent.clientLeft + parseFloat(style.paddingLeft), width: parent.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) };
+        const toolbar = box.querySelector('.summary') as HTMLElement;
+        const items = [...toolbar.children].filter((child) => (child as HTMLElement).offsetParent !== null && child.textContent !== '').map((item) => {
+          const range = document.createRange();
+          range.selectNodeContents(item);
+          const rect = item.getBoundingClientRect();
+          return { text: item.textContent, top: rect.top, bottom: rect.bottom, lines: new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size };
+        });
+        const before = grid.scrollLeft;
+        grid.scrollLeft = grid.scrollWidth;
+        const gridRect = grid.getBoundingClientRect();
+        const lastHeader = [...grid.querySelectorAll('[role="columnheader"]')].pop() as HTMLElement;
+        return {
+          room: { left: room.left, width: room.width },
+          grid: { left: gridRect.left, width: gridRect.width, right: gridRect.right, clientWidth: grid.clientWidth, scrollWidth: grid.scrollWidth, scrolledFrom: before, scrolledTo: grid.scrollLeft },
+          lastHeaderRight: lastHeader.getBoundingClientRect().right,
+          page: { width: document.documentElement.clientWidth, scrollWidth: document.documentElement.scrollWidth },
+          items,
+        };
+      });
+      const { grid, room } = measured;
+      assert.ok(grid.scrollWidth > grid.clientWidth + 100, `the table is wider than its room: ${JSON.stringify(grid)}`);
+      assert.ok(Math.abs(grid.width - room.width) <= 2 && Math.abs(grid.left - room.left) <= 2, `the table spans the output's width: ${JSON.stringify(measured)}`);
+      assert.ok(grid.right <= measured.page.width + 1 && measured.page.scrollWidth <= measured.page.width + 1, `nothing sticks out of the outputs' page: ${JSON.stringify(measured)}`);
+      assert.ok(grid.scrolledFrom === 0 && grid.scrolledTo > 0, 'the table scrolls sideways');
+      assert.ok(measured.lastHeaderRight <= grid.right + 1, 'scrolled to its end, the last column is in view');
+      assert.ok(measured.items.some((item) => item.text === 'Load more') && measured.items.some((item) => item.text === 'Export JSON…'), `the toolbar: ${JSON.stringify(measured.items)}`);
+      // One line: every item overlaps every other vertically (the status sits on the buttons' baseline).
+      assert.ok(Math.max(...measured.items.map((item) => item.top)) < Math.min(...measured.items.map((item) => item.bottom)), `the toolbar is one line: ${JSON.stringify(measured.items)}`);
+      assert.ok(measured.items.every((item) => item.lines === 1), `no button wraps its label: ${JSON.stringify(measured.items)}`);
+      await output.locator('.grid').evaluate((grid) => { grid.scrollLeft = 0; });
+      await wb.screenshot('notebook-06-wide-table');
+    } finally {
+      if (size) await page.setViewportSize(size);
+    }
   });
 
   it('runs the cell under the cursor inline on Ctrl+Enter and opens no other tab', async function () {
@@ -136,6 +209,7 @@ describe('RLX notebooks in the browser-hosted editor', () => {
     // Only this notebook has the line (the other notebook's editor may stay in the page, hidden).
     const line = notebook.locator('.cell-editor-container .view-line').filter({ hasText: 'priority = 1' }).first();
     await line.waitFor({ state: 'visible', timeout: 30_000 });
+    await expectOneTab(page, single);
     const tabs = page.locator('.tabs-container .tab');
     const tabsBefore = await tabs.allTextContents();
 
@@ -152,6 +226,18 @@ describe('RLX notebooks in the browser-hosted editor', () => {
     await wb.screenshot('notebook-05-ctrl-enter');
   });
 });
+
+/** The file has one tab (the text tab closes a moment after the notebook takes its place). */
+async function expectOneTab(page: Page, name: string): Promise<void> {
+  const tabs = page.locator('.tabs-container .tab').filter({ hasText: name });
+  const deadline = Date.now() + 20_000;
+  while ((await tabs.count()) !== 1) {
+    if (Date.now() > deadline) assert.fail(`${name} has ${await tabs.count()} tabs: ${(await page.locator('.tabs-container .tab').allTextContents()).join(' | ')}`);
+    await page.waitForTimeout(200);
+  }
+  assert.equal(await tabs.count(), 1, `one tab for ${name}`);
+  assert.match((await tabs.getAttribute('class')) ?? '', /\bactive\b/, `${name}'s tab is the active one`);
+}
 
 async function waitUntil(check: () => boolean, what: string, timeoutMs = 20_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

@@ -3,6 +3,7 @@
 // by a column, Load more, and open a row in the record editor with the keyboard.
 import * as assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
+import { startPromptingCommand } from './support/quickInput';
 import { useWorkbench } from './support/workbench';
 
 async function waitUntil(check: () => Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
@@ -51,7 +52,18 @@ describe('write and run an RLX query', () => {
     const editor = page.locator('.editor-instance .monaco-editor').first();
     await editor.locator('.view-line').filter({ hasText: '@app IT/TASK' }).waitFor({ state: 'visible', timeout: 30_000 });
     // Its first line is its title, which names the untitled tab (and what Save As proposes).
-    assert.equal((await page.locator('.tabs-container .tab.active .label-name').innerText()).trim(), '### All of IT/TASK');
+    assert.equal((await page.locator('.tabs-container .tab.active .label-name').innerText()).trim(), '### All of IT TASK');
+    // Save As proposes that title as the file's name: code-server's dialog is a quick input holding the path.
+    await startPromptingCommand(page, 'File: Save As...');
+    const pathInput = page.locator('.quick-input-widget .quick-input-box input');
+    // The dialog fills in its proposal a moment after it shows, with the folder's listing.
+    await page.locator('.quick-input-widget .monaco-list-row').first().waitFor({ state: 'visible', timeout: 30_000 });
+    await waitUntil(async () => (await pathInput.inputValue()).endsWith('.rlx'), 'Save As proposes an .rlx file');
+    const proposed = await pathInput.inputValue();
+    assert.match(proposed, /\/### All of IT TASK\.rlx$/, `Save As proposes the title: ${proposed}`);
+    await wb.screenshot('rlx-00-save-as-proposes-title');
+    await page.keyboard.press('Escape');
+    await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
     await editor.locator('.view-lines').click();
     await page.keyboard.press('Control+End');
 
@@ -141,8 +153,8 @@ describe('write and run an RLX query', () => {
     // The theme is a user setting shared by the specs after this one: put it back afterwards.
     const previousTheme = await wb.pickColorTheme('Dark High Contrast');
     try {
-      // The results tab (the query's own tab is "### All of IT/TASK").
-      await page.locator('.tabs-container .tab').filter({ hasText: 'All of IT/TASK', hasNotText: '###' }).first().click();
+      // The results tab (the query's own tab is "### All of IT TASK").
+      await page.locator('.tabs-container .tab').filter({ hasText: 'All of IT TASK', hasNotText: '###' }).first().click();
       grid = await wb.webviewShowing('.grid-row');
       await grid.locator('.grid-row[aria-rowindex="3"] .grid-cell[aria-colindex="2"]').click();
       await wb.screenshot('rlx-07-high-contrast');

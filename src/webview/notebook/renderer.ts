@@ -92,7 +92,8 @@ function renderCount(output: RlxCountOutput): HTMLElement[] {
 function recordsHeader(output: RlxTableOutput, post: (message: RlxRendererMessage) => void, onMore: (reply: RlxRendererReply) => void): { header: HTMLElement; update(loaded: number, total: number, canLoadMore: boolean): void } {
   const status = el('span', { class: 'status', role: 'status' });
   const more = el('button', { type: 'button', class: 'load-more' }, 'Load more');
-  const error = el('span', { class: 'error' });
+  // Below the toolbar, where a long message can wrap.
+  const error = el('div', { class: 'error', role: 'alert' });
   more.addEventListener('click', () => {
     more.disabled = true;
     post({ type: 'loadMore', outputId: output.outputId });
@@ -117,7 +118,7 @@ function recordsHeader(output: RlxTableOutput, post: (message: RlxRendererMessag
     update(reply.loaded, reply.total, reply.canLoadMore);
   });
   update(output.rows.length, output.total, output.canLoadMore);
-  return { header: el('div', { class: 'summary' }, status, more, exportCsv, exportJson, error), update };
+  return { header: el('div', { class: 'records-header' }, el('div', { class: 'summary' }, status, more, exportCsv, exportJson), error), update };
 }
 
 function renderList(output: RlxTableOutput, post: (message: RlxRendererMessage) => void): HTMLElement[] {

@@ -2,7 +2,7 @@
 // renderer's messages and the commands. Each loads the notebook bundle (dist/notebook.js, entry
 // src/extension/lazy/notebook.ts) when first used, so activation pays only for these lines.
 import * as vscode from 'vscode';
-import type { NotebookHost, RlxCellRunner, RunMode } from '../../lazy/notebook';
+import type { NotebookHost, RlxCellRunner, RlxView, RunMode } from '../../lazy/notebook';
 import { RLX_RENDERER_ID } from '../../../webview/notebook/protocol';
 import { RLX_NOTEBOOK_TYPE } from './notebookHeader';
 
@@ -40,8 +40,8 @@ export function registerRlxNotebook(deps: () => Promise<Omit<NotebookHost, 'post
     messaging.onDidReceiveMessage(async ({ editor, message }) => (await loadNotebook()).onRendererMessage(await fullDeps(), await runnerOf(), message, editor)),
     // A closed notebook's outputs are gone (they are not saved): so are the tables behind them.
     vscode.workspace.onDidCloseNotebookDocument((notebook) => void runner?.then((started) => started.tables.forget(notebook))),
-    vscode.commands.registerCommand(RLX_NOTEBOOK_COMMANDS.openAsNotebook, (uri?: vscode.Uri) => reopen(uri ?? vscode.window.activeTextEditor?.document.uri, RLX_NOTEBOOK_TYPE)),
-    vscode.commands.registerCommand(RLX_NOTEBOOK_COMMANDS.openAsText, (uri?: vscode.Uri) => reopen(uri ?? vscode.window.activeNotebookEditor?.notebook.uri, 'default')),
+    vscode.commands.registerCommand(RLX_NOTEBOOK_COMMANDS.openAsNotebook, (uri?: vscode.Uri) => reopen(uri ?? vscode.window.activeTextEditor?.document.uri, 'notebook')),
+    vscode.commands.registerCommand(RLX_NOTEBOOK_COMMANDS.openAsText, (uri?: vscode.Uri) => reopen(uri ?? vscode.window.activeNotebookEditor?.notebook.uri, 'text')),
     vscode.commands.registerCommand(RLX_NOTEBOOK_COMMANDS.countCell, async (cell?: vscode.NotebookCell) => {
       const target = cell ?? activeCell();
       if (target !== undefined) await execute([target], target.notebook, 'count');
@@ -58,12 +58,13 @@ function activeCell(): vscode.NotebookCell | undefined {
   return editor === undefined || selection === undefined ? undefined : editor.notebook.cellAt(selection.start);
 }
 
-async function reopen(uri: vscode.Uri | undefined, viewType: string): Promise<void> {
+/** Opens `uri` in the other view, in the place of its tab if it has one (see reopenInPlace.ts). */
+async function reopen(uri: vscode.Uri | undefined, view: RlxView): Promise<void> {
   if (uri === undefined || !uri.path.endsWith('.rlx')) {
     void vscode.window.showWarningMessage(vscode.l10n.t('Choose an .rlx file to open it as a notebook or as text.'));
     return;
   }
-  await vscode.commands.executeCommand('vscode.openWith', uri, viewType);
+  await (await loadNotebook()).reopenInPlace(uri, view);
 }
 
 /**

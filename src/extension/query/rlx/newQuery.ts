@@ -24,17 +24,24 @@ export function appOfNode(node: unknown): { ref?: AppRef; connectionId?: string 
   return { ...(ref === undefined ? {} : { ref }), ...(connectionId === undefined ? {} : { connectionId }) };
 }
 
+/**
+ * Characters a file name cannot hold (on any system): Save As proposes the untitled tab's name, the
+ * first line, only when it is a valid file name; with one of these it falls back to "Untitled-1".
+ */
+const NOT_IN_FILE_NAMES = /[\\/:*?"<>|]+/g;
+
 export function newQueryText(ref: AppRef | undefined, title = 'New query', connectionName?: string): string {
   const scope = ref === undefined ? '// @app WS/APP   (no @app: all apps)' : `@app ${ref.workspace}/${ref.app}`;
   const connection = connectionName === undefined ? '' : `@connection ${quoteConnectionName(connectionName)}\n`;
   // The title first: the untitled tab and Save As are named after the first line.
-  return `### ${title}\n${connection}${scope}\n@sort creation_date desc\n@limit 100\n`;
+  const name = title.replace(NOT_IN_FILE_NAMES, ' ').replace(/\s+/g, ' ').trim() || 'New query';
+  return `### ${name}\n${connection}${scope}\n@sort creation_date desc\n@limit 100\n`;
 }
 
 export async function openRlxQuery(models: RlxDocumentModels, node: unknown, connectionName: (id: string) => string | undefined, title?: string): Promise<vscode.TextEditor> {
   const { ref, connectionId } = appOfNode(node);
   const name = connectionId === undefined ? undefined : connectionName(connectionId);
-  const document = await vscode.workspace.openTextDocument({ language: RLX_LANGUAGE_ID, content: newQueryText(ref, title ?? (ref === undefined ? undefined : `All of ${ref.workspace}/${ref.app}`), name) });
+  const document = await vscode.workspace.openTextDocument({ language: RLX_LANGUAGE_ID, content: newQueryText(ref, title ?? (ref === undefined ? undefined : `All of ${ref.workspace} ${ref.app}`), name) });
   // A connection known only by id (no name to write) is kept as the file's binding instead.
   if (connectionId !== undefined && name === undefined) await models.connectionRule.bind(document.uri, connectionId);
   const editor = await vscode.window.showTextDocument(document);
