@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import type { NotebookHost, RlxCellRunner, RunMode } from '../../lazy/notebook';
 import { RLX_RENDERER_ID } from '../../../webview/notebook/protocol';
 import { RLX_NOTEBOOK_TYPE } from './notebookHeader';
+import { noteWalkthroughStep } from '../../shared/walkthrough';
 
 export const RLX_NOTEBOOK_COMMANDS = {
   openAsNotebook: 'records.rlx.openAsNotebook',
@@ -34,13 +35,22 @@ export function registerRlxNotebook(deps: () => Promise<Omit<NotebookHost, 'post
   return vscode.Disposable.from(
     controller,
     vscode.workspace.registerNotebookSerializer(RLX_NOTEBOOK_TYPE, {
-      deserializeNotebook: async (content) => (await loadNotebook()).deserializeRlxNotebook(content),
+      deserializeNotebook: async (content) => {
+        const data = (await loadNotebook()).deserializeRlxNotebook(content);
+        noteWalkthroughStep('notebookOpened');
+        return data;
+      },
       serializeNotebook: async (data) => (await loadNotebook()).serializeRlxNotebookData(data),
     }, { transientOutputs: true }),
     messaging.onDidReceiveMessage(async ({ editor, message }) => (await loadNotebook()).onRendererMessage(await fullDeps(), await runnerOf(), message, editor)),
     // A closed notebook's outputs are gone (they are not saved): so are the tables behind them.
     vscode.workspace.onDidCloseNotebookDocument((notebook) => void runner?.then((started) => started.tables.forget(notebook))),
-    vscode.commands.registerCommand(RLX_NOTEBOOK_COMMANDS.openAsNotebook, (uri?: vscode.Uri) => reopen(uri ?? vscode.window.activeTextEditor?.document.uri, RLX_NOTEBOOK_TYPE)),
+    vscode.commands.registerCommand(RLX_NOTEBOOK_COMMANDS.openAsNotebook, (uri?: vscode.Uri) => {
+      const document = uri === undefined ? shownRlxDocument() : undefined;
+      // An unsaved query (New RLX Query, the walkthrough's sample) becomes an unsaved notebook.
+      if (document?.isUntitled && document.languageId === 'rlx') return openUntitledAsNotebook(document);
+      return reopen(uri ?? document?.uri, RLX_NOTEBOOK_TYPE);
+    }),
     vscode.commands.registerCommand(RLX_NOTEBOOK_COMMANDS.openAsText, (uri?: vscode.Uri) => reopen(uri ?? vscode.window.activeNotebookEditor?.notebook.uri, 'default')),
     vscode.commands.registerCommand(RLX_NOTEBOOK_COMMANDS.countCell, async (cell?: vscode.NotebookCell) => {
       const target = cell ?? activeCell();
@@ -56,6 +66,23 @@ function activeCell(): vscode.NotebookCell | undefined {
   const editor = vscode.window.activeNotebookEditor;
   const selection = editor?.selections[0];
   return editor === undefined || selection === undefined ? undefined : editor.notebook.cellAt(selection.start);
+}
+
+/**
+ * The `.rlx` text the user means: the active editor's, else one shown beside (a button on the
+ * walkthrough page or in a webview leaves no active text editor).
+ */
+function shownRlxDocument(): vscode.TextDocument | undefined {
+  const active = vscode.window.activeTextEditor?.document;
+  if (active !== undefined) return active;
+  return vscode.window.visibleTextEditors.find((editor) => editor.document.languageId === 'rlx')?.document;
+}
+
+async function openUntitledAsNotebook(document: vscode.TextDocument): Promise<void> {
+  const data = (await loadNotebook()).deserializeRlxNotebook(new TextEncoder().encode(document.getText()));
+  const notebook = await vscode.workspace.openNotebookDocument(RLX_NOTEBOOK_TYPE, data);
+  noteWalkthroughStep('notebookOpened');
+  await vscode.window.showNotebookDocument(notebook);
 }
 
 async function reopen(uri: vscode.Uri | undefined, viewType: string): Promise<void> {
