@@ -3,16 +3,7 @@
 // really happened (a record loaded, a query answered, a file attached), not when a command was
 // merely invoked, so a step that failed stays unchecked.
 import * as vscode from 'vscode';
-
-export const WALKTHROUGH_CONTEXT = {
-  browsed: 'records.walkthrough.browsed',
-  recordOpened: 'records.walkthrough.recordOpened',
-  queryRan: 'records.walkthrough.queryRan',
-  notebookOpened: 'records.walkthrough.notebookOpened',
-  fileAttached: 'records.walkthrough.fileAttached',
-} as const;
-
-export type WalkthroughStep = keyof typeof WALKTHROUGH_CONTEXT;
+import { WALKTHROUGH_CONTEXT, type WalkthroughStep } from './walkthroughKeys';
 
 // Per bundle (a lazy bundle has its own copy): at most one setContext per step and session.
 const noted = new Set<WalkthroughStep>();

@@ -9,14 +9,12 @@ import { RecordsDragAndDrop } from './recordsDragAndDrop';
 import { RecordsTreeProvider } from './recordsTreeProvider';
 import type { LoadMoreNode, RecordsTreeNode } from '../../shared/treeNodes';
 import type * as TreeCommandsBundle from '../../lazy/treeCommands';
-import { onFirstStart } from '../../shared/util/firstStart';
+import { revealOnFirstStart } from './firstStartReveal';
 import { noteWalkthroughStep } from '../../shared/walkthrough';
 
 type TreeCommands = typeof TreeCommandsBundle;
 
 export const RECORDS_VIEW_ID = 'records.explorer';
-/** Global-state key: the Records view was shown on the first start (it never is again). */
-export const REVEALED_ON_FIRST_START_KEY = 'records.tree.revealedOnFirstStart';
 
 export interface RecordsTree {
   readonly provider: RecordsTreeProvider;
@@ -70,11 +68,8 @@ export function registerRecordsTree(context: vscode.ExtensionContext, connection
     // The walkthrough's "Browse" step: an app opened shows its records.
     view.onDidExpandElement(({ element }) => element.kind === 'app' && noteWalkthroughStep('browsed')),
   );
-  // A newcomer sees the view (and its "Start Local Sandbox" button) without hunting for the icon;
-  // someone who already has connections knows where it is.
-  void onFirstStart(context.globalState, REVEALED_ON_FIRST_START_KEY, () =>
-    connections.list().length > 0 ? undefined : vscode.commands.executeCommand('workbench.view.extension.records'),
-  ).catch(() => undefined);
+  void revealOnFirstStart(context.globalState, connections.list().length > 0, () => vscode.commands.executeCommand('workbench.view.extension.records'))
+    .then(undefined, () => undefined);
   function withTarget<T>(node: unknown, run: (commands: TreeCommands, target: unknown) => T | Promise<T>): Promise<T> {
     const chosen = target(node);
     return handlers().then((commands) => run(commands, chosen));

@@ -46,10 +46,10 @@ export function registerRlxNotebook(deps: () => Promise<Omit<NotebookHost, 'post
     // A closed notebook's outputs are gone (they are not saved): so are the tables behind them.
     vscode.workspace.onDidCloseNotebookDocument((notebook) => void runner?.then((started) => started.tables.forget(notebook))),
     vscode.commands.registerCommand(RLX_NOTEBOOK_COMMANDS.openAsNotebook, (uri?: vscode.Uri) => {
-      const document = uri === undefined ? shownRlxDocument() : undefined;
+      const shown = uri === undefined ? shownRlxText() : undefined;
       // An unsaved query (New RLX Query, the walkthrough's sample) becomes an unsaved notebook.
-      if (document?.isUntitled && document.languageId === 'rlx') return openUntitledAsNotebook(document);
-      return reopen(uri ?? document?.uri, RLX_NOTEBOOK_TYPE);
+      if (shown?.document.isUntitled && shown.document.languageId === 'rlx') return openUntitledAsNotebook(shown);
+      return reopen(uri ?? shown?.document.uri, RLX_NOTEBOOK_TYPE);
     }),
     vscode.commands.registerCommand(RLX_NOTEBOOK_COMMANDS.openAsText, (uri?: vscode.Uri) => reopen(uri ?? vscode.window.activeNotebookEditor?.notebook.uri, 'default')),
     vscode.commands.registerCommand(RLX_NOTEBOOK_COMMANDS.countCell, async (cell?: vscode.NotebookCell) => {
@@ -68,21 +68,36 @@ function activeCell(): vscode.NotebookCell | undefined {
   return editor === undefined || selection === undefined ? undefined : editor.notebook.cellAt(selection.start);
 }
 
-/**
- * The `.rlx` text the user means: the active editor's, else one shown beside (a button on the
- * walkthrough page or in a webview leaves no active text editor).
- */
-function shownRlxDocument(): vscode.TextDocument | undefined {
-  const active = vscode.window.activeTextEditor?.document;
-  if (active !== undefined) return active;
-  return vscode.window.visibleTextEditors.find((editor) => editor.document.languageId === 'rlx')?.document;
+interface ShownText {
+  document: vscode.TextDocument;
+  viewColumn: vscode.ViewColumn | undefined;
 }
 
-async function openUntitledAsNotebook(document: vscode.TextDocument): Promise<void> {
+/**
+ * The `.rlx` text the user means: the active editor's, else one shown beside, else one open in a
+ * tab (a button on the walkthrough page leaves no active text editor, and the results of a run
+ * may cover the query).
+ */
+function shownRlxText(): ShownText | undefined {
+  const editor = vscode.window.activeTextEditor ?? vscode.window.visibleTextEditors.find((shown) => shown.document.languageId === 'rlx');
+  if (editor !== undefined) return { document: editor.document, viewColumn: editor.viewColumn };
+  for (const group of vscode.window.tabGroups.all) {
+    for (const tab of group.tabs) {
+      if (!(tab.input instanceof vscode.TabInputText)) continue;
+      const uri = tab.input.uri.toString();
+      const document = vscode.workspace.textDocuments.find((open) => open.uri.toString() === uri && open.languageId === 'rlx');
+      if (document !== undefined) return { document, viewColumn: group.viewColumn };
+    }
+  }
+  return undefined;
+}
+
+/** Where the text was, so it shows in its place (beside the walkthrough, say). */
+async function openUntitledAsNotebook({ document, viewColumn }: ShownText): Promise<void> {
   const data = (await loadNotebook()).deserializeRlxNotebook(new TextEncoder().encode(document.getText()));
   const notebook = await vscode.workspace.openNotebookDocument(RLX_NOTEBOOK_TYPE, data);
   noteWalkthroughStep('notebookOpened');
-  await vscode.window.showNotebookDocument(notebook);
+  await vscode.window.showNotebookDocument(notebook, viewColumn === undefined ? {} : { viewColumn });
 }
 
 async function reopen(uri: vscode.Uri | undefined, viewType: string): Promise<void> {

@@ -32,13 +32,13 @@ export function newQueryText(ref: AppRef | undefined, title = 'New query', conne
   return `### ${title}\n${connection}${scope}\n@sort creation_date desc\n@limit 100\n`;
 }
 
-export async function openRlxQuery(models: RlxDocumentModels, node: unknown, connectionName: (id: string) => string | undefined, title?: string): Promise<vscode.TextEditor> {
+export async function openRlxQuery(models: RlxDocumentModels, node: unknown, connectionName: (id: string) => string | undefined, title?: string, viewColumn?: vscode.ViewColumn): Promise<vscode.TextEditor> {
   const { ref, connectionId } = appOfNode(node);
   const name = connectionId === undefined ? undefined : connectionName(connectionId);
   const document = await vscode.workspace.openTextDocument({ language: RLX_LANGUAGE_ID, content: newQueryText(ref, title ?? (ref === undefined ? undefined : `All of ${ref.workspace}/${ref.app}`), name) });
   // A connection known only by id (no name to write) is kept as the file's binding instead.
   if (connectionId !== undefined && name === undefined) await models.connectionRule.bind(document.uri, connectionId);
-  const editor = await vscode.window.showTextDocument(document);
+  const editor = await vscode.window.showTextDocument(document, viewColumn === undefined ? {} : { viewColumn });
   const end = document.positionAt(document.getText().length);
   editor.selection = new vscode.Selection(end, end);
   return editor;
@@ -58,5 +58,6 @@ export async function openSampleQuery(models: RlxDocumentModels, connections: Pi
     if (choice === add) await vscode.commands.executeCommand('records.addConnection');
     return undefined;
   }
-  return openRlxQuery(models, { connectionId }, connectionName, vscode.l10n.t('Sample query'));
+  // Beside what is open (the walkthrough, when its button ran it), so the steps stay in view.
+  return openRlxQuery(models, { connectionId }, connectionName, vscode.l10n.t('Sample query'), vscode.ViewColumn.Beside);
 }
