@@ -7,6 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { requireSandbox } from './support/environment';
 import { addTokenConnection } from './support/connections';
+import { answerFileDialog } from './support/quickInput';
 import type { FrameLocator, Page } from 'playwright-core';
 import { type Workbench, useWorkbench } from './support/workbench';
 
@@ -15,20 +16,6 @@ const CONNECTION = 'Files E2E';
 /** The content frame of the visible webview (VS Code nests it: iframe.webview > #active-frame). */
 function editorFrame(page: Page): FrameLocator {
   return page.locator('iframe.webview.ready:visible').last().contentFrame().locator('#active-frame').contentFrame();
-}
-
-/** Answers code-server's simple file dialog (a quick input holding a path) with `path`. */
-async function answerFileDialog(wb: Workbench, path: string): Promise<void> {
-  const selector = '.quick-input-widget .quick-input-box input';
-  await wb.page.locator(selector).waitFor({ state: 'visible' });
-  // The dialog fills in its default path and lists the folder a moment after it shows, and
-  // rewrites the input meanwhile: type over it only once the listing is there.
-  await wb.page.locator('.quick-input-widget .monaco-list-row').first().waitFor({ state: 'visible' });
-  await wb.page.waitForTimeout(300);
-  await wb.page.locator(selector).fill(path);
-  await wb.page.waitForFunction(([s, p]) => (document.querySelector(s) as HTMLInputElement | null)?.value === p, [selector, path] as const);
-  // The accept button carries the dialog's label ("OK", "Attach", "Save").
-  await wb.page.locator('.quick-input-widget .monaco-button').filter({ hasNotText: /Show Local/ }).first().click();
 }
 
 /** Shows the Records tree with only our connection open, down to IT/TASK's records. */

@@ -1,4 +1,6 @@
 // Driving commands that prompt (multi-step quick inputs), shared by the e2e specs.
+import { existsSync } from 'node:fs';
+import { basename } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 
 /**
@@ -59,4 +61,24 @@ export async function answerQuickInput(page: Page, step: RegExp, value: string):
     if (gone) return;
   }
   throw new Error(`The prompt ${String(step)} did not accept "${value.length > 12 ? `${value.slice(0, 4)}…` : value}".`);
+}
+
+/** Answers code-server's simple file dialog (a quick input holding a path) with `path`. */
+export async function answerFileDialog(wb: { page: Page }, path: string): Promise<void> {
+  const selector = '.quick-input-widget .quick-input-box input';
+  await wb.page.locator(selector).waitFor({ state: 'visible' });
+  // The dialog fills in its default path and lists the folder a moment after it shows, and
+  // rewrites the input meanwhile: type over it only once the listing is there.
+  await wb.page.locator('.quick-input-widget .monaco-list-row').first().waitFor({ state: 'visible' });
+  await wb.page.waitForTimeout(300);
+  await wb.page.locator(selector).fill(path);
+  await wb.page.waitForFunction(([s, p]) => (document.querySelector(s) as HTMLInputElement | null)?.value === p, [selector, path] as const);
+  // An existing file is listed once the dialog has read the typed path; accepting before that
+  // can accept the folder it started in (an open dialog then returns no file at all).
+  if (existsSync(path)) {
+    await wb.page.locator('.quick-input-widget .monaco-list-row').filter({ hasText: basename(path) }).first().waitFor({ state: 'visible' });
+    await wb.page.waitForFunction(([s, p]) => (document.querySelector(s) as HTMLInputElement | null)?.value === p, [selector, path] as const);
+  }
+  // The accept button carries the dialog's label ("OK", "Attach", "Save").
+  await wb.page.locator('.quick-input-widget .monaco-button').filter({ hasNotText: /Show Local/ }).first().click();
 }

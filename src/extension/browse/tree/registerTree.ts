@@ -9,6 +9,8 @@ import { RecordsDragAndDrop } from './recordsDragAndDrop';
 import { RecordsTreeProvider } from './recordsTreeProvider';
 import type { LoadMoreNode, RecordsTreeNode } from '../../shared/treeNodes';
 import type * as TreeCommandsBundle from '../../lazy/treeCommands';
+import { revealOnFirstStart } from './firstStartReveal';
+import { noteWalkthroughStep } from '../../shared/walkthrough';
 
 type TreeCommands = typeof TreeCommandsBundle;
 
@@ -63,7 +65,11 @@ export function registerRecordsTree(context: vscode.ExtensionContext, connection
     command('records.clearFilter', (node) => withTarget(node, (c, t) => c.clearFilter(provider, t))),
     command('records.setSort', (node, sortBy) => withTarget(node, (c, t) => c.setSort(provider, t, typeof sortBy === 'string' ? sortBy : undefined))),
     command('records.revealRecord', async (arg) => (await handlers()).revealRecord(provider, view, arg)),
+    // The walkthrough's "Browse" step: an app opened shows its records.
+    view.onDidExpandElement(({ element }) => element.kind === 'app' && noteWalkthroughStep('browsed')),
   );
+  void revealOnFirstStart(context.globalState, connections.list().length > 0, () => vscode.commands.executeCommand('workbench.view.extension.records'))
+    .then(undefined, () => undefined);
   function withTarget<T>(node: unknown, run: (commands: TreeCommands, target: unknown) => T | Promise<T>): Promise<T> {
     const chosen = target(node);
     return handlers().then((commands) => run(commands, chosen));

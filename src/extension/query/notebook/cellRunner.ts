@@ -16,6 +16,7 @@ import { reportQueryRun } from '../queries/reportRun';
 import type { NotebookHost } from './notebookHost';
 import { OutputRegistry, newOutputId } from './outputRegistry';
 import { TableOutput } from './tableOutput';
+import { noteWalkthroughStep } from '../../shared/walkthrough';
 
 export type RunMode = 'run' | 'count';
 
@@ -98,6 +99,7 @@ export class RlxCellRunner {
       durationMs: Date.now() - started,
       count: result.aggregation?.data.length ?? result.filtered,
     });
+    noteWalkthroughStep('queryRan');
     if (result.query.kind === 'pivot') {
       const aggregation = result.aggregation ?? { data: [], filteredRecordsCount: 0, totalRecordsCount: 0 };
       const config = pivotConfigOfBlock(result.query.params);

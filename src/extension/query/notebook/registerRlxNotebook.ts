@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import type { NotebookHost, RlxCellRunner, RlxView, RunMode } from '../../lazy/notebook';
 import { RLX_RENDERER_ID } from '../../../webview/notebook/protocol';
 import { RLX_NOTEBOOK_TYPE } from './notebookHeader';
+import { noteWalkthroughStep } from '../../shared/walkthrough';
 
 export const RLX_NOTEBOOK_COMMANDS = {
   openAsNotebook: 'records.rlx.openAsNotebook',
@@ -34,13 +35,22 @@ export function registerRlxNotebook(deps: () => Promise<Omit<NotebookHost, 'post
   return vscode.Disposable.from(
     controller,
     vscode.workspace.registerNotebookSerializer(RLX_NOTEBOOK_TYPE, {
-      deserializeNotebook: async (content) => (await loadNotebook()).deserializeRlxNotebook(content),
+      deserializeNotebook: async (content) => {
+        const data = (await loadNotebook()).deserializeRlxNotebook(content);
+        noteWalkthroughStep('notebookOpened');
+        return data;
+      },
       serializeNotebook: async (data) => (await loadNotebook()).serializeRlxNotebookData(data),
     }, { transientOutputs: true }),
     messaging.onDidReceiveMessage(async ({ editor, message }) => (await loadNotebook()).onRendererMessage(await fullDeps(), await runnerOf(), message, editor)),
     // A closed notebook's outputs are gone (they are not saved): so are the tables behind them.
     vscode.workspace.onDidCloseNotebookDocument((notebook) => void runner?.then((started) => started.tables.forget(notebook))),
-    vscode.commands.registerCommand(RLX_NOTEBOOK_COMMANDS.openAsNotebook, (uri?: vscode.Uri) => reopen(uri ?? vscode.window.activeTextEditor?.document.uri, 'notebook')),
+    vscode.commands.registerCommand(RLX_NOTEBOOK_COMMANDS.openAsNotebook, (uri?: vscode.Uri) => {
+      const shown = uri === undefined ? shownRlxText() : undefined;
+      // An unsaved query (New RLX Query, the walkthrough's sample) becomes an unsaved notebook.
+      if (shown?.document.isUntitled && shown.document.languageId === 'rlx') return openUntitledAsNotebook(shown);
+      return reopen(uri ?? shown?.document.uri, 'notebook');
+    }),
     vscode.commands.registerCommand(RLX_NOTEBOOK_COMMANDS.openAsText, (uri?: vscode.Uri) => reopen(uri ?? vscode.window.activeNotebookEditor?.notebook.uri, 'text')),
     vscode.commands.registerCommand(RLX_NOTEBOOK_COMMANDS.countCell, async (cell?: vscode.NotebookCell) => {
       const target = cell ?? activeCell();
@@ -56,6 +66,45 @@ function activeCell(): vscode.NotebookCell | undefined {
   const editor = vscode.window.activeNotebookEditor;
   const selection = editor?.selections[0];
   return editor === undefined || selection === undefined ? undefined : editor.notebook.cellAt(selection.start);
+}
+
+interface ShownText {
+  document: vscode.TextDocument;
+  viewColumn: vscode.ViewColumn | undefined;
+}
+
+/**
+ * The `.rlx` text the user means: the active editor's, else one shown beside, else one open in a
+ * tab (a button on the walkthrough page leaves no active text editor, and the results of a run
+ * may cover the query).
+ */
+function shownRlxText(): ShownText | undefined {
+  const editor = vscode.window.activeTextEditor ?? vscode.window.visibleTextEditors.find((shown) => shown.document.languageId === 'rlx');
+  if (editor !== undefined) return { document: editor.document, viewColumn: editor.viewColumn };
+  for (const group of vscode.window.tabGroups.all) {
+    for (const tab of group.tabs) {
+      if (!(tab.input instanceof vscode.TabInputText)) continue;
+      const uri = tab.input.uri.toString();
+      const document = vscode.workspace.textDocuments.find((open) => open.uri.toString() === uri && open.languageId === 'rlx');
+      if (document !== undefined) return { document, viewColumn: group.viewColumn };
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Where the text was, so it shows in its place (beside the walkthrough, say), and in its place:
+ * the unsaved text goes once the notebook holds it (reverted first, so closing it asks nothing),
+ * leaving one tab for the query.
+ */
+async function openUntitledAsNotebook({ document, viewColumn }: ShownText): Promise<void> {
+  const data = (await loadNotebook()).deserializeRlxNotebook(new TextEncoder().encode(document.getText()));
+  const notebook = await vscode.workspace.openNotebookDocument(RLX_NOTEBOOK_TYPE, data);
+  noteWalkthroughStep('notebookOpened');
+  // The revert acts on the active editor: bring the text to the front first.
+  const shown = await vscode.window.showTextDocument(document, { viewColumn, preserveFocus: false });
+  if (vscode.window.activeTextEditor?.document === shown.document) await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  await vscode.window.showNotebookDocument(notebook, { viewColumn: shown.viewColumn ?? viewColumn });
 }
 
 /** Opens `uri` in the other view, in the place of its tab if it has one (see reopenInPlace.ts). */

@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import type { AppRef } from '../../../core/contract/types';
 import { quoteConnectionName } from '../../../core/rlx/document';
 import { type RlxDocumentModels, RLX_LANGUAGE_ID } from './documentModels';
+import type { ConnectionManager } from '../../connections/connectionManager';
 
 /** The parts of a tree node the commands read: an app node has `connectionId` and `ref`. */
 export interface RlxAppNodeLike {
@@ -38,14 +39,32 @@ export function newQueryText(ref: AppRef | undefined, title = 'New query', conne
   return `### ${name}\n${connection}${scope}\n@sort creation_date desc\n@limit 100\n`;
 }
 
-export async function openRlxQuery(models: RlxDocumentModels, node: unknown, connectionName: (id: string) => string | undefined, title?: string): Promise<vscode.TextEditor> {
+export async function openRlxQuery(models: RlxDocumentModels, node: unknown, connectionName: (id: string) => string | undefined, title?: string, viewColumn?: vscode.ViewColumn): Promise<vscode.TextEditor> {
   const { ref, connectionId } = appOfNode(node);
   const name = connectionId === undefined ? undefined : connectionName(connectionId);
   const document = await vscode.workspace.openTextDocument({ language: RLX_LANGUAGE_ID, content: newQueryText(ref, title ?? (ref === undefined ? undefined : `All of ${ref.workspace} ${ref.app}`), name) });
   // A connection known only by id (no name to write) is kept as the file's binding instead.
   if (connectionId !== undefined && name === undefined) await models.connectionRule.bind(document.uri, connectionId);
-  const editor = await vscode.window.showTextDocument(document);
+  const editor = await vscode.window.showTextDocument(document, viewColumn === undefined ? {} : { viewColumn });
   const end = document.positionAt(document.getText().length);
   editor.selection = new vscode.Selection(end, end);
   return editor;
+}
+
+/**
+ * The walkthrough's "Run a Sample Query": a query of the active connection (else the first one),
+ * named with `@connection` so it runs there and nowhere else. Without a connection, says how to get one.
+ */
+export async function openSampleQuery(models: RlxDocumentModels, connections: Pick<ConnectionManager, 'activeId' | 'list'>, connectionName: (id: string) => string | undefined): Promise<vscode.TextEditor | undefined> {
+  const connectionId = connections.activeId ?? connections.list()[0]?.id;
+  if (connectionId === undefined) {
+    const start = vscode.l10n.t('Start Local Sandbox');
+    const add = vscode.l10n.t('Add Connection…');
+    const choice = await vscode.window.showInformationMessage(vscode.l10n.t('A query runs against a connection: start the local sandbox or add a connection first.'), start, add);
+    if (choice === start) await vscode.commands.executeCommand('records.startSandbox');
+    if (choice === add) await vscode.commands.executeCommand('records.addConnection');
+    return undefined;
+  }
+  // Beside what is open (the walkthrough, when its button ran it), so the steps stay in view.
+  return openRlxQuery(models, { connectionId }, connectionName, vscode.l10n.t('Sample query'), vscode.ViewColumn.Beside);
 }

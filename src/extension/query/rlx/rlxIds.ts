@@ -9,6 +9,7 @@ export const RLX_COMMANDS = {
   count: 'records.rlx.count',
   refreshSchemas: 'records.rlx.refreshSchemas',
   newQuery: 'records.rlx.newQuery',
+  sampleQuery: 'records.rlx.sampleQuery',
   openAsRlx: 'records.rlx.openAsRlx',
   chooseConnection: 'records.rlx.chooseConnection',
 } as const;

@@ -12,7 +12,7 @@ import { RlxDocumentModels } from './documentModels';
 import { RlxConnectionRule } from './documentConnection';
 import { chooseConnection, RlxConnectionStatus } from './fileConnectionStatusBar';
 import { registerRlxProviders } from './languageProviders';
-import { openRlxQuery } from './newQuery';
+import { openRlxQuery, openSampleQuery } from './newQuery';
 import type { ResultsHost } from '../../lazy/results';
 import { RlxRunCommands } from './runCommands';
 import { RlxCatalogView } from './catalogView';
@@ -65,6 +65,7 @@ export function startRlxLanguage(context: vscode.ExtensionContext, connections: 
       },
       newQuery: (node?: unknown) => openRlxQuery(models, node, connectionName),
       openAsRlx: (node?: unknown) => openRlxQuery(models, node, connectionName),
+      sampleQuery: () => openSampleQuery(models, connections, connectionName),
     },
   };
 }

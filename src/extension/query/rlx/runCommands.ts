@@ -12,6 +12,7 @@ import { isCancellation } from '../../connections/errorText';
 import type { ResultsHost } from '../../lazy/results';
 import { markResultsRunning, resultsKey, showQueryResults } from './loadResults';
 import { rlxRunDefaults } from './querySettings';
+import { noteWalkthroughStep } from '../../shared/walkthrough';
 
 interface Target {
   document: vscode.TextDocument;
@@ -51,6 +52,7 @@ export class RlxRunCommands {
         },
       );
       finished({ count: result.aggregation?.data.length ?? result.filtered });
+      noteWalkthroughStep('queryRan');
       await showQueryResults(this.results, key, title, target.connectionId, result);
       return result;
     } catch (error) {
@@ -94,7 +96,8 @@ export class RlxRunCommands {
   }
 
   private async target(uri: vscode.Uri | undefined, offset: number | undefined): Promise<Target | undefined> {
-    const editor = vscode.window.activeTextEditor;
+    // A button on the walkthrough page (or in a webview) leaves no active text editor: the query shown beside.
+    const editor = vscode.window.activeTextEditor ?? vscode.window.visibleTextEditors.find((shown) => shown.document.languageId === RLX_LANGUAGE_ID);
     const document = uri !== undefined ? await vscode.workspace.openTextDocument(uri) : editor?.document;
     if (document === undefined || document.languageId !== RLX_LANGUAGE_ID) {
       void vscode.window.showWarningMessage(vscode.l10n.t('Open an .rlx file and put the cursor in a query to run it.'));

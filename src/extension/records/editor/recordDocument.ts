@@ -10,6 +10,7 @@ import { createRecord, saveRecord, type Ask } from './recordSaving';
 import { identityFromUri } from './recordUri';
 import { changeState } from '../../shared/util/orderedState';
 import { referenceText } from '../../../core/records/recordText';
+import { noteWalkthroughStep } from '../../shared/walkthrough';
 
 /** What the user changed: field values (only the touched fields) and the save comment. */
 interface Snapshot {
@@ -152,6 +153,7 @@ export class RecordDocument implements vscode.CustomDocument {
       }
       this.loadedRecord = loaded;
       this.post({ type: 'load', model: this.model() });
+      if (!this.isNew) noteWalkthroughStep('recordOpened');
     } catch (error) {
       this.post({ type: 'busy', busy: false });
       const text = this.host.connections.reportError(this.identity.connectionId, error, vscode.l10n.t('Could not open the record'));

@@ -13,6 +13,7 @@ import { localFiles } from './localFiles';
 import { rememberRecord } from '../recentRecords';
 import { UploadTargets } from './uploadTargets';
 import { uploadWithProgress } from './uploadQueue';
+import { noteWalkthroughStep } from '../../shared/walkthrough';
 
 export interface AttachFilesArgs {
   /** db name of the file field; asked when the app has several. */
@@ -79,6 +80,7 @@ export async function attachFilesToRecord(host: FilesHost, record: RecordTarget,
     await refreshRecordInTree(host, record);
     const names = files.map((f) => f.name).join(', ');
     void vscode.window.showInformationMessage(vscode.l10n.t('Attached {0} to {1} ({2}).', names, record.reference, field.caption));
+    noteWalkthroughStep('fileAttached');
     return { status: 'attached', field: field.name, attachments: attached };
   } catch (error) {
     const message = reportAttachError(host, record, error, stage);

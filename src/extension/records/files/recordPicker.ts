@@ -23,6 +23,9 @@ export async function pickRecord(host: FilesHost, connectionId: string, title: s
   pick.title = title;
   pick.placeholder = vscode.l10n.t('Type words, a reference such as IT/TASK12, or a record number');
   pick.matchOnDescription = true;
+  // Opened from a button of the walkthrough page or a webview, which take the focus back a
+  // moment later: the picker stays until the user picks or presses Escape.
+  pick.ignoreFocusOut = true;
   pick.busy = true;
   let generation = 0;
   const show = (found: RecordData[], heading: string): void => {
