@@ -119,4 +119,23 @@ describe('rlx: open as notebook / as text in place', function () {
     assert.equal(readFileSync(file, 'utf8'), TEXT, 'nothing was saved behind the user\'s back');
     assert.equal(editor.notebook.isDirty, false, 'the notebook holds no second copy of the edits');
   });
+
+  it('Open as Notebook on an unsaved query (New RLX Query, the walkthrough\'s sample) makes an unsaved notebook in its place: one tab, nothing asked', async () => {
+    const before = vscode.Uri.file(join(folder, 'before-untitled.txt'));
+    writeFileSync(before.fsPath, 'before\n');
+    await vscode.window.showTextDocument(before, { viewColumn: vscode.ViewColumn.One, preview: false });
+    const query = await vscode.workspace.openTextDocument({ language: 'rlx', content: TEXT });
+    await vscode.window.showTextDocument(query, { viewColumn: vscode.ViewColumn.Two, preview: false });
+    // As from the walkthrough's button: the text is shown beside, not the active editor.
+    await vscode.window.showTextDocument(before, { viewColumn: vscode.ViewColumn.One });
+
+    await vscode.commands.executeCommand('records.rlx.openAsNotebook');
+
+    await waitUntil('the notebook is shown', () => vscode.window.activeNotebookEditor?.notebook.notebookType === NOTEBOOK_TYPE);
+    const notebook = vscode.window.activeNotebookEditor!.notebook;
+    assert.ok(notebook.isUntitled && notebook.isDirty, 'an unsaved notebook');
+    assert.match(notebook.getCells().map((cell) => cell.document.getText()).join('\n'), /### Open tasks[\s\S]*### Urgent/);
+    await waitUntil('the unsaved text tab is gone', () => tabsOfUri(query.uri).length === 0);
+    assert.equal(vscode.window.activeNotebookEditor!.viewColumn, vscode.ViewColumn.Two, 'where the text was');
+  });
 });

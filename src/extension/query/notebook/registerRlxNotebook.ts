@@ -79,7 +79,9 @@ interface ShownText {
  * may cover the query).
  */
 function shownRlxText(): ShownText | undefined {
-  const editor = vscode.window.activeTextEditor ?? vscode.window.visibleTextEditors.find((shown) => shown.document.languageId === 'rlx');
+  const isRlx = (editor: vscode.TextEditor | undefined) => editor?.document.languageId === 'rlx';
+  const active = vscode.window.activeTextEditor;
+  const editor = isRlx(active) ? active : vscode.window.visibleTextEditors.find(isRlx);
   if (editor !== undefined) return { document: editor.document, viewColumn: editor.viewColumn };
   for (const group of vscode.window.tabGroups.all) {
     for (const tab of group.tabs) {
@@ -101,10 +103,18 @@ async function openUntitledAsNotebook({ document, viewColumn }: ShownText): Prom
   const data = (await loadNotebook()).deserializeRlxNotebook(new TextEncoder().encode(document.getText()));
   const notebook = await vscode.workspace.openNotebookDocument(RLX_NOTEBOOK_TYPE, data);
   noteWalkthroughStep('notebookOpened');
-  // The revert acts on the active editor: bring the text to the front first.
-  const shown = await vscode.window.showTextDocument(document, { viewColumn, preserveFocus: false });
-  if (vscode.window.activeTextEditor?.document === shown.document) await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
-  await vscode.window.showNotebookDocument(notebook, { viewColumn: shown.viewColumn ?? viewColumn });
+  // The notebook holds the text now: revert the text (so closing it asks nothing) and close it.
+  // The revert acts on the active editor: bring the text to the front first, and leave it be if
+  // something else keeps the focus (the Welcome page that ran this command may).
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const shown = await vscode.window.showTextDocument(document, { viewColumn, preserveFocus: false, preview: false });
+    if (vscode.window.activeTextEditor?.document === shown.document) {
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+      break;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await vscode.window.showNotebookDocument(notebook, viewColumn === undefined ? {} : { viewColumn });
 }
 
 /** Opens `uri` in the other view, in the place of its tab if it has one (see reopenInPlace.ts). */
