@@ -102,6 +102,8 @@ const context = {
   secrets: { get: async () => undefined, store: async () => undefined, delete: async () => undefined, onDidChange: () => ({ dispose() {} }) },
   extensionUri: vscode.Uri,
   extensionPath: root,
+  // As the host gives it: activation reads the manifest (the agent tools it declares, its version).
+  extension: { id: 'records-tools.records-service', packageJSON: require(path.join(root, 'package.json')), extensionPath: root },
   globalStorageUri: { fsPath: storage, scheme: 'file', path: storage, toString: () => `file://${storage}` },
   asAbsolutePath: (p) => path.resolve(root, p),
   extensionMode: ExtensionMode.Production,

@@ -6,6 +6,8 @@ import { useWorkbench } from './support/workbench';
 
 describe('e2e helpers on the built-in Explorer', () => {
   const workbench = useWorkbench();
+  // The Explorer's rows must stay in view: the extension's first start shows the Records view.
+  before(async () => workbench().settleFirstStart());
 
   it('runs a command from the palette', async () => {
     const wb = workbench();

@@ -97,12 +97,30 @@ export class Workbench {
   async openViewContainer(label: string): Promise<Locator> {
     const item = this.activityBarItem(label).first();
     await item.waitFor({ state: 'visible' });
-    if ((await item.getAttribute('aria-selected')) !== 'true' && !(await item.evaluate((el) => el.classList.contains('checked')))) {
-      await item.click();
-    }
     const sideBar = this.sideBar();
-    await sideBar.locator('.composite.title').filter({ hasText: new RegExp(escapeRegExp(label), 'i') }).waitFor({ state: 'visible' });
-    return sideBar;
+    const title = sideBar.locator('.composite.title').filter({ hasText: new RegExp(escapeRegExp(label), 'i') });
+    // The extension shows the Records view by itself on a first start (each window of a fresh
+    // browser profile): if that lands between the check and the click, the click hides the side
+    // bar again, so check and click until the container stays shown.
+    for (let attempt = 1; ; attempt++) {
+      if ((await item.getAttribute('aria-selected')) !== 'true' && !(await item.evaluate((el) => el.classList.contains('checked')))) {
+        await item.click();
+      }
+      const shown = await title.waitFor({ state: 'visible', timeout: attempt < 4 ? 3_000 : 15_000 }).then(() => true, (error: unknown) => {
+        if (attempt >= 4) throw error;
+        return false;
+      });
+      if (shown) return sideBar;
+    }
+  }
+
+  /**
+   * Lets the extension's first start happen in this window (it shows the Records view once), so
+   * it cannot switch the side bar away from a view a spec opened afterwards.
+   */
+  async settleFirstStart(): Promise<void> {
+    await this.openViewContainer('Records');
+    await this.welcomeContent().or(this.sideBar().locator('.monaco-list-row')).first().waitFor({ state: 'visible', timeout: 30_000 });
   }
 
   /** The primary side bar (where view containers such as Records render). */
