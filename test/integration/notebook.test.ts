@@ -312,17 +312,19 @@ describe('rlx notebooks', function () {
     const stalled = await vscode.commands.executeCommand<ConnectionInfo | undefined>('records.addConnection', { name: 'Notebook Stalled', baseUrl: relay.url, authKind: 'authCode', token: sandboxConnection().adminToken, select: false });
     assert.ok(stalled);
     try {
-      // List requests reach the relay and are never answered (the status bar's live count of the
-      // active cell may send one too), until the test turns that off.
+      // The app's list requests reach the relay and are never answered (the status bar's live count
+      // of the active cell may send one too), until the test turns that off. Only the app's: the
+      // connection's discovery (`/api/tickets/list`) is shared by every feature and is not the
+      // cell's to cancel, so stalling it would hold the next run until its deadline.
       let stalling = true;
       const stall = { kind: 'stall-before-headers' } as const;
-      relay.inject((method, path) => stalling && method === 'POST' && path.includes('/tickets/list'), stall, stall, stall, stall, stall);
+      relay.inject((method, path) => stalling && method === 'POST' && /\/TASK\/tickets\/list/.test(path), stall, stall, stall, stall, stall);
       const editor = await openNotebook('cancel.rlx', '@connection "Notebook Stalled"\n@app IT/TASK\n\n### Stalls\nstate = "open"\n');
       const cell = editor.notebook.getCells().find((candidate) => candidate.kind === vscode.NotebookCellKind.Code && candidate.document.getText().includes('Stalls'));
       assert.ok(cell);
       const before = cell.executionSummary?.executionOrder;
       void vscode.commands.executeCommand('notebook.cell.execute', { ranges: [{ start: cell.index, end: cell.index + 1 }], document: editor.notebook.uri });
-      await waitUntil('the cell running, its request at the relay', () => cell.executionSummary?.executionOrder !== before && relay.count('POST', /\/tickets\/list/) >= 1, 30_000);
+      await waitUntil('the cell running, its request at the relay', () => cell.executionSummary?.executionOrder !== before && relay.count('POST', /\/TASK\/tickets\/list/) >= 1, 30_000);
       await vscode.commands.executeCommand('notebook.cancelExecution', editor.notebook.uri);
       await waitUntil('the cell to end', () => cell.executionSummary?.executionOrder !== before && cell.executionSummary?.timing?.endTime !== undefined, 30_000);
       assert.equal(cell.executionSummary?.success, undefined, 'a cancelled run is neither a success nor a failure');
