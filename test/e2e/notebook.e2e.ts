@@ -8,7 +8,7 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { requireSandbox } from './support/environment';
 import { addTokenConnection } from './support/connections';
 import { useWorkbench } from './support/workbench';
@@ -60,17 +60,7 @@ describe('RLX notebooks in the browser-hosted editor', () => {
     this.timeout(240_000);
     const wb = workbench();
     const page = wb.page;
-    await page.locator('.monaco-workbench').focus();
-    await page.keyboard.press('Control+P');
-    await page.locator('.quick-input-widget .quick-input-box input').fill(FILE);
-    await page.locator('.quick-input-widget .monaco-list-row').filter({ hasText: FILE }).first().click();
-    await page.locator('.editor-instance .monaco-editor .view-line').filter({ hasText: '### Open tasks' }).waitFor({ state: 'visible', timeout: 30_000 });
-
-    // The editor title's "Open as Notebook": the notebook takes the text's tab.
-    await page.locator('.editor-actions .action-label[aria-label="Open as Notebook"]').first().click();
-    const notebook = page.locator('.notebook-editor');
-    await notebook.locator('.cell-editor-container .view-line').filter({ hasText: '### Open tasks' }).waitFor({ state: 'visible', timeout: 30_000 });
-    await expectOneTab(page, FILE);
+    const notebook = await openTextThenAsNotebook(page, FILE, '### Open tasks');
 
     await wb.runCommand('Notebook: Run All');
     // With one controller for this notebook type VS Code may still ask once: take ours.
@@ -137,15 +127,7 @@ describe('RLX notebooks in the browser-hosted editor', () => {
     const size = page.viewportSize();
     await page.setViewportSize({ width: 820, height: 900 });
     try {
-      await page.locator('.monaco-workbench').focus();
-      await page.keyboard.press('Control+P');
-      await page.locator('.quick-input-widget .quick-input-box input').fill(WIDE);
-      await page.locator('.quick-input-widget .monaco-list-row').filter({ hasText: WIDE }).first().click();
-      await page.locator('.editor-instance .monaco-editor .view-line').filter({ hasText: '### Every column' }).waitFor({ state: 'visible', timeout: 30_000 });
-      await page.locator('.editor-actions .action-label[aria-label="Open as Notebook"]').first().click();
-      const notebook = page.locator('.notebook-editor');
-      await notebook.locator('.cell-editor-container .view-line').filter({ hasText: '### Every column' }).first().waitFor({ state: 'visible', timeout: 30_000 });
-      await expectOneTab(page, WIDE);
+      await openTextThenAsNotebook(page, WIDE, '### Every column');
       await wb.runCommand('Notebook: Run All');
       const kernelPick = page.locator('.quick-input-widget .monaco-list-row').filter({ hasText: 'Records Service' }).first();
       if (await kernelPick.isVisible({ timeout: 3000 }).catch(() => false)) await kernelPick.click();
@@ -228,6 +210,23 @@ describe('RLX notebooks in the browser-hosted editor', () => {
 });
 
 /** The file has one tab (the text tab closes a moment after the notebook takes its place). */
+/**
+ * Opens `file` as text (Quick Open), then with the editor title's "Open as Notebook": the
+ * notebook takes the text's tab, which stays the file's only one. Returns the notebook editor.
+ */
+async function openTextThenAsNotebook(page: Page, file: string, firstBlock: string): Promise<Locator> {
+  await page.locator('.monaco-workbench').focus();
+  await page.keyboard.press('Control+P');
+  await page.locator('.quick-input-widget .quick-input-box input').fill(file);
+  await page.locator('.quick-input-widget .monaco-list-row').filter({ hasText: file }).first().click();
+  await page.locator('.editor-instance .monaco-editor .view-line').filter({ hasText: firstBlock }).waitFor({ state: 'visible', timeout: 30_000 });
+  await page.locator('.editor-actions .action-label[aria-label="Open as Notebook"]').first().click();
+  const notebook = page.locator('.notebook-editor');
+  await notebook.locator('.cell-editor-container .view-line').filter({ hasText: firstBlock }).first().waitFor({ state: 'visible', timeout: 30_000 });
+  await expectOneTab(page, file);
+  return notebook;
+}
+
 async function expectOneTab(page: Page, name: string): Promise<void> {
   const tabs = page.locator('.tabs-container .tab').filter({ hasText: name });
   const deadline = Date.now() + 20_000;
