@@ -6,6 +6,8 @@ import type { NotebookHost, RlxCellRunner, RlxView, RunMode } from '../../lazy/n
 import { RLX_RENDERER_ID } from '../../../webview/notebook/protocol';
 import { RLX_NOTEBOOK_TYPE } from './notebookHeader';
 import { noteWalkthroughStep } from '../../shared/walkthrough';
+import { RLX_LANGUAGE_ID } from '../rlx/rlxIds';
+import { shownRlxEditor } from '../rlx/shownRlxEditor';
 
 export const RLX_NOTEBOOK_COMMANDS = {
   openAsNotebook: 'records.rlx.openAsNotebook',
@@ -48,7 +50,7 @@ export function registerRlxNotebook(deps: () => Promise<Omit<NotebookHost, 'post
     vscode.commands.registerCommand(RLX_NOTEBOOK_COMMANDS.openAsNotebook, (uri?: vscode.Uri) => {
       const shown = uri === undefined ? shownRlxText() : undefined;
       // An unsaved query (New RLX Query, the walkthrough's sample) becomes an unsaved notebook.
-      if (shown?.document.isUntitled && shown.document.languageId === 'rlx') return openUntitledAsNotebook(shown);
+      if (shown?.document.isUntitled && shown.document.languageId === RLX_LANGUAGE_ID) return openUntitledAsNotebook(shown);
       return reopen(uri ?? shown?.document.uri, 'notebook');
     }),
     vscode.commands.registerCommand(RLX_NOTEBOOK_COMMANDS.openAsText, (uri?: vscode.Uri) => reopen(uri ?? vscode.window.activeNotebookEditor?.notebook.uri, 'text')),
@@ -79,15 +81,13 @@ interface ShownText {
  * may cover the query).
  */
 function shownRlxText(): ShownText | undefined {
-  const isRlx = (editor: vscode.TextEditor | undefined) => editor?.document.languageId === 'rlx';
-  const active = vscode.window.activeTextEditor;
-  const editor = isRlx(active) ? active : vscode.window.visibleTextEditors.find(isRlx);
+  const editor = shownRlxEditor();
   if (editor !== undefined) return { document: editor.document, viewColumn: editor.viewColumn };
   for (const group of vscode.window.tabGroups.all) {
     for (const tab of group.tabs) {
       if (!(tab.input instanceof vscode.TabInputText)) continue;
       const uri = tab.input.uri.toString();
-      const document = vscode.workspace.textDocuments.find((open) => open.uri.toString() === uri && open.languageId === 'rlx');
+      const document = vscode.workspace.textDocuments.find((open) => open.uri.toString() === uri && open.languageId === RLX_LANGUAGE_ID);
       if (document !== undefined) return { document, viewColumn: group.viewColumn };
     }
   }

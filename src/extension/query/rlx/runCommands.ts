@@ -13,6 +13,7 @@ import type { ResultsHost } from '../../lazy/results';
 import { markResultsRunning, resultsKey, showQueryResults } from './loadResults';
 import { rlxRunDefaults } from './querySettings';
 import { noteWalkthroughStep } from '../../shared/walkthrough';
+import { shownRlxEditor } from './shownRlxEditor';
 
 interface Target {
   document: vscode.TextDocument;
@@ -96,8 +97,7 @@ export class RlxRunCommands {
   }
 
   private async target(uri: vscode.Uri | undefined, offset: number | undefined): Promise<Target | undefined> {
-    // A button on the walkthrough page (or in a webview) leaves no active text editor: the query shown beside.
-    const editor = vscode.window.activeTextEditor ?? vscode.window.visibleTextEditors.find((shown) => shown.document.languageId === RLX_LANGUAGE_ID);
+    const editor = shownRlxEditor();
     const document = uri !== undefined ? await vscode.workspace.openTextDocument(uri) : editor?.document;
     if (document === undefined || document.languageId !== RLX_LANGUAGE_ID) {
       void vscode.window.showWarningMessage(vscode.l10n.t('Open an .rlx file and put the cursor in a query to run it.'));
