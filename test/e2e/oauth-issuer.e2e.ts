@@ -13,7 +13,7 @@ import { removeConnection } from './support/connections';
 import { answerQuickInput, startPromptingCommand } from './support/quickInput';
 import { useWorkbench } from './support/workbench';
 
-const ACCESS_TOKEN_SECONDS = 15;
+const ACCESS_TOKEN_SECONDS = 8;
 
 /**
  * code-server forwards the loopback URLs it opens through its port proxy (`/proxy/<port>/`),

@@ -5,10 +5,11 @@
 //   - Otherwise (CI here: no download possible) in code-server: our packaged extension plus
 //     the test-runner extension are installed into a fresh profile, the workbench is opened
 //     once in headless Chromium (the extension host only starts when a client connects), and
-//     the runner writes the results to a JSON file that this script waits for.
+//     the runner writes the results to a JSON file that this script waits for. The files that
+//     mostly wait on the clock run in a second such editor beside the first (WAITING_FILES).
 // Prints the tests and a closing line "integration: N passed, N failed"; exits non-zero on failure.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { bundleIntegrationTests, packageExtension, packageRunnerExtension } from '../e2e/support/host/build.mjs';
 import { launchChromium, viewport } from '../e2e/support/host/chromium.mjs';
 import { createEditorProfile, installExtensions, startCodeServer } from '../e2e/support/host/code-server.mjs';
@@ -24,6 +25,14 @@ const skipBuild = process.argv.includes('--skip-build');
 // `node test/integration/run.mjs test/integration/activation.test.ts` runs just that file.
 const onlyFiles = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 
+/**
+ * Test files that spend their time waiting on the clock (the client's retry back-off, an access
+ * token's lifetime, the 30 s deadline): in code-server they run in a second editor, with its own
+ * sandbox and profile, beside the rest. Waiting costs the machine next to nothing, so the suite
+ * takes about as long as its larger half instead of the sum of both (CI's budget is 12 minutes).
+ */
+const WAITING_FILES = ['test/integration/faults.test.ts', 'test/integration/network-settings.test.ts', 'test/integration/oauth-session.test.ts'];
+
 async function main() {
   const started = Date.now();
   mkdirSync(resultsDir, { recursive: true });
@@ -32,32 +41,56 @@ async function main() {
   const phase = Date.now();
   const vsix = host === 'code-server' ? await packageExtension({ skipBuild, fileName: 'records-service-integration.vsix' }) : undefined;
   if (host !== 'code-server' && !skipBuild) await import('../e2e/support/host/process.mjs').then(({ run }) => run(process.execPath, ['esbuild.mjs'], { cwd: repoRoot }));
-  const testsEntry = await bundleIntegrationTests({ only: onlyFiles });
-  console.log(`integration: built in ${seconds(phase)}`);
+  const runner = host === 'code-server' ? await packageRunnerExtension() : undefined;
+  const lanes = host === 'code-server'
+    ? await bundleLanes()
+    : [{ name: 'integration', testsEntry: await bundleIntegrationTests({ only: onlyFiles }) }];
+  console.log(`integration: built in ${seconds(phase)}${lanes.length > 1 ? `; ${lanes.length} editors side by side (${lanes.map((l) => l.name).join(', ')})` : ''}`);
 
-  const sandboxFile = join(resultsDir, 'integration-sandbox.json');
-  const sandbox = await startTestSandbox({ connectionFile: sandboxFile });
-  const testEnv = { RECORDS_TEST_REPO_ROOT: repoRoot, ...(sandbox ? { RECORDS_TEST_SANDBOX_FILE: sandboxFile } : {}) };
-  let report;
-  try {
-    report = host === 'code-server'
-      ? await runInCodeServer({ vsix, testsEntry, testEnv })
-      : await runInDesktopVsCode({ testsEntry, testEnv });
-  } finally {
-    await sandbox?.close();
-  }
-  printReport(report);
+  const reports = await Promise.all(lanes.map(async (lane) => {
+    const sandboxFile = join(resultsDir, `${lane.name}-sandbox.json`);
+    const sandbox = await startTestSandbox({ connectionFile: sandboxFile });
+    const testEnv = { RECORDS_TEST_REPO_ROOT: repoRoot, ...(sandbox ? { RECORDS_TEST_SANDBOX_FILE: sandboxFile } : {}) };
+    try {
+      return host === 'code-server'
+        ? await runInCodeServer({ lane: lane.name, vsix, runner, testsEntry: lane.testsEntry, testEnv })
+        : await runInDesktopVsCode({ testsEntry: lane.testsEntry, testEnv });
+    } catch (error) {
+      return { passed: 0, failed: 1, pending: 0, tests: [], output: [], crash: `${lane.name}: ${error instanceof Error ? error.stack ?? error.message : String(error)}` };
+    } finally {
+      await sandbox?.close();
+    }
+  }));
+  for (const [index, report] of reports.entries()) printReport(report, lanes.length > 1 ? lanes[index].name : undefined);
+  const passed = reports.reduce((sum, r) => sum + r.passed, 0);
+  const failed = reports.reduce((sum, r) => sum + r.failed, 0);
+  const pending = reports.reduce((sum, r) => sum + (r.pending ?? 0), 0);
   console.log(`integration: finished in ${seconds(started)} (${host})`);
-  console.log(`\nintegration: ${report.passed} passed, ${report.failed} failed${report.pending ? `, ${report.pending} skipped` : ''}`);
-  return report.failed === 0 && !report.crash && report.passed > 0;
+  console.log(`\nintegration: ${passed} passed, ${failed} failed${pending ? `, ${pending} skipped` : ''}`);
+  return failed === 0 && reports.every((r) => !r.crash) && passed > 0;
 }
 
-async function runInCodeServer({ vsix, testsEntry, testEnv }) {
-  const resultsFile = join(resultsDir, 'integration-results.json');
-  const progressFile = join(resultsDir, 'integration-progress.json');
+/** The chosen test files bundled per editor: the waiting ones (when any were chosen) in their own. */
+async function bundleLanes() {
+  const same = (a, b) => resolve(repoRoot, a) === resolve(repoRoot, b);
+  const waiting = WAITING_FILES.filter((file) => onlyFiles.length === 0 || onlyFiles.some((f) => same(f, file)));
+  const rest = onlyFiles.filter((f) => !WAITING_FILES.some((w) => same(w, f)));
+  const lanes = [];
+  if (onlyFiles.length === 0 || rest.length > 0) {
+    lanes.push({ name: 'integration', testsEntry: await bundleIntegrationTests({ only: rest, exclude: WAITING_FILES }) });
+  }
+  if (waiting.length > 0) {
+    lanes.push({ name: 'integration-waiting', testsEntry: await bundleIntegrationTests({ only: waiting, name: 'integration-waiting' }) });
+  }
+  return lanes;
+}
+
+async function runInCodeServer({ lane, vsix, runner, testsEntry, testEnv }) {
+  const resultsFile = join(resultsDir, `${lane}-results.json`);
+  const progressFile = join(resultsDir, `${lane}-progress.json`);
   rmSync(resultsFile, { force: true });
   rmSync(progressFile, { force: true });
-  const dialogDir = join(resultsDir, 'integration-dialogs');
+  const dialogDir = join(resultsDir, `${lane}-dialogs`);
   rmSync(dialogDir, { recursive: true, force: true });
   mkdirSync(dialogDir, { recursive: true });
   const profile = createEditorProfile({
@@ -72,19 +105,19 @@ async function runInCodeServer({ vsix, testsEntry, testEnv }) {
   let dialogs;
   try {
     let phase = Date.now();
-    await installExtensions(profile, [vsix, await packageRunnerExtension()]);
-    console.log(`integration: extensions installed in ${seconds(phase)}`);
+    await installExtensions(profile, [vsix, runner]);
+    console.log(`${lane}: extensions installed in ${seconds(phase)}`);
     phase = Date.now();
-    server = await startCodeServer(profile, { logFile: join(resultsDir, 'integration-code-server.log'), env: testEnv });
+    server = await startCodeServer(profile, { logFile: join(resultsDir, `${lane}-code-server.log`), env: testEnv });
     browser = await launchChromium();
     // The extension's clipboard (Copy as curl, Copy Link) is the page's: the tests read it back.
     const page = await browser.newPage({ viewport, permissions: ['clipboard-read', 'clipboard-write'] });
     await page.goto(server.url, { waitUntil: 'domcontentloaded' });
     // Tests answer the workbench's own modal dialogs (a tool's confirmation) through this relay.
     dialogs = startDialogRelay(page, dialogDir);
-    console.log(`integration: workbench opened at ${server.url} in ${seconds(phase)}; waiting for results`);
-    const report = await waitForResults(resultsFile, progressFile, IDLE_TIMEOUT_MS);
-    if (report.failed > 0) printExtensionHostErrors(profile.userDataDir);
+    console.log(`${lane}: workbench opened at ${server.url} in ${seconds(phase)}; waiting for results`);
+    const report = await waitForResults(resultsFile, progressFile, IDLE_TIMEOUT_MS, lane);
+    if (report.failed > 0) report.output.push(...extensionHostErrors(profile.userDataDir));
     return report;
   } finally {
     await dialogs?.stop();
@@ -116,7 +149,7 @@ async function runInDesktopVsCode({ testsEntry, testEnv }) {
  * Waits for the report while the run makes progress: each test or hook that starts or ends
  * rewrites `progressFile`. Only `idleMs` without any progress counts as a hung run.
  */
-async function waitForResults(file, progressFile, idleMs) {
+async function waitForResults(file, progressFile, idleMs, lane) {
   const pollMs = 500;
   let lastProgress = '';
   let idle = 0;
@@ -145,28 +178,29 @@ async function waitForResults(file, progressFile, idleMs) {
   }
   return {
     passed: 0, failed: 1, pending: 0, tests: [], output: [],
-    crash: `No progress for ${idleMs / 1000} s.${stalled} See test-results/integration-code-server.log and the extension host log in the profile.`,
+    crash: `No progress for ${idleMs / 1000} s.${stalled} See test-results/${lane}-code-server.log and the extension host log in the profile.`,
   };
 }
 
 /**
  * The extension host's own errors (a tree view that could not resolve a node, an unhandled
- * rejection…): what VS Code logged but no test saw. CI keeps no profile, so they go to stdout.
+ * rejection…): what VS Code logged but no test saw. CI keeps no profile, so they join the report,
+ * printed after the tests of their editor.
  */
-function printExtensionHostErrors(userDataDir) {
+function extensionHostErrors(userDataDir) {
   const logsDir = join(userDataDir, 'logs');
-  if (!existsSync(logsDir)) return;
+  if (!existsSync(logsDir)) return [];
   const lines = readdirSync(logsDir, { recursive: true })
     .map(String)
     .filter((file) => /exthost\.log$/i.test(file))
     .flatMap((file) => readFileSync(join(logsDir, file), 'utf8').split('\n'))
     .filter((line) => /\[error\]/.test(line) && !/vscode\.lock/.test(line));
-  if (lines.length === 0) return;
-  console.log(`\nintegration: the extension host logged ${lines.length} error line(s); the last ones:`);
-  for (const line of lines.slice(-40)) console.log(`  ${line.slice(0, 600)}`);
+  if (lines.length === 0) return [];
+  return [`\nintegration: the extension host logged ${lines.length} error line(s); the last ones:`, ...lines.slice(-40).map((line) => `  ${line.slice(0, 600)}`)];
 }
 
-function printReport(report) {
+function printReport(report, lane) {
+  if (lane) console.log(`\n--- ${lane}`);
   for (const line of report.output ?? []) {
     if (!/^integration: \d+ passed/.test(line)) console.log(line);
   }

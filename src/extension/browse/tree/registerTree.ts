@@ -68,13 +68,23 @@ export function registerRecordsTree(context: vscode.ExtensionContext, connection
     // The walkthrough's "Browse" step: an app opened shows its records.
     view.onDidExpandElement(({ element }) => element.kind === 'app' && noteWalkthroughStep('browsed')),
   );
-  void revealOnFirstStart(context.globalState, connections.list().length > 0, () => vscode.commands.executeCommand('workbench.view.extension.records'))
+  void revealOnFirstStart(context.globalState, connections.list().length > 0, showRecordsViewKeepingFocus)
     .then(undefined, () => undefined);
   function withTarget<T>(node: unknown, run: (commands: TreeCommands, target: unknown) => T | Promise<T>): Promise<T> {
     const chosen = target(node);
     return handlers().then((commands) => run(commands, chosen));
   }
   return { provider, view, dragAndDrop, files };
+}
+
+/**
+ * Shows the Records view without moving the keyboard focus. The first start happens a moment after
+ * the window opens, when the user may already be typing in the command palette or a prompt: a
+ * focused view would close it (`workbench.view.extension.records` focuses; the view's own
+ * `.focus` command with `preserveFocus` only opens it).
+ */
+export function showRecordsViewKeepingFocus(): Thenable<unknown> {
+  return vscode.commands.executeCommand(`${RECORDS_VIEW_ID}.focus`, { preserveFocus: true });
 }
 
 /** Re-reads the expanded rows every `records.tree.autoRefreshSeconds` (0 = off). */

@@ -54,16 +54,19 @@ export async function packageStaticExtension(source, fileName) {
  * Bundles test/integration/index.ts and every test/integration/**\/*.test.ts into
  * out/integration/, keeping `vscode` (given by the host) and `mocha` (resolved from the
  * repository's node_modules, which out/ sits beside) external. `only` (paths relative to
- * the repository) limits the run to those files. Returns the index.js path.
+ * the repository) limits the run to those files, `exclude` leaves those out; `name` is the
+ * folder under out/ (one per editor when several run side by side). Returns the index.js path.
  */
-export async function bundleIntegrationTests({ only = [] } = {}) {
+export async function bundleIntegrationTests({ only = [], exclude = [], name = 'integration' } = {}) {
   const source = join(repoRoot, 'test/integration');
-  const target = join(outDir, 'integration');
+  const target = join(outDir, name);
   rmSync(target, { recursive: true, force: true });
   const entryPoints = { index: join(source, 'index.ts') };
   const wanted = only.map((f) => join(repoRoot, f));
+  const unwanted = exclude.map((f) => join(repoRoot, f));
   for (const file of findFiles(source, (name) => name.endsWith('.test.ts'))) {
     if (wanted.length && !wanted.includes(file)) continue;
+    if (unwanted.includes(file)) continue;
     entryPoints[relative(source, file).replace(/\.ts$/, '')] = file;
   }
   await esbuild.build({
