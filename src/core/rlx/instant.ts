@@ -20,17 +20,18 @@ export function parseRlxInstant(text: string): number | undefined {
     return undefined;
   }
   const [, year, month, day, hour = '0', minute = '0', second = '0', fraction = '0', zone] = match;
-  const monthIndex = Number(month) - 1;
-  const utc = Date.UTC(
-    Number(year), monthIndex, Number(day), Number(hour), Number(minute), Number(second),
-    Math.floor(Number(`0.${fraction}`) * 1000),
-  );
-  const check = new Date(utc);
-  // Date.UTC rolls 2026-02-30 over into March; such a date is a typo, not a valid instant.
-  if (check.getUTCMonth() !== monthIndex || check.getUTCDate() !== Number(day) || Number(hour) > 23 || Number(minute) > 59 || Number(second) > 59) {
+  const [y, m, d, h, min, sec] = [year, month, day, hour, minute, second].map(Number) as [number, number, number, number, number, number];
+  // 2026-02-30 is a typo, not a valid instant (Date.UTC would roll it over into March).
+  if (m < 1 || m > 12 || d < 1 || d > daysInMonth(y, m) || h > 23 || min > 59 || sec > 59) {
     return undefined;
   }
+  // By the calendar, not Date.UTC, which reads the years 0000-0099 as 1900-1999.
+  const utc = ((daysFromCivil(y, m, d) * 24 + h) * 60 + min) * 60_000 + sec * 1000 + Math.floor(Number(`0.${fraction}`) * 1000);
   return utc - offsetMinutes(zone) * 60_000;
+}
+
+function daysInMonth(year: number, month: number): number {
+  return month === 12 ? 31 : daysFromCivil(year, month + 1, 1) - daysFromCivil(year, month, 1);
 }
 
 // `2026-01-31T08:00:00Z` and `2026-01-31T08:00:00.000Z` are what toISOString writes, so what
