@@ -4,6 +4,8 @@
 // filled in over HTTP), read the tree, wait past the access token's lifetime and read again (a
 // refresh, counted at the provider), revoke the grant at the provider and check the extension
 // asks once to sign in again, sign in again, then sign out and check the session was revoked.
+// Agent mode's MCP server holds a copy of the token: once it falls due, VS Code is told to start
+// the server again, with the fresh one.
 import * as assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -14,6 +16,7 @@ import * as vscode from 'vscode';
 import type { OAuthTokenSet } from '../../src/extension/connections/auth/credentialStore';
 import type { ConnectionInfo } from '../../src/extension/connections/connectionInfo';
 import type { RecordsExtensionApi } from '../../src/extension/extension';
+import { createMcpServerDefinitionProvider } from '../../src/extension/agents/mcpServerDefinitions';
 import { RecordsTreeProvider } from '../../src/extension/browse/tree/recordsTreeProvider';
 import type { RecordsTreeNode } from '../../src/extension/shared/treeNodes';
 import type * as SandboxApi from '../../src/sandbox/api';
@@ -158,15 +161,42 @@ for (const [label, start] of [
       assert.equal((await currentUser()).name, 'Ada Admin');
     });
 
-    it('refreshes the access token once it is due, and keeps reading', async () => {
+    it('refreshes the access token once it is due, and keeps reading; the MCP server is then started again with the fresh one', async () => {
       const before = await tokens();
       assert.ok(before.refreshToken, 'the provider issued a refresh token');
-      const refreshesBefore = issuer.refreshes();
-      await waitUntilDue();
-      assert.equal((await currentUser()).name, 'Ada Admin');
-      assert.ok((await treeChildren()).some((n) => n.kind === 'workspace'));
-      assert.equal(issuer.refreshes() - refreshesBefore, 1, 'refreshes counted at the provider');
-      assert.notEqual((await tokens()).accessToken, before.accessToken);
+      // Agent mode's MCP server for this connection, started (resolved) with the current token.
+      const previous = api.connections.activeId;
+      await api.connections.select(connection.id);
+      const extension = vscode.extensions.getExtension<RecordsExtensionApi>('records-tools.records-service')!;
+      const mcp = createMcpServerDefinitionProvider({ asAbsolutePath: (path) => join(extension.extensionPath, path), extension }, api.connections);
+      const cancel = new vscode.CancellationTokenSource().token;
+      try {
+        const [first] = (await mcp.provideMcpServerDefinitions(cancel)) ?? [];
+        assert.ok(first, 'a server for the connection');
+        const started = (await mcp.resolveMcpServerDefinition!(first, cancel))!;
+        assert.equal(started.env.RECORDS_AUTHORIZATION, await api.connections.authorization(connection.id));
+        let changes = 0;
+        const listening = mcp.onDidChangeMcpServerDefinitions!(() => changes++);
+        const refreshesBefore = issuer.refreshes();
+        await waitUntilDue();
+        listening.dispose();
+        assert.ok(changes >= 1, 'the definition changed once the token the server holds fell due');
+
+        assert.equal((await currentUser()).name, 'Ada Admin');
+        assert.ok((await treeChildren()).some((n) => n.kind === 'workspace'));
+        assert.equal(issuer.refreshes() - refreshesBefore, 1, 'refreshes counted at the provider');
+        assert.notEqual((await tokens()).accessToken, before.accessToken);
+
+        // VS Code starts the changed definition again: the server gets the fresh token.
+        const [next] = (await mcp.provideMcpServerDefinitions(cancel)) ?? [];
+        assert.notEqual(next!.version, first.version);
+        const restarted = (await mcp.resolveMcpServerDefinition!(next!, cancel))!;
+        assert.equal(restarted.env.RECORDS_AUTHORIZATION, await api.connections.authorization(connection.id));
+        assert.notEqual(restarted.env.RECORDS_AUTHORIZATION, started.env.RECORDS_AUTHORIZATION);
+      } finally {
+        mcp.dispose();
+        if (previous !== undefined) await api.connections.select(previous);
+      }
     });
 
     it('asks once to sign in again after the provider revoked the grant, instead of failing silently', async () => {

@@ -1,7 +1,9 @@
 // Offers the Records MCP server (dist/mcp.js) to VS Code's agent mode for the active
 // connection. The token reaches the process through its environment only, filled in when VS
 // Code starts it (`resolveMcpServerDefinition`): never on its command line, never in a file.
-// The definition changes (and VS Code starts the server again) on sign-in/out and connection edits.
+// The definition changes (and VS Code starts the server again) on sign-in/out, connection edits,
+// and when the token the running server holds falls due (an OAuth access token runs out; the
+// server cannot renew it, so the fresh one comes from starting it again).
 import * as vscode from 'vscode';
 import type { ConnectionManager } from '../connections/connectionManager';
 
@@ -12,6 +14,11 @@ export const MCP_PROVIDER_ID = 'records.mcpServers';
  * letting it reach 85–95 MB between collections (npm run bench:agents), at no cost a user sees.
  */
 export const MCP_NODE_FLAGS = ['--max-semi-space-size=2'];
+
+/** When a token is already due at start (its renewal failed just now), look again after this. */
+const RENEWAL_RETRY_MS = 60_000;
+/** setTimeout's largest delay; a later due time is looked at again then. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** What the provider needs of the extension's context. */
 export interface McpProviderHost {
@@ -25,9 +32,20 @@ export function createMcpServerDefinitionProvider(host: McpProviderHost, connect
   const changed = new vscode.EventEmitter<void>();
   const connectionOf = new WeakMap<vscode.McpServerDefinition, string>();
   let generation = 0;
+  let renewal: ReturnType<typeof setTimeout> | undefined;
   const bump = () => {
+    clearTimeout(renewal);
+    renewal = undefined;
     generation += 1;
     changed.fire();
+  };
+  /** The server just started holds a token due at `dueAt`: then the definition changes. */
+  const renewWhenDue = (dueAt: number | undefined) => {
+    clearTimeout(renewal);
+    renewal = undefined;
+    if (dueAt === undefined) return;
+    const delay = dueAt - Date.now();
+    renewal = setTimeout(bump, delay > 0 ? Math.min(delay, MAX_TIMER_MS) : RENEWAL_RETRY_MS);
   };
   const subscriptions = [
     changed,
@@ -57,13 +75,17 @@ export function createMcpServerDefinitionProvider(host: McpProviderHost, connect
     resolveMcpServerDefinition: async (definition) => {
       const id = connectionOf.get(definition) ?? connections.activeId;
       const authorization = id === undefined ? undefined : await connections.authorization(id);
-      if (authorization === undefined) {
+      if (id === undefined || authorization === undefined) {
         throw new Error(vscode.l10n.t('The Records Service connection is not signed in. Sign in from the Records view, then start the server again.'));
       }
       definition.env = { ...definition.env, RECORDS_AUTHORIZATION: authorization };
+      renewWhenDue(await connections.authorizationDueAt(id));
       return definition;
     },
-    dispose: () => subscriptions.forEach((d) => d.dispose()),
+    dispose: () => {
+      clearTimeout(renewal);
+      subscriptions.forEach((d) => d.dispose());
+    },
   };
 }
 

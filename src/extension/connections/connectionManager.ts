@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { NetworkSettings, RecordsClient } from '../../core/api';
 import { CredentialStore } from './auth/credentialStore';
+import { refreshDueAt } from './auth/tokenExpiry';
 import { ALL_SYNCED_STATE_KEYS, SYNCED_STATE_KEYS } from '../shared/syncedState';
 import type { ConnectionInfo } from './connectionInfo';
 import { authorizationHeader, newConnectionId, normalizeBaseUrl, normalizeIssuer, sendsTokenInClear, uniqueName } from './connectionRules';
@@ -195,6 +196,16 @@ export class ConnectionManager implements vscode.Disposable {
     }
     const token = await this.credentials.getToken(id);
     return token === undefined ? undefined : authorizationHeader(connection.authKind, token);
+  }
+
+  /**
+   * When the credentials `authorization` gives fall due for renewal (an OAuth access token), or
+   * undefined when they do not run out on a clock. For what holds a copy of them (the MCP server).
+   */
+  async authorizationDueAt(id: string): Promise<number | undefined> {
+    if (this.get(id)?.authKind !== 'oauth') return undefined;
+    const tokens = await this.credentials.getOAuth(id);
+    return tokens === undefined ? undefined : refreshDueAt(tokens);
   }
 
   /** One cached RecordsClient (one HTTP agent) per connection. */

@@ -3,12 +3,18 @@
 import type { OAuthTokenSet } from './credentialStore';
 
 /**
- * Expired, or about to: refresh a minute early so a request never starts with a dying token,
- * or a fifth of the lifetime early when that is shorter (short-lived tokens).
+ * When `tokens` fall due for renewal: a minute before they expire, or a fifth of their lifetime
+ * before when that is shorter (short-lived tokens). Undefined when they never expire.
  */
-export function needsRefresh(tokens: OAuthTokenSet, now = Date.now()): boolean {
-  if (tokens.expiresAt === undefined) return false;
+export function refreshDueAt(tokens: OAuthTokenSet): number | undefined {
+  if (tokens.expiresAt === undefined) return undefined;
   const lifetime = tokens.obtainedAt === undefined ? Infinity : tokens.expiresAt - tokens.obtainedAt;
   const margin = Math.min(60_000, Math.max(0, lifetime / 5));
-  return tokens.expiresAt - margin <= now;
+  return tokens.expiresAt - margin;
+}
+
+/** Expired, or about to (see refreshDueAt): renewing early means a request never starts with a dying token. */
+export function needsRefresh(tokens: OAuthTokenSet, now = Date.now()): boolean {
+  const due = refreshDueAt(tokens);
+  return due !== undefined && due <= now;
 }
