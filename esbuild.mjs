@@ -7,7 +7,7 @@
 //   dist/mcp.js            the MCP server (Node, CJS, MCP SDK bundled), run on its own
 //   dist/webview/<name>.js one browser bundle per webview (src/webview/<name>/main.ts)
 //   dist/<name>.js         a feature the extension loads on first use (src/extension/lazy/<name>.ts)
-//   dist/undici.js, dist/oauth4webapi.js, dist/mimeTypes.js
+//   dist/undici.js, dist/oauth4webapi.js, dist/mimeTypes.js, dist/temporal.js
 //                          libraries the features share, required when first needed
 //   dist/renderer/*.js     notebook output renderers (ES modules run in the notebook's webview)
 import * as esbuild from 'esbuild';
@@ -103,6 +103,18 @@ const undiciOnDemand = {
   },
 };
 
+// Temporal's polyfill (time zones and calendars, about 70 KB) serves dates in several bundles
+// (the RLX language, notebooks, agents, chat): core/time/temporalOnDemand.ts requires it on first
+// use, and they share one copy, dist/temporal.js, instead of carrying one each.
+const temporalOnDemand = {
+  name: 'temporal-on-demand',
+  setup(build) {
+    build.onResolve({ filter: /(^|\/)temporal(\.js)?$/ }, (args) =>
+      args.kind === 'require-call' ? { path: './temporal.js', external: true } : undefined,
+    );
+  },
+};
+
 // mime-types carries the whole mime-db table (150 KB of JSON): parsing it made the files
 // bundle slow to load on the first drop. It is its own bundle, required on the first upload.
 const mimeTypesOnDemand = {
@@ -144,7 +156,7 @@ const builds = {
     entryPoints: { extension: 'src/extension/extension.ts' },
     outdir: 'dist',
     external: ['vscode'],
-    plugins: [vscodeOnce, withoutPlainLlhttp, oauthOnDemand, undiciOnDemand, mimeTypesOnDemand, lazyFeatures],
+    plugins: [vscodeOnce, withoutPlainLlhttp, oauthOnDemand, undiciOnDemand, mimeTypesOnDemand, temporalOnDemand, lazyFeatures],
     metafile: true,
     // start.js runs this bundle as a vm.Script (for its code cache), which has no ES module
     // loader: `import()` of a lazy bundle becomes a require of it (the same instance either way).
@@ -163,11 +175,16 @@ const builds = {
     entryPoints: lazyEntries(),
     outdir: 'dist',
     external: ['vscode'],
-    plugins: [vscodeOnce, withoutPlainLlhttp, oauthOnDemand, undiciOnDemand, mimeTypesOnDemand, lazyFeatures],
+    plugins: [vscodeOnce, withoutPlainLlhttp, oauthOnDemand, undiciOnDemand, mimeTypesOnDemand, temporalOnDemand, lazyFeatures],
   },
   mime: {
     ...nodeCommon,
     entryPoints: { mimeTypes: 'node_modules/mime-types/index.js' },
+    outdir: 'dist',
+  },
+  temporal: {
+    ...nodeCommon,
+    entryPoints: { temporal: 'src/core/time/temporal.ts' },
     outdir: 'dist',
   },
   undici: {

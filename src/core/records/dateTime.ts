@@ -1,7 +1,7 @@
 // Date-times travel as ISO UTC and are shown in the user's time zone (from GET /api/common).
 // A zone's offsets and DST changes are Temporal's (core/time/temporal.ts).
 
-import { Instant, PlainDateTime, ZonedDateTime } from '../time/temporal';
+import { temporal } from '../time/temporalOnDemand';
 
 /** A time zone the runtime knows, else UTC, so a bad value from the server never breaks the form. */
 export function safeTimeZone(timeZone: string | undefined): string {
@@ -19,6 +19,7 @@ export function toLocalInputValue(iso: string | null | undefined, timeZone: stri
   if (!iso) return '';
   const time = new Date(iso).getTime();
   if (Number.isNaN(time)) return '';
+  const { Instant, PlainDateTime, ZonedDateTime } = temporal();
   const local = ZonedDateTime.toPlainDateTime(Instant.toZonedDateTimeISO(Instant.fromEpochMilliseconds(time), safeTimeZone(timeZone)));
   return PlainDateTime.toString(local, { smallestUnit: 'minute' });
 }
@@ -35,6 +36,7 @@ export function fromLocalInputValue(value: string, timeZone: string): string | u
   const [year, month, day, hour, minute, second] = m.slice(1).map((s) => Number(s ?? 0)) as [number, number, number, number, number, number];
   let time: number;
   try {
+    const { PlainDateTime } = temporal();
     time = PlainDateTime.toZonedDateTime(PlainDateTime.create(year, month, day, hour, minute, second), safeTimeZone(timeZone)).epochMilliseconds;
   } catch (error) {
     // `2026-02-30`, hour 24…: a RangeError from the calendar.

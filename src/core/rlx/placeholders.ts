@@ -4,7 +4,8 @@
 // Dates are computed in the user's time zone (start of a day is local midnight, or the first
 // instant of the day where a DST change skips or repeats midnight) and sent as UTC instants.
 
-import { Instant, PlainDate, ZonedDateTime, type PlainDateRecord } from '../time/temporal';
+import type { PlainDateRecord } from '../time/temporal';
+import { temporal } from '../time/temporalOnDemand';
 
 /** A placeholder as written in a filter, in offsets of that filter text. */
 export interface RlxPlaceholder {
@@ -185,9 +186,10 @@ export function expandRlxPlaceholders(text: string, context: RlxPlaceholderConte
 // user's zone, which is local midnight, the end of the gap where a DST change skips midnight,
 // or the first of two midnights where one repeats.
 
-// Switches rather than tables of the library's functions: a table at the top of the module
-// would keep the library in every bundle that imports this file, placeholders used or not.
+// The library loads with the first placeholder filled in (core/time/temporalOnDemand.ts), not
+// with every bundle that imports this file.
 function anchorDay(name: string, today: PlainDateRecord): PlainDateRecord {
+  const { PlainDate } = temporal();
   switch (name) {
     case 'yesterday':
       return PlainDate.addDays(today, -1);
@@ -206,6 +208,7 @@ function anchorDay(name: string, today: PlainDateRecord): PlainDateRecord {
 }
 
 function shiftedDay(day: PlainDateRecord, amount: number, unit: RlxPlaceholderUnit): PlainDateRecord {
+  const { PlainDate } = temporal();
   switch (unit) {
     case 'd':
       return PlainDate.addDays(day, amount);
@@ -222,6 +225,7 @@ function shiftedDay(day: PlainDateRecord, amount: number, unit: RlxPlaceholderUn
 
 /** The first instant (epoch milliseconds) of the day a date placeholder names; an unknown zone throws a RangeError that names it. */
 function dayStartOf(name: string, shift: { amount: number; unit: RlxPlaceholderUnit }, now: Date, timeZone: string): number {
+  const { Instant, PlainDate, ZonedDateTime } = temporal();
   const today = ZonedDateTime.toPlainDate(Instant.toZonedDateTimeISO(Instant.fromEpochMilliseconds(now.getTime()), timeZone));
   return PlainDate.toZonedDateTime(shiftedDay(anchorDay(name, today), shift.amount, shift.unit), timeZone).epochMilliseconds;
 }
