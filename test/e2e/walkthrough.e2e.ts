@@ -172,10 +172,16 @@ describe('the Get Started walkthrough', () => {
       await pressStepButton(wb, 'runQuery', 'Run the Query');
       await waitUntilChecked(wb, 'runQuery', 60_000);
 
-      // 5. The same (unsaved) query as a notebook.
+      // 5. The same (unsaved) query as a notebook, in the place of its text: one tab for the query,
+      // even though the walkthrough page that ran the command keeps the focus.
+      const tabs = wb.page.locator('.tabs-container .tab');
+      const tabsBefore = await tabs.count();
       await pressStepButton(wb, 'notebook', 'Open as Notebook');
       await wb.page.locator('.notebook-editor .cell-list-container').filter({ hasText: 'Sample query' }).first().waitFor({ state: 'visible', timeout: 30_000 });
       await waitUntilChecked(wb, 'notebook');
+      await wb.page.waitForFunction((count) => document.querySelectorAll('.tabs-container .tab').length === count, tabsBefore, { timeout: 10_000 })
+        .catch(async () => assert.fail(`tabs after Open as Notebook: ${(await tabs.allInnerTexts()).join(' | ')} (before: ${tabsBefore})`));
+      await wb.screenshot('walkthrough-05-query-as-notebook');
 
       // 6. Attach a file of the workspace to a record picked by reference.
       await pressStepButton(wb, 'attachFile', 'Attach Files to a Record…');

@@ -96,25 +96,30 @@ function shownRlxText(): ShownText | undefined {
 
 /**
  * Where the text was, so it shows in its place (beside the walkthrough, say), and in its place:
- * the unsaved text goes once the notebook holds it (reverted first, so closing it asks nothing),
- * leaving one tab for the query.
+ * the unsaved text goes once the notebook holds it, leaving one tab for the query.
  */
 async function openUntitledAsNotebook({ document, viewColumn }: ShownText): Promise<void> {
   const data = (await loadNotebook()).deserializeRlxNotebook(new TextEncoder().encode(document.getText()));
   const notebook = await vscode.workspace.openNotebookDocument(RLX_NOTEBOOK_TYPE, data);
   noteWalkthroughStep('notebookOpened');
-  // The notebook holds the text now: revert the text (so closing it asks nothing) and close it.
-  // The revert acts on the active editor: bring the text to the front first, and leave it be if
-  // something else keeps the focus (the Welcome page that ran this command may).
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const shown = await vscode.window.showTextDocument(document, { viewColumn, preserveFocus: false, preview: false });
-    if (vscode.window.activeTextEditor?.document === shown.document) {
-      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
-      break;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
   await vscode.window.showNotebookDocument(notebook, viewColumn === undefined ? {} : { viewColumn });
+  await closeUntitledQuietly(document);
+}
+
+/**
+ * Closes an untitled document's tabs without the "Save changes?" prompt. Emptied, an untitled
+ * document is no longer dirty (VS Code's own rule), which needs no focus: reverting would act on
+ * the active editor, and the Welcome page whose button ran the command may keep the focus.
+ */
+async function closeUntitledQuietly(document: vscode.TextDocument): Promise<void> {
+  // One with a file path of its own (`untitled:/…/query.rlx`) stays dirty when empty: leave it be.
+  if (document.uri.path.includes('/')) return;
+  const edit = new vscode.WorkspaceEdit();
+  edit.delete(document.uri, document.validateRange(new vscode.Range(0, 0, Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER)));
+  if (!(await vscode.workspace.applyEdit(edit)) || document.isDirty) return;
+  const uri = document.uri.toString();
+  const tabs = vscode.window.tabGroups.all.flatMap((group) => group.tabs).filter((tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.toString() === uri);
+  await vscode.window.tabGroups.close(tabs, true);
 }
 
 /** Opens `uri` in the other view, in the place of its tab if it has one (see reopenInPlace.ts). */
