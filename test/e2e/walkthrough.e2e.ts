@@ -176,11 +176,12 @@ describe('the Get Started walkthrough', () => {
       // even though the walkthrough page that ran the command keeps the focus.
       const tabs = wb.page.locator('.tabs-container .tab');
       const tabsBefore = await tabs.count();
+      const namesBefore = (await tabs.allInnerTexts()).join(' | ');
       await pressStepButton(wb, 'notebook', 'Open as Notebook');
       await wb.page.locator('.notebook-editor .cell-list-container').filter({ hasText: 'Sample query' }).first().waitFor({ state: 'visible', timeout: 30_000 });
       await waitUntilChecked(wb, 'notebook');
       await wb.page.waitForFunction((count) => document.querySelectorAll('.tabs-container .tab').length === count, tabsBefore, { timeout: 10_000 })
-        .catch(async () => assert.fail(`tabs after Open as Notebook: ${(await tabs.allInnerTexts()).join(' | ')} (before: ${tabsBefore})`));
+        .catch(async () => assert.fail(`tabs after Open as Notebook: ${(await tabs.allInnerTexts()).join(' | ')} (before: ${namesBefore})`));
       await wb.screenshot('walkthrough-05-query-as-notebook');
 
       // 6. Attach a file of the workspace to a record picked by reference.

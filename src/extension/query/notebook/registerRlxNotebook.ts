@@ -116,10 +116,33 @@ async function closeUntitledQuietly(document: vscode.TextDocument): Promise<void
   if (document.uri.path.includes('/')) return;
   const edit = new vscode.WorkspaceEdit();
   edit.delete(document.uri, document.validateRange(new vscode.Range(0, 0, Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER)));
-  if (!(await vscode.workspace.applyEdit(edit)) || document.isDirty) return;
+  const text = document.getText();
+  if (!(await vscode.workspace.applyEdit(edit))) return;
   const uri = document.uri.toString();
-  const tabs = vscode.window.tabGroups.all.flatMap((group) => group.tabs).filter((tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.toString() === uri);
-  await vscode.window.tabGroups.close(tabs, true);
+  const tabsOf = (): vscode.Tab[] => vscode.window.tabGroups.all.flatMap((group) => group.tabs).filter((tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.toString() === uri);
+  // The document's own isDirty is not told when an untitled one turns clean; its tabs are.
+  if (await becomes(() => tabsOf().every((tab) => !tab.isDirty), vscode.window.tabGroups.onDidChangeTabs)) {
+    await vscode.window.tabGroups.close(tabsOf(), true);
+    return;
+  }
+  // Still dirty (an editor that keeps another rule): the text goes back, and the tab stays.
+  const undo = new vscode.WorkspaceEdit();
+  undo.insert(document.uri, new vscode.Position(0, 0), text);
+  await vscode.workspace.applyEdit(undo);
+}
+
+/** Whether `holds()` is true now or turns true on one of `changes` within `timeoutMs`. */
+function becomes(holds: () => boolean, changes: vscode.Event<unknown>, timeoutMs = 2_000): Promise<boolean> {
+  if (holds()) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const done = (result: boolean) => {
+      listener.dispose();
+      clearTimeout(timer);
+      resolve(result);
+    };
+    const listener = changes(() => holds() && done(true));
+    const timer = setTimeout(() => done(holds()), timeoutMs);
+  });
 }
 
 /** Opens `uri` in the other view, in the place of its tab if it has one (see reopenInPlace.ts). */
