@@ -2,6 +2,7 @@
 // user may have disabled git, and everything else in Records works without it.
 import * as vscode from 'vscode';
 import type { GitApi, GitExtension, GitRepository } from './gitApi';
+import { whenTrue } from '../shared/util/whenTrue';
 
 export class WorkError extends Error {}
 
@@ -60,7 +61,7 @@ export function whenGitAvailable(use: (api: GitApi) => void): vscode.Disposable 
  */
 export async function pickRepository(api: GitApi, preferred?: vscode.Uri): Promise<GitRepository> {
   // Just after git starts (or is turned on) it is still finding the workspace's repositories.
-  if (api.repositories.length === 0) await firstRepository(api, 5_000);
+  await whenTrue(() => api.repositories.length > 0, api.onDidOpenRepository, 5_000);
   const repositories = api.repositories;
   const byUri = (uri: vscode.Uri | undefined) => (uri === undefined ? undefined : (api.getRepository(uri) ?? undefined));
   const chosen = byUri(preferred) ?? (repositories.length === 1 ? repositories[0] : byUri(activeFileUri()));
@@ -74,18 +75,6 @@ export async function pickRepository(api: GitApi, preferred?: vscode.Uri): Promi
   );
   if (picked === undefined) throw new vscode.CancellationError();
   return picked.repository;
-}
-
-function firstRepository(api: GitApi, timeoutMs: number): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      listener.dispose();
-      resolve();
-    };
-    const timer = setTimeout(done, timeoutMs);
-    const listener = api.onDidOpenRepository(done);
-  });
 }
 
 function activeFileUri(): vscode.Uri | undefined {

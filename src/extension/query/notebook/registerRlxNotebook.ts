@@ -8,6 +8,7 @@ import { RLX_NOTEBOOK_TYPE } from './notebookHeader';
 import { noteWalkthroughStep } from '../../shared/walkthrough';
 import { RLX_LANGUAGE_ID } from '../rlx/rlxIds';
 import { shownRlxEditor } from '../rlx/shownRlxEditor';
+import { whenTrue } from '../../shared/util/whenTrue';
 
 export const RLX_NOTEBOOK_COMMANDS = {
   openAsNotebook: 'records.rlx.openAsNotebook',
@@ -121,7 +122,7 @@ async function closeUntitledQuietly(document: vscode.TextDocument): Promise<void
   const uri = document.uri.toString();
   const tabsOf = (): vscode.Tab[] => vscode.window.tabGroups.all.flatMap((group) => group.tabs).filter((tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.toString() === uri);
   // The document's own isDirty is not told when an untitled one turns clean; its tabs are.
-  if (await becomes(() => tabsOf().every((tab) => !tab.isDirty), vscode.window.tabGroups.onDidChangeTabs)) {
+  if (await whenTrue(() => tabsOf().every((tab) => !tab.isDirty), vscode.window.tabGroups.onDidChangeTabs, 2_000)) {
     await vscode.window.tabGroups.close(tabsOf(), true);
     return;
   }
@@ -129,20 +130,6 @@ async function closeUntitledQuietly(document: vscode.TextDocument): Promise<void
   const undo = new vscode.WorkspaceEdit();
   undo.insert(document.uri, new vscode.Position(0, 0), text);
   await vscode.workspace.applyEdit(undo);
-}
-
-/** Whether `holds()` is true now or turns true on one of `changes` within `timeoutMs`. */
-function becomes(holds: () => boolean, changes: vscode.Event<unknown>, timeoutMs = 2_000): Promise<boolean> {
-  if (holds()) return Promise.resolve(true);
-  return new Promise((resolve) => {
-    const done = (result: boolean) => {
-      listener.dispose();
-      clearTimeout(timer);
-      resolve(result);
-    };
-    const listener = changes(() => holds() && done(true));
-    const timer = setTimeout(() => done(holds()), timeoutMs);
-  });
 }
 
 /** Opens `uri` in the other view, in the place of its tab if it has one (see reopenInPlace.ts). */
