@@ -118,7 +118,9 @@ function recordsHeader(output: RlxTableOutput, post: (message: RlxRendererMessag
     update(reply.loaded, reply.total, reply.canLoadMore);
   });
   update(output.rows.length, output.total, output.canLoadMore);
-  return { header: el('div', { class: 'records-header' }, el('div', { class: 'summary' }, status, more, exportCsv, exportJson), error), update };
+  // The buttons stay together on one line: in a narrow editor they go below the status, in view.
+  const actions = el('div', { class: 'actions' }, more, exportCsv, exportJson);
+  return { header: el('div', { class: 'records-header' }, el('div', { class: 'summary' }, status, actions), error), update };
 }
 
 function renderList(output: RlxTableOutput, post: (message: RlxRendererMessage) => void): HTMLElement[] {
