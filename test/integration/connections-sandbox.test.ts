@@ -7,6 +7,7 @@ import type { RecordsExtensionApi } from '../../src/extension/extension';
 import { RecordsTreeProvider } from '../../src/extension/browse/tree/recordsTreeProvider';
 import type { MessageNode, RecordsTreeNode } from '../../src/extension/shared/treeNodes';
 import { MemoryMemento } from '../support/memoryMemento';
+import { waitUntil } from './support/waitUntil';
 
 describe('connections: local sandbox launcher', function () {
   this.timeout(60_000);
@@ -70,6 +71,29 @@ describe('connections: local sandbox launcher', function () {
       assert.ok(again.some((n) => n.kind === 'workspace'), `workspaces listed: ${again.map((n) => n.kind).join(', ')}`);
     } finally {
       provider.dispose();
+    }
+  });
+
+  it('shows the Records view once started, and leaves a prompt the user opened meanwhile open', async () => {
+    await vscode.commands.executeCommand('records.stopSandbox');
+    await vscode.commands.executeCommand('workbench.view.explorer');
+    await waitUntil('the Records view is hidden', () => !api.tree.view.visible);
+    // Starting takes seconds: the user goes on meanwhile, here into a prompt.
+    const prompt = vscode.window.createQuickPick();
+    let closed = false;
+    prompt.onDidHide(() => (closed = true));
+    try {
+      prompt.title = 'A prompt the user is answering';
+      prompt.items = [{ label: 'first' }];
+      prompt.show();
+      const connection = await vscode.commands.executeCommand<ConnectionInfo | undefined>('records.startSandbox');
+      assert.ok(connection);
+      await waitUntil('the Records view is shown', () => api.tree.view.visible);
+      // A prompt that lost the focus closes at once; give it time to.
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      assert.equal(closed, false, 'the prompt stayed open');
+    } finally {
+      prompt.dispose();
     }
   });
 

@@ -16,7 +16,9 @@ export function registerSandboxCommands(context: vscode.ExtensionContext, launch
     vscode.commands.registerCommand('records.startSandbox', () =>
       run(async () => {
         const connection = await launcher.start();
-        void vscode.commands.executeCommand('records.explorer.focus').then(undefined, () => undefined);
+        // Shown, not focused: starting takes seconds, and a prompt the user opened meanwhile
+        // would close if the view took the focus.
+        void vscode.commands.executeCommand('records.explorer.focus', { preserveFocus: true }).then(undefined, () => undefined);
         return connection;
       }),
     ),
