@@ -7,6 +7,7 @@ import type { RecordsExtensionApi } from '../../src/extension/extension';
 import { RecordsTreeProvider } from '../../src/extension/browse/tree/recordsTreeProvider';
 import type { MessageNode, RecordsTreeNode } from '../../src/extension/shared/treeNodes';
 import { MemoryMemento } from '../support/memoryMemento';
+import { openPrompt } from './support/openPrompt';
 import { waitUntil } from './support/waitUntil';
 
 describe('connections: local sandbox launcher', function () {
@@ -79,19 +80,12 @@ describe('connections: local sandbox launcher', function () {
     await vscode.commands.executeCommand('workbench.view.explorer');
     await waitUntil('the Records view is hidden', () => !api.tree.view.visible);
     // Starting takes seconds: the user goes on meanwhile, here into a prompt.
-    const prompt = vscode.window.createQuickPick();
-    let closed = false;
-    prompt.onDidHide(() => (closed = true));
+    const prompt = openPrompt();
     try {
-      prompt.title = 'A prompt the user is answering';
-      prompt.items = [{ label: 'first' }];
-      prompt.show();
       const connection = await vscode.commands.executeCommand<ConnectionInfo | undefined>('records.startSandbox');
       assert.ok(connection);
       await waitUntil('the Records view is shown', () => api.tree.view.visible);
-      // A prompt that lost the focus closes at once; give it time to.
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
-      assert.equal(closed, false, 'the prompt stayed open');
+      assert.equal(await prompt.closedAfterAMoment(), false, 'the prompt stayed open');
     } finally {
       prompt.dispose();
     }

@@ -6,9 +6,8 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { RecordsExtensionApi } from '../../src/extension/extension';
 import { showRecordsViewKeepingFocus } from '../../src/extension/browse/tree/registerTree';
+import { openPrompt } from './support/openPrompt';
 import { waitUntil } from './support/waitUntil';
-
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('tree: the Records view shown on the first start', function () {
   this.timeout(30_000);
@@ -17,21 +16,12 @@ describe('tree: the Records view shown on the first start', function () {
     const api = await vscode.extensions.getExtension<RecordsExtensionApi>('records-tools.records-service')!.activate();
     await vscode.commands.executeCommand('workbench.view.explorer');
     await waitUntil('the Records view is hidden', () => !api.tree.view.visible);
-    const prompt = vscode.window.createQuickPick();
-    let closed = false;
-    prompt.onDidHide(() => (closed = true));
+    const prompt = openPrompt();
     try {
-      prompt.title = 'A prompt the user is answering';
-      prompt.items = [{ label: 'first' }, { label: 'second' }];
-      prompt.show();
-      await sleep(500);
-      assert.equal(closed, false, 'the prompt is open before the view is shown');
-
+      assert.equal(await prompt.closedAfterAMoment(), false, 'the prompt is open before the view is shown');
       await showRecordsViewKeepingFocus();
       await waitUntil('the Records view is shown', () => api.tree.view.visible);
-      // A prompt that lost the focus closes at once; give it time to.
-      await sleep(1_000);
-      assert.equal(closed, false, 'the prompt stayed open');
+      assert.equal(await prompt.closedAfterAMoment(), false, 'the prompt stayed open');
     } finally {
       prompt.dispose();
     }
