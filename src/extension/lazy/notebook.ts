@@ -5,5 +5,5 @@ export { RlxCellRunner, summaryOf } from '../query/notebook/cellRunner';
 export type { RunMode } from '../query/notebook/cellRunner';
 export { bulkSelectionOf, onRendererMessage } from '../query/notebook/rendererMessages';
 export type { NotebookHost } from '../query/notebook/notebookHost';
-export { reopenInPlace } from '../query/notebook/reopenInPlace';
+export { openUntitledAsNotebook, reopenInPlace } from '../query/notebook/reopenInPlace';
 export type { RlxView } from '../query/notebook/reopenInPlace';

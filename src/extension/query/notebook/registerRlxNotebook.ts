@@ -8,7 +8,6 @@ import { RLX_NOTEBOOK_TYPE } from './notebookHeader';
 import { noteWalkthroughStep } from '../../shared/walkthrough';
 import { RLX_LANGUAGE_ID } from '../rlx/rlxIds';
 import { shownRlxEditor } from '../rlx/shownRlxEditor';
-import { whenTrue } from '../../shared/util/whenTrue';
 
 export const RLX_NOTEBOOK_COMMANDS = {
   openAsNotebook: 'records.rlx.openAsNotebook',
@@ -51,7 +50,7 @@ export function registerRlxNotebook(deps: () => Promise<Omit<NotebookHost, 'post
     vscode.commands.registerCommand(RLX_NOTEBOOK_COMMANDS.openAsNotebook, (uri?: vscode.Uri) => {
       const shown = uri === undefined ? shownRlxText() : undefined;
       // An unsaved query (New RLX Query, the walkthrough's sample) becomes an unsaved notebook.
-      if (shown?.document.isUntitled && shown.document.languageId === RLX_LANGUAGE_ID) return openUntitledAsNotebook(shown);
+      if (shown?.document.isUntitled && shown.document.languageId === RLX_LANGUAGE_ID) return loadNotebook().then((bundle) => bundle.openUntitledAsNotebook(shown.document, shown.viewColumn));
       return reopen(uri ?? shown?.document.uri, 'notebook');
     }),
     vscode.commands.registerCommand(RLX_NOTEBOOK_COMMANDS.openAsText, (uri?: vscode.Uri) => reopen(uri ?? vscode.window.activeNotebookEditor?.notebook.uri, 'text')),
@@ -93,43 +92,6 @@ function shownRlxText(): ShownText | undefined {
     }
   }
   return undefined;
-}
-
-/**
- * Where the text was, so it shows in its place (beside the walkthrough, say), and in its place:
- * the unsaved text goes once the notebook holds it, leaving one tab for the query.
- */
-async function openUntitledAsNotebook({ document, viewColumn }: ShownText): Promise<void> {
-  const data = (await loadNotebook()).deserializeRlxNotebook(new TextEncoder().encode(document.getText()));
-  const notebook = await vscode.workspace.openNotebookDocument(RLX_NOTEBOOK_TYPE, data);
-  noteWalkthroughStep('notebookOpened');
-  await vscode.window.showNotebookDocument(notebook, viewColumn === undefined ? {} : { viewColumn });
-  await closeUntitledQuietly(document);
-}
-
-/**
- * Closes an untitled document's tabs without the "Save changes?" prompt. Emptied, an untitled
- * document is no longer dirty (VS Code's own rule), which needs no focus: reverting would act on
- * the active editor, and the Welcome page whose button ran the command may keep the focus.
- */
-async function closeUntitledQuietly(document: vscode.TextDocument): Promise<void> {
-  // One with a file path of its own (`untitled:/…/query.rlx`) stays dirty when empty: leave it be.
-  if (document.uri.path.includes('/')) return;
-  const edit = new vscode.WorkspaceEdit();
-  edit.delete(document.uri, document.validateRange(new vscode.Range(0, 0, Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER)));
-  const text = document.getText();
-  if (!(await vscode.workspace.applyEdit(edit))) return;
-  const uri = document.uri.toString();
-  const tabsOf = (): vscode.Tab[] => vscode.window.tabGroups.all.flatMap((group) => group.tabs).filter((tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.toString() === uri);
-  // The document's own isDirty is not told when an untitled one turns clean; its tabs are.
-  if (await whenTrue(() => tabsOf().every((tab) => !tab.isDirty), vscode.window.tabGroups.onDidChangeTabs, 2_000)) {
-    await vscode.window.tabGroups.close(tabsOf(), true);
-    return;
-  }
-  // Still dirty (an editor that keeps another rule): the text goes back, and the tab stays.
-  const undo = new vscode.WorkspaceEdit();
-  undo.insert(document.uri, new vscode.Position(0, 0), text);
-  await vscode.workspace.applyEdit(undo);
 }
 
 /** Opens `uri` in the other view, in the place of its tab if it has one (see reopenInPlace.ts). */

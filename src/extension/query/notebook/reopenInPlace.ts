@@ -8,7 +8,12 @@
 // the text document. Saving stays the user's decision, and Undo in the new view gives back the
 // file as saved. When both views hold unsaved edits, neither is overwritten: the user is asked
 // to save or revert one first.
+//
+// An unsaved query (New RLX Query, the walkthrough's sample) has no file to reopen: it becomes an
+// unsaved notebook where its text was, and the text's tab goes (openUntitledAsNotebook).
 import * as vscode from 'vscode';
+import { noteWalkthroughStep } from '../../shared/walkthrough';
+import { whenTrue } from '../../shared/util/whenTrue';
 import { RLX_NOTEBOOK_TYPE } from './notebookHeader';
 import { RAW_KEY, deserializeRlxNotebook, serializeRlxNotebookData } from './notebookSerializer';
 
@@ -55,6 +60,41 @@ export async function reopenInPlace(uri: vscode.Uri, view: RlxView): Promise<voi
     throw error;
   }
   await takePlace(uri, from, view);
+}
+
+/**
+ * Where the text was, so it shows in its place (beside the walkthrough, say), and in its place:
+ * the unsaved text goes once the notebook holds it, leaving one tab for the query.
+ */
+export async function openUntitledAsNotebook(document: vscode.TextDocument, viewColumn: vscode.ViewColumn | undefined): Promise<void> {
+  const notebook = await vscode.workspace.openNotebookDocument(RLX_NOTEBOOK_TYPE, deserializeRlxNotebook(encoder.encode(document.getText())));
+  noteWalkthroughStep('notebookOpened');
+  await vscode.window.showNotebookDocument(notebook, viewColumn === undefined ? {} : { viewColumn });
+  await closeUntitledQuietly(document);
+}
+
+/**
+ * Closes an untitled document's tabs without the "Save changes?" prompt. Emptied, an untitled
+ * document is no longer dirty (VS Code's own rule), which needs no focus: reverting would act on
+ * the active editor, and the Welcome page whose button ran the command may keep the focus.
+ */
+async function closeUntitledQuietly(document: vscode.TextDocument): Promise<void> {
+  // One with a file path of its own (`untitled:/…/query.rlx`) stays dirty when empty: leave it be.
+  if (document.uri.path.includes('/')) return;
+  const text = document.getText();
+  const edit = new vscode.WorkspaceEdit();
+  edit.delete(document.uri, document.validateRange(new vscode.Range(0, 0, Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER)));
+  if (!(await vscode.workspace.applyEdit(edit))) return;
+  const tabsOf = (): vscode.Tab[] => vscode.window.tabGroups.all.flatMap((group) => group.tabs).filter((tab) => isTabOf(tab, document.uri, 'text'));
+  // The document's own isDirty is not told when an untitled one turns clean; its tabs are.
+  if (await whenTrue(() => tabsOf().every((tab) => !tab.isDirty), vscode.window.tabGroups.onDidChangeTabs, 2_000)) {
+    await vscode.window.tabGroups.close(tabsOf(), true);
+    return;
+  }
+  // Still dirty (an editor that keeps another rule): the text goes back, and the tab stays.
+  const undo = new vscode.WorkspaceEdit();
+  undo.insert(document.uri, new vscode.Position(0, 0), text);
+  await vscode.workspace.applyEdit(undo);
 }
 
 async function openAs(uri: vscode.Uri, view: RlxView, column: vscode.ViewColumn | undefined): Promise<void> {
