@@ -5,7 +5,6 @@
 // an explanation and "Compare" (theirs vs yours). Read-only users get a read-only file.
 import * as vscode from 'vscode';
 import { changedFields, sameValue } from '../../../core/records';
-import type { EditorIdentity } from '../../../webview/editor/protocol';
 import type { ConnectionManager } from '../../connections/connectionManager';
 import { loadRecord, readRecord, type LoadedRecord } from './recordLoader';
 import { editableChanges, writeBatch } from './recordSaving';
@@ -26,10 +25,6 @@ interface Opened {
 
 function isJsonUri(uri: vscode.Uri): boolean {
   return editorUriOfJson(uri) !== undefined;
-}
-
-function identityOfJson(uri: vscode.Uri): EditorIdentity | undefined {
-  return identityOfJsonUri(uri);
 }
 
 /** The record's label (`TASK12 Replace printer…`), for the Compare tab's title. */
@@ -67,7 +62,7 @@ export class RecordJsonFileSystem implements vscode.FileSystemProvider, vscode.T
   }
 
   async writeFile(uri: vscode.Uri, content: Uint8Array): Promise<void> {
-    const identity = identityOfJson(uri);
+    const identity = identityOfJsonUri(uri);
     const opened = this.opened.get(uri.toString()) ?? (await this.open(uri));
     if (!identity?.recordId) throw vscode.FileSystemError.NoPermissions(uri);
     if (opened.readOnly) throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('You may only read this record.'));
@@ -124,7 +119,7 @@ export class RecordJsonFileSystem implements vscode.FileSystemProvider, vscode.T
   }
 
   private async open(uri: vscode.Uri): Promise<Opened> {
-    const identity = identityOfJson(uri);
+    const identity = identityOfJsonUri(uri);
     if (!identity?.recordId) throw vscode.FileSystemError.FileNotFound(uri);
     const client = await this.connections.client(identity.connectionId);
     const loaded = await loadRecord(client, identity, this.connections.catalog);

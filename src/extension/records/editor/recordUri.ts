@@ -15,7 +15,7 @@
 // Every place that builds or reads these URIs goes through this module.
 import * as vscode from 'vscode';
 import type { EditorIdentity } from '../../../webview/editor/protocol';
-import { NEW_RECORD_PREFIX, addressFromRecordUri, recordUriParts } from '../../../core/records/recordPath';
+import { NEW_RECORD_PREFIX, type RecordAddress, addressFromRecordUri, recordUriParts } from '../../../core/records/recordPath';
 
 export { NEW_RECORD_PREFIX };
 
@@ -49,19 +49,24 @@ export function recordUri(identity: EditorIdentity, label: string): vscode.Uri {
   return vscode.Uri.from({ scheme: RECORDS_SCHEME, authority: identity.connectionId, ...recordUriParts(identity, id, label) });
 }
 
+/** A record editor URI read back (either shape); undefined for anything else (a hand-written link may be wrong). */
+function addressOf(uri: vscode.Uri): RecordAddress | undefined {
+  return uri.scheme === RECORDS_SCHEME ? addressFromRecordUri(uri.authority, uri.path, uri.query) : undefined;
+}
+
 /** Reads a record editor URI back (either shape); undefined for anything else (a hand-written link may be wrong). */
 export function identityFromUri(uri: vscode.Uri): EditorIdentity | undefined {
-  return uri.scheme === RECORDS_SCHEME ? addressFromRecordUri(uri.authority, uri.path, uri.query)?.identity : undefined;
+  return addressOf(uri)?.identity;
 }
 
 /** The label a record editor URI shows in its tab (`TASK12 Replace printer…`); undefined for any other URI. */
 export function labelOfUri(uri: vscode.Uri): string | undefined {
-  return uri.scheme === RECORDS_SCHEME ? addressFromRecordUri(uri.authority, uri.path, uri.query)?.label : undefined;
+  return addressOf(uri)?.label;
 }
 
 /** The "Open as JSON" URI of a record editor URI (of either shape); undefined for any other URI. */
 export function recordJsonUri(editorUri: vscode.Uri): vscode.Uri | undefined {
-  const address = editorUri.scheme === RECORDS_SCHEME ? addressFromRecordUri(editorUri.authority, editorUri.path, editorUri.query) : undefined;
+  const address = addressOf(editorUri);
   if (address?.identity.recordId === undefined) return undefined;
   const { path, query } = recordUriParts(address.identity, address.identity.recordId, address.label);
   return vscode.Uri.from({ scheme: RECORDS_JSON_SCHEME, authority: editorUri.authority, path: `${path}${JSON_SUFFIX}`, query });
