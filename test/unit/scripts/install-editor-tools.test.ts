@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 
-const root = join(__dirname, '..', '..');
+const root = join(__dirname, '..', '..', '..');
 
 describe('install-editor-tools.sh: pinned downloads', function () {
   this.timeout(180_000);
