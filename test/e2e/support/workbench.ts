@@ -102,7 +102,9 @@ export class Workbench {
    */
   async openViewContainer(label: string): Promise<Locator> {
     const item = this.activityBarItem(label).first();
-    await item.waitFor({ state: 'visible' });
+    // An extension's container appears once the editor has read the extensions, which on a busy
+    // machine takes longer than a step: allow it as long as the first paint.
+    await item.waitFor({ state: 'visible', timeout: 60_000 });
     const sideBar = this.sideBar();
     const title = sideBar.locator('.composite.title').filter({ hasText: new RegExp(escapeRegExp(label), 'i') });
     // The extension shows the Records view by itself on a first start (each window of a fresh
