@@ -7,6 +7,8 @@ import { planCreate, runCreate } from './create';
 import { type AgentToolName, agentTool } from './definitions';
 import { describeApp } from './describeApp';
 import { getRecord } from './get';
+import { listApps } from './listApps';
+import { readAttachment } from './readAttachment';
 import { type ToolResult, errorResult } from './labelling';
 import { queryRecords } from './query';
 import { planAction, runAction } from './runAction';
@@ -38,6 +40,8 @@ const READS: Partial<Record<AgentToolName, (ctx: ToolContext, input: Input) => P
   records_get: getRecord,
   records_describe_app: describeApp,
   records_aggregate: aggregateRecords,
+  records_list_apps: listApps,
+  records_read_attachment: readAttachment,
 };
 
 const WRITES: Partial<Record<AgentToolName, { plan: (ctx: ToolContext, input: Input) => Promise<WritePlan>; run: (ctx: ToolContext, plan: WritePlan) => Promise<ToolResult> }>> = {
