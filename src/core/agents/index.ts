@@ -30,6 +30,8 @@ export { appDescription } from './describeApp';
 export { filterToSend } from './query';
 export { SCHEMA_TOKEN_BUDGET, estimateTokens, explainPrompt, extractRlx, pickAppPrompt, queryPrompt, repairPrompt, schemaContext, splitRlxQuery } from './chatPrompt';
 export { readableSchema, resolveApp } from './records';
+export { describeResolved, resolveFilterValues } from './filterValues';
+export type { ResolvedFilter, ResolvedValue } from './filterValues';
 export type { AppDescription } from './describeApp';
 
 type Input = Record<string, unknown>;
