@@ -30,7 +30,10 @@ export async function resolveFilterValues(ctx: ToolContext, schema: AppSchema, u
   const root = parseRlx(maskRlxPlaceholders(written)).root;
   if (root === undefined) return { rlx: written, resolved: [] };
   const me = ctx.catalog.knownUser(ctx.connectionId) ?? (await currentUserOrNone(ctx));
-  const findings = findFilterValues(root, { fields: schema.fields ?? {}, lookups: schema.lookups ?? {}, users }, me);
+  // People the catalog learned from records read (a service may list members without ids) count too.
+  const listed = new Set(users.map((user) => user.id?.toLowerCase()));
+  const learned = [...ctx.catalog.people(ctx.connectionId)].filter(([id]) => !listed.has(id.toLowerCase())).map(([id, name]) => ({ id, name, role: '' }));
+  const findings = findFilterValues(root, { fields: schema.fields ?? {}, lookups: schema.lookups ?? {}, users: [...users, ...learned] }, me);
   if (findings.length === 0) return { rlx: written, resolved: [] };
   const problems = findings.map(unresolvedSentence).filter((sentence): sentence is string => sentence !== undefined);
   if (problems.length > 0) throw new ToolInputError(`The RLX filter was not sent:\n${problems.join('\n')}`);

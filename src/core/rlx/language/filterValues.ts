@@ -101,9 +101,9 @@ function personFinding(base: FindingBase, schema: RlxScopeSchema, me: RlxSignedI
     return { ...base, outcome: 'resolved', kind: 'person', resolved: { value: person.id, caption: person.name }, isMe: me !== undefined && person.id.toLowerCase() === me.id.toLowerCase() };
   }
   if (matches.length > 1) return { ...base, outcome: 'ambiguous', kind: 'person', candidates: matches.map((person) => ({ value: person.id, caption: person.name })) };
-  // An id we do not know may still be a person (a real service may list no ids): only text
-  // that cannot be an id is refused, and only when there are people to compare it with.
-  if (GUID.test(base.written) || people.length === 0) return undefined;
+  // An id we do not know may still be a person: only text that cannot be an id is refused, and
+  // only when the workspace lists its people's ids (a real service may not) to compare it with.
+  if (GUID.test(base.written) || !schema.users.some((user) => user.id)) return undefined;
   const names = closest(base.written, people.map((person) => person.name));
   return { ...base, outcome: 'unknown_person', kind: 'person', suggestions: names.map((name) => people.find((person) => person.name === name)!).map((person) => ({ value: person.id, caption: person.name })) };
 }

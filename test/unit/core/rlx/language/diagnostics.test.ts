@@ -105,6 +105,11 @@ describe('rlx diagnostics', () => {
       }
     });
 
+    it('does not call a name unknown when the workspace lists its people without ids', () => {
+      const withoutIds: RlxSchemaSource = { schemaFor: () => ({ ...schema, users: [{ name: 'Grace Hopper', role: 'member' }] }), workspaces: () => undefined };
+      assert.deepEqual(diagnose('@app IT/TASK\nkeeper_id = "Someone Else"', withoutIds).map((d) => d.code), []);
+    });
+
     it('a reference in a link field: a warning that it holds record ids', () => {
       const diagnostic = diagnose('@app IT/TASK\nparent_id = "IT/TASK4"', source).find((d) => d.code === 'link_reference');
       assert.equal(diagnostic?.severity, 'warning');
