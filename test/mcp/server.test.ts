@@ -5,6 +5,7 @@
 import * as assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -143,6 +144,8 @@ describe('MCP server over stdio', function () {
     const [code] = await once(child, 'exit');
     assert.equal(code, 0);
     assert.doesNotMatch(childErr, new RegExp(TOKEN));
+    // The next start skips compiling the bundle: what V8 compiled was kept as the process ended.
+    assert.ok(readdirSync(join(root, 'dist/mcp-code-cache')).some((name) => name.startsWith('mcp-server.js.')), 'a code cache beside the bundle');
   });
 
   it('serves the local sandbox on its own with --sandbox', async () => {
