@@ -6,8 +6,8 @@
 // the step, for the rest of the window's life. The Welcome page registers walkthroughs when it
 // is first opened, which is often after `npm start`'s sandbox was connected. So this key is
 // false at rest and true only for a moment: when the sandbox first answers, and again whenever an
-// editor of the workbench's own (the Welcome page, with no `input` in the API) opens or comes
-// to the front while it answers.
+// editor of the workbench's own (the Welcome page, with no `input` in the API) opens while it
+// answers.
 import * as vscode from 'vscode';
 import type { ConnectionManager } from '../connectionManager';
 import { WALKTHROUGH_CONTEXT } from '../../shared/walkthroughKeys';
@@ -24,20 +24,20 @@ export class SandboxWalkthroughStep implements vscode.Disposable {
   constructor(connections: ConnectionManager) {
     this.disposables = [
       connections.catalog.onDidChange((change) => {
-        if (change.connectionId === undefined) {
-          if (change.kind === 'invalidated') this.answered = false;
+        // Gone: signed out, edited or removed, or the sandbox stopped (a Refresh is still connected).
+        if (change.kind === 'invalidated') {
+          const connection = change.connectionId === undefined ? undefined : connections.get(change.connectionId);
+          if (change.reason !== 'refresh' && (connection === undefined || connection.sandbox === true)) this.answered = false;
           return;
         }
-        if (!connections.get(change.connectionId)?.sandbox) return;
-        if (change.kind === 'invalidated') {
-          this.answered = false;
-        } else if (!this.answered) {
-          this.answered = true;
-          this.pulse();
-        }
+        if (change.connectionId === undefined || !connections.get(change.connectionId)?.sandbox || this.answered) return;
+        this.answered = true;
+        this.pulse();
       }),
+      // Only a tab that opens: a pulse redraws the Welcome page, which must not happen while one
+      // of its buttons is at work.
       vscode.window.tabGroups.onDidChangeTabs((event) => {
-        if (this.answered && [...event.opened, ...event.changed].some((tab) => tab.input === undefined && tab.isActive)) this.pulse();
+        if (this.answered && event.opened.some((tab) => tab.input === undefined)) this.pulse();
       }),
     ];
   }
