@@ -41,7 +41,7 @@ describe('MCP server over stdio', function () {
     execFileSync(process.execPath, ['esbuild.mjs', '--only=mcp,sandbox'], { cwd: root, stdio: 'inherit' });
     sandbox = await startTestSandbox({ records: 200 });
     direct = sandbox.client(TOKEN);
-    transport = new StdioClientTransport({ command: process.execPath, args: [MCP, '--url', sandbox.url, '--name', 'Test sandbox'], env: { PATH: process.env.PATH ?? '', RECORDS_TOKEN: TOKEN }, stderr: 'pipe' });
+    transport = new StdioClientTransport({ command: process.execPath, args: [MCP, '--url', sandbox.url, '--name', 'Test sandbox', '--allow-writes'], env: { PATH: process.env.PATH ?? '', RECORDS_TOKEN: TOKEN }, stderr: 'pipe' });
     transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
     client = new Client({ name: 'records-mcp-test', version: '1.0.0' });
     await client.connect(transport);
