@@ -123,7 +123,7 @@ describe('MCP server: writes the user confirms', function () {
     assert.ok(await exists(5), 'IT/TASK5 is still there');
   });
 
-  it('refuses an update when the app\'s schema cannot be read', async () => {
+  it('refuses an update when the app\'s schema cannot be read (a "transition" key deleted the record)', async () => {
     const relay: FaultRelay = await startFaultRelay(sandbox.url);
     try {
       relay.inject((method, path) => method === 'GET' && path.startsWith('/api/schema/'), ...Array.from({ length: 20 }, () => ({ kind: 'status' as const, status: 403 })));
@@ -132,8 +132,12 @@ describe('MCP server: writes the user confirms', function () {
       const result = await client.callTool({ name: 'records_update', arguments: { record: 'IT/TASK8', fields: { priority: 'high' } } });
       assert.equal(result.isError, true);
       assert.match(textOf(result), /may not read the fields of IT\/TASK/);
-      assert.equal(asked.length, 0);
       assert.equal(await field(8, 'priority'), before);
+      // The issue's case: with no schema to say what a field is, "transition" once turned the edit into a delete.
+      const deleting = await client.callTool({ name: 'records_update', arguments: { record: 'IT/TASK8', fields: { transition: 'delete' } } });
+      assert.equal(deleting.isError, true);
+      assert.equal(asked.length, 0);
+      assert.ok(await exists(8), 'IT/TASK8 is still there');
     } finally {
       await relay.close();
     }
