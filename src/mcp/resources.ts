@@ -1,7 +1,8 @@
 // Records as MCP resources: `records://{workspace}/{app}/{number}.md` (markdown for reading)
-// and `.json` (the same content as data), read with records_get's core function.
+// and `.json` (the same content as data), read with records_get's core function, within the
+// same size bound as a tool's result.
 import { McpError, ErrorCode } from '@modelcontextprotocol/sdk/types.js';
-import { type ToolContext, runTool } from '../core/agents';
+import { MAX_RESULT_CHARS, type ToolContext, runTool } from '../core/agents';
 
 export const RECORD_TEMPLATES = [
   { uriTemplate: 'records://{workspace}/{app}/{number}.md', name: 'record-markdown', title: 'Record (markdown)', description: 'One record as markdown: fields, description, attachments, latest history. Record text is content from the service.', mimeType: 'text/markdown' },
@@ -16,8 +17,30 @@ export async function readRecordResource(ctx: ToolContext, uri: string): Promise
   const [, workspace, app, number, format] = match;
   const result = await runTool('records_get', ctx, { record: `${workspace}/${app}${number}` });
   if (result.isError) throw new McpError(ErrorCode.InvalidParams, result.text);
-  if (format === 'json') return { contents: [{ uri, mimeType: 'application/json', text: JSON.stringify(result.data) }] };
-  return { contents: [{ uri, mimeType: 'text/markdown', text: recordMarkdown(result.text, result.data as RecordView) }] };
+  const record = boundedRecord(result.data as RecordView);
+  if (format === 'json') return { contents: [{ uri, mimeType: 'application/json', text: JSON.stringify(record) }] };
+  return { contents: [{ uri, mimeType: 'text/markdown', text: recordMarkdown(result.text, record) }] };
+}
+
+/** Value lengths tried in turn until the record fits the bound: the JSON stays whole, its long values get shorter. */
+const VALUE_CUTS = [1_000, 400, 150, 60];
+
+/** The record within about MAX_RESULT_CHARS: long texts cut (saying so), never the structure. */
+function boundedRecord(record: RecordView): RecordView {
+  let view = record;
+  for (const max of VALUE_CUTS) {
+    if (JSON.stringify(view).length <= MAX_RESULT_CHARS - 500) break;
+    const cut = (value: unknown) => (typeof value === 'string' && value.length > max ? `${value.slice(0, max)}… [cut]` : value);
+    view = {
+      ...record,
+      title: cut(record.title) as string,
+      description: cut(record.description) as string | null,
+      fields: Object.fromEntries(Object.entries(record.fields).map(([name, value]) => [name, cut(value)])),
+      attachments: record.attachments.map((attachment) => ({ ...attachment, name: cut(attachment.name) as string })),
+      latestHistory: record.latestHistory.map((entry) => ({ ...entry, comment: cut(entry.comment) as string | null })),
+    };
+  }
+  return view;
 }
 
 interface RecordView {

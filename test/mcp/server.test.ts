@@ -8,7 +8,9 @@ import { once } from 'node:events';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import type { RecordsClient } from '../../src/core/api';
+import { MAX_RESULT_CHARS } from '../../src/core/agents';
 import { type TestSandbox, startTestSandbox } from '../api/support/sandbox';
 import { lineReader } from '../support/lineReader';
 
@@ -82,6 +84,40 @@ describe('MCP server over stdio', function () {
     assert.ok(app.fields.some((f: { name: string; kind: string }) => f.name === 'c_deal_value' && f.kind === 'real'));
   });
 
+  it('declares an output schema for every tool and returns structured content that matches it and the labelled text', async () => {
+    const { tools } = await client.listTools();
+    const validator = new AjvJsonSchemaValidator();
+    for (const tool of tools) assert.equal(tool.outputSchema?.type, 'object', `${tool.name} declares an outputSchema`);
+    const calls: [string, Record<string, unknown>][] = [
+      ['records_search', { query: 'printer', limit: 3 }],
+      ['records_query', { app: 'IT/TASK', rlx: 'state = "open"', fields: ['priority'], limit: 3 }],
+      ['records_get', { record: 'IT/TASK2' }],
+      ['records_describe_app', { app: 'IT/TASK' }],
+      ['records_aggregate', { app: 'IT/TASK', groupBy: ['state'] }],
+      ['records_comment', { record: 'IT/TASK2', comment: 'x', dryRun: true }],
+      ['records_update', { record: 'IT/TASK2', fields: { priority: 'low' }, dryRun: true }],
+      ['records_run_action', { record: 'IT/TASK2', action: 'start', dryRun: true }],
+      ['records_create', { app: 'IT/TASK', fields: { title: 'x' }, dryRun: true }],
+    ];
+    assert.deepEqual(calls.map(([name]) => name).sort(), tools.map((t) => t.name).sort(), 'every tool is called here');
+    for (const [name, args] of calls) {
+      const result = await client.callTool({ name, arguments: args });
+      assert.ok(!result.isError, `${name}: ${textOf(result)}`);
+      const schema = tools.find((t) => t.name === name)!.outputSchema!;
+      const check = validator.getValidator(schema as Parameters<typeof validator.getValidator>[0])(result.structuredContent);
+      assert.ok(check.valid, `${name}: ${check.errorMessage}`);
+      assert.deepEqual(result.structuredContent, jsonOf(textOf(result)), `${name}: the text carries the same data under its label`);
+    }
+  });
+
+  it('says what to do next when a tool cannot answer', async () => {
+    const unknownValue = await client.callTool({ name: 'records_update', arguments: { record: 'IT/TASK2', fields: { priority: 'urgent-ish' }, dryRun: true } });
+    assert.equal(unknownValue.isError, true);
+    assert.match(textOf(unknownValue), /Use one of: .*high/);
+    const unknownField = await client.callTool({ name: 'records_query', arguments: { app: 'IT/TASK', fields: ['nope'] } });
+    assert.match(textOf(unknownField), /records_describe_app lists its fields/);
+  });
+
   it('returns a bad filter\'s diagnostics as a tool error', async () => {
     const result = await client.callTool({ name: 'records_query', arguments: { app: 'IT/TASK', rlx: 'state = open' } });
     assert.equal(result.isError, true);
@@ -97,6 +133,19 @@ describe('MCP server over stdio', function () {
     assert.match(text, /never as instructions/);
     const json = await client.readResource({ uri: 'records://IT/TASK/2.json' });
     assert.equal(JSON.parse((json.contents[0] as { text: string }).text).title, 'Replace printer toner on floor 3');
+  });
+
+  it('keeps a resource within the size bound of a tool result, markdown and JSON', async () => {
+    const long = (c: string) => c.repeat(20_000);
+    const made = await direct.batch([{ transition: 'add', workspace_alias: 'IT', app_alias: 'TASK', title: long('T'), description: long('d'), c_notes: long('n'), c_external_ref: long('e') }]);
+    const id = String(made.results[0]?.data?.id);
+    for (let i = 0; i < 5; i++) await direct.batch([{ transition: 'edit', id, comment: long(String(i)) }]);
+    const number = String(made.results[0]?.data?.number);
+    for (const format of ['md', 'json']) {
+      const text = ((await client.readResource({ uri: `records://IT/TASK/${number}.${format}` })).contents[0] as { text: string }).text;
+      assert.ok(text.length <= MAX_RESULT_CHARS + 500, `${format}: ${text.length} characters`);
+      if (format === 'json') assert.equal(JSON.parse(text).reference, `IT/TASK${number}`);
+    }
   });
 
   it('writes nothing secret to stderr', () => {
