@@ -143,7 +143,7 @@ describe('MCP server over stdio', function () {
     const number = String(made.results[0]?.data?.number);
     for (const format of ['md', 'json']) {
       const text = ((await client.readResource({ uri: `records://IT/TASK/${number}.${format}` })).contents[0] as { text: string }).text;
-      assert.ok(text.length <= MAX_RESULT_CHARS + 500, `${format}: ${text.length} characters`);
+      assert.ok(text.length <= MAX_RESULT_CHARS, `${format}: ${text.length} characters`);
       if (format === 'json') assert.equal(JSON.parse(text).reference, `IT/TASK${number}`);
     }
   });
