@@ -138,6 +138,15 @@ describe('agent tools against the sandbox', function () {
     assert.match(unknown.text, /not a field you can set/);
   });
 
+  it('answers a person\'s name in a person field with their id, and sends nothing', async () => {
+    const before = await direct.listRecords({ workspace: 'IT', app: 'TASK' }, { rlx: 'number = 2', listOfFields: 'keeper_id' });
+    const result = await runTool('records_update', admin, { record: 'IT/TASK2', fields: { keeper_id: 'Grace Hopper' } });
+    assert.equal(result.isError, true);
+    assert.match(result.text, /keeper_id takes a user id, not a name: Grace Hopper is "00000000-0000-4000-8000-000000000005"/);
+    const after = await direct.listRecords({ workspace: 'IT', app: 'TASK' }, { rlx: 'number = 2', listOfFields: 'keeper_id' });
+    assert.equal(after.data[0]?.keeper_id, before.data[0]?.keeper_id);
+  });
+
   it('runs an action the record allows, and explains one it does not', async () => {
     const result = await runTool('records_run_action', admin, { record: 'IT/TASK2', action: 'start' });
     assert.ok(!result.isError, result.text);

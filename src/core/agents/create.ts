@@ -12,7 +12,8 @@ export async function planCreate(ctx: ToolContext, input: Record<string, unknown
   const ref = await resolveApp(ctx, requireString(input, 'app'));
   const fields = requireObject(input, 'fields');
   const schema = await readableSchema(ctx, ref);
-  checkSettableFields(ref, schema, fields, NOT_SETTABLE);
+  const users = (await ctx.catalog.workspaces(ctx.connectionId)).find((w) => w.alias === ref.workspace)?.users ?? [];
+  checkSettableFields(ref, schema, fields, NOT_SETTABLE, users);
   if (typeof fields.title !== 'string' || fields.title.trim() === '') throw new ToolInputError('A new record needs a "title".');
   const app = `${ref.workspace}/${ref.app}`;
   return {

@@ -16,7 +16,8 @@ export async function planUpdate(ctx: ToolContext, input: Record<string, unknown
   const { record, ref, reference } = await findRecord(ctx, requireString(input, 'record'));
   // Without the schema nothing says which keys are fields: such an update is refused, not guessed.
   const schema = await readableSchema(ctx, ref);
-  checkSettableFields(ref, schema, fields, NOT_SETTABLE);
+  const users = (await ctx.catalog.workspaces(ctx.connectionId)).find((w) => w.alias === ref.workspace)?.users ?? [];
+  checkSettableFields(ref, schema, fields, NOT_SETTABLE, users);
   const people = ctx.catalog.people(ctx.connectionId);
   // The db value is what is sent; its caption or person's name is what the user knows.
   const captionOf = (name: string, value: unknown): string | undefined => {

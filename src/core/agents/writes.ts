@@ -2,7 +2,7 @@
 // made before anything is sent, and sending it once. The client never sends a write twice: an
 // answer lost on the way is settled by reading the record back (core/api/unknownWrites.ts) and
 // reported here as applied, refused, or unknown, never retried.
-import type { AppRef, AppSchema, BatchOperation } from '../contract/types';
+import type { AppRef, AppSchema, BatchOperation, WorkspaceUser } from '../contract/types';
 import { isValidRlxFieldName } from '../rlx/quote';
 import { escapeMarkdown } from '../rlx/language/markdown';
 import { fieldKindOf } from '../schema/fieldKind';
@@ -43,7 +43,7 @@ const RESERVED_KEYS = new Set(['transition', 'id', 'comment', 'workspace_alias',
  * The fields a write may send: each a settable field of the app's schema (own keys only, so
  * `constructor` or `__proto__` are not fields), never a reserved key, lookups one of their values.
  */
-export function checkSettableFields(ref: AppRef, schema: AppSchema, fields: Record<string, unknown>, notSettable: ReadonlySet<string>): void {
+export function checkSettableFields(ref: AppRef, schema: AppSchema, fields: Record<string, unknown>, notSettable: ReadonlySet<string>, users: readonly WorkspaceUser[] = []): void {
   const app = `${ref.workspace}/${ref.app}`;
   const known = schema.fields ?? {};
   for (const [name, value] of Object.entries(fields)) {
@@ -55,7 +55,16 @@ export function checkSettableFields(ref: AppRef, schema: AppSchema, fields: Reco
     if (lookups && lookups.length > 0 && value !== null && !lookups.some((v) => v.id === value)) {
       throw new ToolInputError(`"${String(value)}" is not a value of ${name}. Use one of: ${lookups.slice(0, 30).map((v) => v.id).join(', ')}.`);
     }
+    if (fieldKindOf(known[name]!) === 'person' && typeof value === 'string') checkPerson(name, value, users);
   }
+}
+
+/** A person field takes a user id: a person's name instead gets their id back, to call again with. */
+function checkPerson(field: string, value: string, users: readonly WorkspaceUser[]): void {
+  if (users.some((user) => user.id === value)) return;
+  const named = users.filter((user) => user.id && user.name.trim().toLowerCase() === value.trim().toLowerCase());
+  if (named.length === 1) throw new ToolInputError(`${field} takes a user id, not a name: ${named[0]!.name} is "${named[0]!.id}". Call again with that id.`);
+  if (named.length > 1) throw new ToolInputError(`${field} takes a user id, and ${named.length} people are named "${value}": ${named.map((u) => `"${u.id}"`).join(', ')}. Ask the user which one.`);
 }
 
 /** What a write result carries as data (MCP `structuredContent`, see outputSchemas.ts). */
