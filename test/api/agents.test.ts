@@ -175,6 +175,16 @@ describe('agent tools against the sandbox', function () {
     assert.equal(page.data[0]?.priority, 'high');
   });
 
+  it('takes only an app\'s own fields: constructor or toString are not fields', async () => {
+    for (const field of ['constructor', 'toString', 'hasOwnProperty']) {
+      const query = await runTool('records_query', admin, { app: 'IT/TASK', fields: [field] });
+      assert.equal(query.isError, true, `${field}: ${query.text}`);
+      assert.match(query.text, /has no field/);
+      const counts = await runTool('records_aggregate', admin, { app: 'IT/TASK', groupBy: [field] });
+      assert.equal(counts.isError, true, `${field}: ${counts.text}`);
+    }
+  });
+
   it('says which apps exist when asked for one that does not', async () => {
     const result = await runTool('records_query', admin, { app: 'IT/NOPE' });
     assert.equal(result.isError, true);

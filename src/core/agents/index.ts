@@ -72,7 +72,7 @@ export async function runWritePlan(ctx: ToolContext, plan: WritePlan): Promise<T
   return settle(ctx, () => write.run(ctx, plan));
 }
 
-/** Any tool by name: a write is planned and sent at once (for surfaces whose client already confirmed, like MCP). */
+/** Any tool by name; a write is planned and sent at once, unasked: only for callers that are the user's own confirmation (tests, a resource read). The MCP server's writes go through src/mcp/writeConfirmation.ts. */
 export async function runTool(name: string, ctx: ToolContext, input: Input): Promise<ToolResult> {
   const definition = agentTool(name);
   if (!definition) return errorResult(`There is no tool ${name}.`);

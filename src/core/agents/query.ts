@@ -17,7 +17,7 @@ export async function queryRecords(ctx: ToolContext, input: Record<string, unkno
   const limit = optionalLimit(input, 'limit', MAX_ROWS, 20);
   const schema = await readableSchema(ctx, ref);
   for (const field of fields) {
-    if (!isValidRlxFieldName(field) || schema.fields?.[field] === undefined) throw new ToolInputError(`${ref.workspace}/${ref.app} has no field "${field}". records_describe_app lists its fields.`);
+    if (!isValidRlxFieldName(field) || !Object.hasOwn(schema.fields ?? {}, field)) throw new ToolInputError(`${ref.workspace}/${ref.app} has no field "${field}". records_describe_app lists its fields.`);
   }
   if (sort !== undefined && !/^[A-Za-z_][A-Za-z0-9_]*( (asc|desc))?$/i.test(sort)) throw new ToolInputError(`"${sort}" is not a sort: write a field and a direction, e.g. "creation_date desc".`);
   let rlx = written;
