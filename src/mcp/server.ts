@@ -11,11 +11,12 @@ import {
   ListResourceTemplatesRequestSchema,
   ListResourcesRequestSchema,
   ListToolsRequestSchema,
+  McpError,
   ReadResourceRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import { AGENT_TOOLS, OUTPUT_SCHEMAS, type ToolContext, agentTool, runReadTool } from '../core/agents';
 import { ConfirmationTokens } from './confirmationTokens';
-import { redactor } from './redact';
+import { type Redactor, redactor } from './redact';
 import { completeArgument } from './completion';
 import { RECORD_PROMPTS, recordPrompt } from './prompts';
 import { RECORD_TEMPLATES, listAppSchemas, readRecordResource } from './resources';
@@ -67,16 +68,26 @@ export function createRecordsMcpServer(options: RecordsMcpServerOptions): Server
     }
     const started = Date.now();
     const ctx = { ...context, signal: extra.signal };
-    const result = definition.writes ? await callWriteTool(server, tokens, definition.name, ctx, input) : await runReadTool(definition.name, ctx, input);
+    const result = definition.writes ? await callWriteTool(server, tokens, definition.name, ctx, input, redact) : await runReadTool(definition.name, ctx, input);
     log(`${name}: ${result.isError ? 'error' : 'ok'} in ${Date.now() - started} ms`);
     return redact(callToolResult(definition.name, result, log));
   });
   server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: RECORD_TEMPLATES }));
   // Records are too many to list: they are read through the templates. Each app's schema is listed.
   server.setRequestHandler(ListResourcesRequestSchema, async (_request, extra) => redact(await listAppSchemas({ ...context, signal: extra.signal })));
-  server.setRequestHandler(ReadResourceRequestSchema, async (request, extra) => redact(await readRecordResource({ ...context, signal: extra.signal }, request.params.uri)));
+  server.setRequestHandler(ReadResourceRequestSchema, async (request, extra) => redact(await withRedactedError(redact, () => readRecordResource({ ...context, signal: extra.signal }, request.params.uri))));
   server.setRequestHandler(ListPromptsRequestSchema, () => ({ prompts: RECORD_PROMPTS }));
   server.setRequestHandler(GetPromptRequestSchema, (request) => redact(recordPrompt(request.params.name, request.params.arguments)));
   server.setRequestHandler(CompleteRequestSchema, async (request, extra) => redact(await completeArgument({ ...context, signal: extra.signal }, request.params)));
   return server;
+}
+
+/** An error's message (which may quote the service) goes out cut of the token too. */
+async function withRedactedError<T>(redact: Redactor, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof McpError) throw new McpError(error.code, redact(error.message.replace(/^MCP error -?\d+: /, '')), error.data);
+    throw error;
+  }
 }

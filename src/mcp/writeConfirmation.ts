@@ -5,6 +5,7 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { type AgentToolName, type ToolContext, type ToolResult, errorResult, planResult, planWriteTool, runWritePlan, settle } from '../core/agents';
 import type { ConfirmationTokens } from './confirmationTokens';
+import type { Redactor } from './redact';
 
 /** A person reads the change before answering: far longer than a request's usual timeout. */
 const ELICITATION_TIMEOUT_MS = 15 * 60_000;
@@ -15,7 +16,8 @@ export const WRITE_CALL_PROPERTIES = {
   confirmationToken: { type: 'string', description: 'Only for clients that cannot ask the user: the token a first call returned with its plan, once the user has agreed to that exact change.' },
 };
 
-export async function callWriteTool(server: Server, tokens: ConfirmationTokens, name: AgentToolName, ctx: ToolContext, input: Record<string, unknown>): Promise<ToolResult> {
+/** `redact`: the plan shown to the user is cut of the token as the results are. */
+export async function callWriteTool(server: Server, tokens: ConfirmationTokens, name: AgentToolName, ctx: ToolContext, input: Record<string, unknown>, redact: Redactor): Promise<ToolResult> {
   const { dryRun, confirmationToken, ...toolInput } = input;
   if (dryRun !== undefined && typeof dryRun !== 'boolean') return errorResult('"dryRun" must be true or false.');
   if (confirmationToken !== undefined && typeof confirmationToken !== 'string') return errorResult('"confirmationToken" must be the text a first call returned.');
@@ -23,7 +25,7 @@ export async function callWriteTool(server: Server, tokens: ConfirmationTokens, 
     const plan = await planWriteTool(name, ctx, toolInput);
     if (dryRun === true) return planResult(ctx, plan, 'planned', 'This was a dry run: call again without "dryRun" to make the change (the user will be asked).');
     if (server.getClientCapabilities()?.elicitation) {
-      const answer = await server.elicitInput({ message: `${plan.title}\n\n${plan.message}`, requestedSchema: { type: 'object', properties: {} } }, { signal: ctx.signal, timeout: ELICITATION_TIMEOUT_MS });
+      const answer = await server.elicitInput({ message: redact(`${plan.title}\n\n${plan.message}`), requestedSchema: { type: 'object', properties: {} } }, { signal: ctx.signal, timeout: ELICITATION_TIMEOUT_MS });
       if (answer.action !== 'accept') return planResult(ctx, plan, 'declined', `The user ${answer.action === 'decline' ? 'declined' : 'dismissed'} this change: do not make it another way; ask what they want instead.`);
       return runWritePlan(ctx, plan);
     }

@@ -166,6 +166,8 @@ describe('MCP server: writes the user confirms', function () {
     const everything = [textOf(result), JSON.stringify(result.structuredContent), JSON.stringify(resource)].join('\n');
     assert.match(everything, /echo: \[token removed\]/);
     for (const form of [token, ...forms]) assert.ok(!everything.toLowerCase().includes(form.toLowerCase()), `${form} came back`);
+    // An error's message quotes what it could not read: cut as well.
+    await assert.rejects(client.readResource({ uri: `records://${token.toUpperCase()}/TASK/1.md` }), (error: Error) => !error.message.toLowerCase().includes(token) && /token removed/.test(error.message));
   });
 
   it('puts the service\'s error text inside the labelled data', async () => {
