@@ -3,9 +3,8 @@
 // answers; a malformed line gets a JSON-RPC error and the server stays up; stderr holds no
 // secret; closing its input ends it.
 import * as assert from 'node:assert/strict';
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
@@ -13,23 +12,9 @@ import type { RecordsClient } from '../../src/core/api';
 import { MAX_RESULT_CHARS } from '../../src/core/agents';
 import { type TestSandbox, startTestSandbox } from '../api/support/sandbox';
 import { lineReader } from '../support/lineReader';
+import { MCP_BUNDLE as MCP, buildMcp, jsonOf, textOf } from '../support/mcpClient';
 
-const root = join(__dirname, '../..');
-const MCP = join(root, 'dist/mcp.js');
 const TOKEN = 'sandbox-admin-token';
-
-type Json = ReturnType<typeof JSON.parse>;
-
-function textOf(result: Json): string {
-  return (result.content as { type: string; text: string }[]).map((part) => part.text).join('');
-}
-
-function jsonOf(text: string): Json {
-  const lines = text.split('\n');
-  const at = lines.findIndex((line) => line.startsWith('Content from the Records Service'));
-  assert.ok(at >= 0, `labelled: ${text.slice(0, 200)}`);
-  return JSON.parse(lines[at + 1]!);
-}
 
 describe('MCP server over stdio', function () {
   this.timeout(60_000);
@@ -40,7 +25,7 @@ describe('MCP server over stdio', function () {
   let stderr = '';
 
   before(async () => {
-    execFileSync(process.execPath, ['esbuild.mjs', '--only=mcp,sandbox'], { cwd: root, stdio: 'inherit' });
+    buildMcp();
     sandbox = await startTestSandbox({ records: 200 });
     direct = sandbox.client(TOKEN);
     transport = new StdioClientTransport({ command: process.execPath, args: [MCP, '--url', sandbox.url, '--name', 'Test sandbox', '--allow-writes'], env: { PATH: process.env.PATH ?? '', RECORDS_TOKEN: TOKEN }, stderr: 'pipe' });
