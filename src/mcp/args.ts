@@ -8,6 +8,7 @@ export interface McpOptions {
   name: string;
   /** How RECORDS_TOKEN is sent: `Authorization: SVC_AUTH_CODE <token>` or `Bearer <token>`. */
   auth: 'authCode' | 'bearer';
+  /** Only the read tools: the default, unless `--allow-writes`. */
   readOnly: boolean;
   /** Send the token over plain http to a remote address (as a connection's "allow plain http"). */
   allowPlainHttp: boolean;
@@ -25,7 +26,9 @@ Serves the Records Service tools over the Model Context Protocol on stdin/stdout
   --sandbox        start the local sandbox (demo data, in a temporary folder) and serve it
   --auth KIND      authCode (default) or bearer: how RECORDS_TOKEN is sent
   --name NAME      the connection's name in results (default: the address's host)
-  --read-only      list and run only the read tools
+  --allow-writes   also list the write tools (create, update, comment, run an
+                   action); each write asks the user to confirm the exact change
+  --read-only      list and run only the read tools (the default)
   --allow-plain-http
                    send the token over plain http to a remote address (refused
                    otherwise; loopback addresses need no flag)
@@ -33,7 +36,9 @@ Serves the Records Service tools over the Model Context Protocol on stdin/stdout
 `;
 
 export function parseMcpArguments(argv: readonly string[]): McpOptions {
-  const options: McpOptions = { sandbox: false, name: '', auth: 'authCode', readOnly: false, allowPlainHttp: false, help: false };
+  const options: McpOptions = { sandbox: false, name: '', auth: 'authCode', readOnly: true, allowPlainHttp: false, help: false };
+  let allowWrites = false;
+  let readOnly = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const value = () => {
@@ -58,7 +63,10 @@ export function parseMcpArguments(argv: readonly string[]): McpOptions {
         break;
       }
       case '--read-only':
-        options.readOnly = true;
+        readOnly = true;
+        break;
+      case '--allow-writes':
+        allowWrites = true;
         break;
       case '--allow-plain-http':
         options.allowPlainHttp = true;
@@ -71,6 +79,9 @@ export function parseMcpArguments(argv: readonly string[]): McpOptions {
         throw new McpUsageError(`Unknown option ${arg}.`);
     }
   }
+  if (allowWrites && readOnly) throw new McpUsageError('Give either --allow-writes or --read-only.');
+  // Writes are off unless asked for: an agent outside VS Code changes nothing by default.
+  options.readOnly = !allowWrites;
   if (options.help) return options;
   if (options.sandbox === (options.url !== undefined)) throw new McpUsageError('Give either --url <service address> or --sandbox.');
   if (options.url !== undefined) {

@@ -64,7 +64,8 @@ async function main(): Promise<void> {
   const client = new RecordsClient({ baseUrl, authorization: () => Promise.resolve(header), userAgent: `records-service-mcp/${VERSION}` });
   const info = { baseUrl, authKind: options.auth };
   const catalog = new ConnectionCatalog({ get: () => info, client: () => Promise.resolve(client) });
-  const server = createRecordsMcpServer({ context: { connectionId: 'mcp', connectionName: options.name, client, catalog }, readOnly: options.readOnly, version: VERSION, log });
+  const secrets = [header, header.replace(/^\S+\s+/, '')];
+  const server = createRecordsMcpServer({ context: { connectionId: 'mcp', connectionName: options.name, client, catalog }, readOnly: options.readOnly, version: VERSION, log, secrets });
   const transport = new StdioServerTransport();
   // The SDK reports a line it cannot read to onerror and goes on; the client is owed an answer.
   transport.onerror = (error) => {
@@ -93,7 +94,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('interrupted'));
   process.on('SIGTERM', () => void shutdown('terminated'));
   await server.connect(transport);
-  log(`serving ${options.name} (${new URL(baseUrl).origin})${options.readOnly ? ', read-only' : ''}, version ${VERSION}`);
+  log(`serving ${options.name} (${new URL(baseUrl).origin})${options.readOnly ? ', read-only' : ', writes confirmed by the user'}, version ${VERSION}`);
 }
 
 main().catch((error: unknown) => {

@@ -96,7 +96,7 @@ describe('agent tools against the sandbox', function () {
 
   it('plans a comment naming the connection, the record and the text, and sends it once', async () => {
     const plan = await planWriteTool('records_comment', admin, { record: 'IT/TASK2', comment: 'Checked by the agent' });
-    assert.match(plan.message, /Test "sandbox"/);
+    assert.match(plan.message, /Test \\"sandbox\\"/);
     assert.match(plan.message, /IT\/TASK2/);
     assert.match(plan.message, /Checked by the agent/);
     const before = await direct.history({ rlx: rlxEquals('id', '00000000-0000-4000-a000-000000000002'), limitRecords: 200 });
@@ -118,6 +118,15 @@ describe('agent tools against the sandbox', function () {
     const unknown = await runTool('records_update', admin, { record: 'IT/TASK2', fields: { nope: 1 } });
     assert.equal(unknown.isError, true);
     assert.match(unknown.text, /not a field you can set/);
+  });
+
+  it('answers a person\'s name in a person field with their id, and sends nothing', async () => {
+    const before = await direct.listRecords({ workspace: 'IT', app: 'TASK' }, { rlx: 'number = 2', listOfFields: 'keeper_id' });
+    const result = await runTool('records_update', admin, { record: 'IT/TASK2', fields: { keeper_id: 'Grace Hopper' } });
+    assert.equal(result.isError, true);
+    assert.match(result.text, /keeper_id takes a user id, not a name: Grace Hopper is "00000000-0000-4000-8000-000000000005"/);
+    const after = await direct.listRecords({ workspace: 'IT', app: 'TASK' }, { rlx: 'number = 2', listOfFields: 'keeper_id' });
+    assert.equal(after.data[0]?.keeper_id, before.data[0]?.keeper_id);
   });
 
   it('runs an action the record allows, and explains one it does not', async () => {
@@ -146,6 +155,16 @@ describe('agent tools against the sandbox', function () {
     assert.match(result.text, /refused/);
     const page = await direct.listRecords({ workspace: 'IT', app: 'TASK' }, { rlx: 'number = 2', listOfFields: 'priority' });
     assert.equal(page.data[0]?.priority, 'high');
+  });
+
+  it('takes only an app\'s own fields: constructor or toString are not fields', async () => {
+    for (const field of ['constructor', 'toString', 'hasOwnProperty']) {
+      const query = await runTool('records_query', admin, { app: 'IT/TASK', fields: [field] });
+      assert.equal(query.isError, true, `${field}: ${query.text}`);
+      assert.match(query.text, /has no field/);
+      const counts = await runTool('records_aggregate', admin, { app: 'IT/TASK', groupBy: [field] });
+      assert.equal(counts.isError, true, `${field}: ${counts.text}`);
+    }
   });
 
   it('says which apps exist when asked for one that does not', async () => {

@@ -102,6 +102,65 @@ describe('agents: @records in chat', function () {
     }
   });
 
+  it('/query: up to three repair rounds, each shown the diagnostics of the last attempt', async () => {
+    let repairs = 0;
+    const model = registerTestLanguageModel((prompt) => {
+      if (!prompt.includes('has problems')) return '```rlx\npriorty = "high"\n```';
+      repairs++;
+      return repairs < 3 ? `\`\`\`rlx\nprio${'r'.repeat(repairs)} = "high"\n\`\`\`` : '```rlx\npriority = "high"\n```';
+    });
+    try {
+      const [picked] = await waitForModels();
+      const { stream } = captureStream();
+      const result = await chat.handleChatRequest(api.connections, request('IT/TASK records with high priority', 'query', picked), { history: [] } as unknown as vscode.ChatContext, stream, token);
+      const proposed = (result.metadata as { proposed: ChatBundle.ProposedQuery }).proposed;
+      assert.equal(model.prompts.length, 4, 'one query, three repairs');
+      assert.match(model.prompts[3]!, /Unknown field "priorr"/, 'the third repair sees the problems of the second');
+      assert.equal(proposed.repaired, true);
+      assert.equal(proposed.repairRounds, 3);
+      assert.equal(proposed.count, (await client.countRecords({ workspace: 'IT', app: 'TASK' }, 'priority = "high"')).filtered);
+    } finally {
+      model.disposable.dispose();
+    }
+  });
+
+  it('/query: a follow-up ("only the open ones") refines the query this chat proposed last', async () => {
+    const model = registerTestLanguageModel((prompt) => {
+      if (prompt.startsWith('Which app')) return 'SALES/DEAL';
+      return prompt.includes('Previous filter:\n```rlx\npriority = "high"\n```') ? '```rlx\npriority = "high" AND state = "open"\n```' : '```rlx\nstate = "open"\n```';
+    });
+    try {
+      const [picked] = await waitForModels();
+      const { stream } = captureStream();
+      const earlier = { result: { metadata: { proposed: { app: 'IT/TASK', rlx: 'priority = "high"', text: '', repaired: false, problems: [] } } } };
+      const history = [{ prompt: 'IT/TASK records with high priority', command: 'query' }, earlier];
+      const result = await chat.handleChatRequest(api.connections, request('only the open ones', 'query', picked), { history } as unknown as vscode.ChatContext, stream, token);
+      const proposed = (result.metadata as { proposed: ChatBundle.ProposedQuery }).proposed;
+      assert.equal(proposed.app, 'IT/TASK');
+      assert.equal(proposed.rlx, 'priority = "high" AND state = "open"');
+      assert.equal(proposed.count, (await client.countRecords({ workspace: 'IT', app: 'TASK' }, 'priority = "high" AND state = "open"')).filtered);
+    } finally {
+      model.disposable.dispose();
+    }
+  });
+
+  it('/explain: a selection in a .rlx file reads with the schema of the file\'s @app', async () => {
+    const model = registerTestLanguageModel(() => 'Tasks whose priority is High.');
+    const document = await vscode.workspace.openTextDocument({ language: 'rlx', content: '@app IT/TASK\n### High\npriority = "high"\n' });
+    const editor = await vscode.window.showTextDocument(document);
+    try {
+      editor.selection = new vscode.Selection(2, 0, 2, 17);
+      const [picked] = await waitForModels();
+      const { stream } = captureStream();
+      await chat.handleChatRequest(api.connections, request('', 'explain', picked), { history: [] } as unknown as vscode.ChatContext, stream, token);
+      assert.match(model.prompts[0]!, /priority = "high"/);
+      assert.match(model.prompts[0]!, /high=High/, 'the schema of IT/TASK is the context');
+    } finally {
+      model.disposable.dispose();
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    }
+  });
+
   it('/explain: puts the query in plain words with the app\'s schema as context', async () => {
     const model = registerTestLanguageModel(() => 'Open tasks whose priority is High.');
     try {

@@ -39,6 +39,8 @@ describe('agents: the MCP server definition for agent mode', function () {
       const definition = definitions[0]!;
       assert.equal(definition.label, 'Records Service (MCP tests)');
       assert.ok(definition.args.includes(sandbox.url));
+      // records.agents.writeTools is on by default: the server is started with writes, each one confirmed through elicitation.
+      assert.ok(definition.args.includes('--allow-writes'));
       assert.ok(!JSON.stringify(definition).includes(sandbox.adminToken), 'no token before the server starts');
       const resolved = (await provider.resolveMcpServerDefinition!(definition, token))!;
       assert.equal(resolved.env.RECORDS_AUTHORIZATION, `SVC_AUTH_CODE ${sandbox.adminToken}`);

@@ -3,32 +3,22 @@
 // answers; a malformed line gets a JSON-RPC error and the server stays up; stderr holds no
 // secret; closing its input ends it.
 import * as assert from 'node:assert/strict';
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import type { RecordsClient } from '../../src/core/api';
+import { MAX_RESULT_CHARS } from '../../src/core/agents';
+import { attachUploads, uploadFile } from '../../src/core/upload';
 import { type TestSandbox, startTestSandbox } from '../api/support/sandbox';
 import { lineReader } from '../support/lineReader';
+import { MCP_BUNDLE as MCP, buildMcp, jsonOf, textOf } from '../support/mcpClient';
 
-const root = join(__dirname, '../..');
-const MCP = join(root, 'dist/mcp.js');
 const TOKEN = 'sandbox-admin-token';
-
-type Json = ReturnType<typeof JSON.parse>;
-
-function textOf(result: Json): string {
-  return (result.content as { type: string; text: string }[]).map((part) => part.text).join('');
-}
-
-function jsonOf(text: string): Json {
-  const lines = text.split('\n');
-  const at = lines.findIndex((line) => line.startsWith('Content from the Records Service'));
-  assert.ok(at >= 0, `labelled: ${text.slice(0, 200)}`);
-  return JSON.parse(lines[at + 1]!);
-}
 
 describe('MCP server over stdio', function () {
   this.timeout(60_000);
@@ -39,10 +29,10 @@ describe('MCP server over stdio', function () {
   let stderr = '';
 
   before(async () => {
-    execFileSync(process.execPath, ['esbuild.mjs', '--only=mcp,sandbox'], { cwd: root, stdio: 'inherit' });
+    buildMcp();
     sandbox = await startTestSandbox({ records: 200 });
     direct = sandbox.client(TOKEN);
-    transport = new StdioClientTransport({ command: process.execPath, args: [MCP, '--url', sandbox.url, '--name', 'Test sandbox'], env: { PATH: process.env.PATH ?? '', RECORDS_TOKEN: TOKEN }, stderr: 'pipe' });
+    transport = new StdioClientTransport({ command: process.execPath, args: [MCP, '--url', sandbox.url, '--name', 'Test sandbox', '--allow-writes'], env: { PATH: process.env.PATH ?? '', RECORDS_TOKEN: TOKEN }, stderr: 'pipe' });
     transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
     client = new Client({ name: 'records-mcp-test', version: '1.0.0' });
     await client.connect(transport);
@@ -101,6 +91,53 @@ describe('MCP server over stdio', function () {
     assert.ok(apps.workspaces.some((w: { apps: { app: string }[] }) => w.apps.some((a) => a.app === 'IT/TASK')));
   });
 
+  it('declares an output schema for every tool and returns structured content that matches it and the labelled text', async () => {
+    const { tools } = await client.listTools();
+    const validator = new AjvJsonSchemaValidator();
+    for (const tool of tools) assert.equal(tool.outputSchema?.type, 'object', `${tool.name} declares an outputSchema`);
+    // A text attachment for records_read_attachment to read.
+    const folder = mkdtempSync(join(tmpdir(), 'records-mcp-'));
+    try {
+      const path = join(folder, 'notes.txt');
+      writeFileSync(path, 'A note attached for the agent to read.\n');
+      const upload = await uploadFile({ baseUrl: sandbox.url, authorization: () => Promise.resolve(`SVC_AUTH_CODE ${TOKEN}`), filePath: path, chunkSize: 1 << 20 });
+      // IT/TASK2's id in the demo data.
+      await attachUploads(direct, { recordId: '00000000-0000-4000-a000-000000000002', field: 'attachments', uploads: [upload], ref: { workspace: 'IT', app: 'TASK' } });
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+    const calls: [string, Record<string, unknown>][] = [
+      ['records_search', { query: 'printer', limit: 3 }],
+      ['records_query', { app: 'IT/TASK', rlx: 'state = "open"', fields: ['priority'], limit: 3 }],
+      ['records_get', { record: 'IT/TASK2' }],
+      ['records_describe_app', { app: 'IT/TASK' }],
+      ['records_aggregate', { app: 'IT/TASK', groupBy: ['state'] }],
+      ['records_comment', { record: 'IT/TASK2', comment: 'x', dryRun: true }],
+      ['records_update', { record: 'IT/TASK2', fields: { priority: 'low' }, dryRun: true }],
+      ['records_run_action', { record: 'IT/TASK2', action: 'start', dryRun: true }],
+      ['records_create', { app: 'IT/TASK', fields: { title: 'x' }, dryRun: true }],
+      ['records_list_apps', {}],
+      ['records_read_attachment', { record: 'IT/TASK2', attachment: 'notes.txt' }],
+    ];
+    assert.deepEqual(calls.map(([name]) => name).sort(), tools.map((t) => t.name).sort(), 'every tool is called here');
+    for (const [name, args] of calls) {
+      const result = await client.callTool({ name, arguments: args });
+      assert.ok(!result.isError, `${name}: ${textOf(result)}`);
+      const schema = tools.find((t) => t.name === name)!.outputSchema!;
+      const check = validator.getValidator(schema as Parameters<typeof validator.getValidator>[0])(result.structuredContent);
+      assert.ok(check.valid, `${name}: ${check.errorMessage}`);
+      assert.deepEqual(result.structuredContent, jsonOf(textOf(result)), `${name}: the text carries the same data under its label`);
+    }
+  });
+
+  it('says what to do next when a tool cannot answer', async () => {
+    const unknownValue = await client.callTool({ name: 'records_update', arguments: { record: 'IT/TASK2', fields: { priority: 'urgent-ish' }, dryRun: true } });
+    assert.equal(unknownValue.isError, true);
+    assert.match(textOf(unknownValue), /Use one of: .*high/);
+    const unknownField = await client.callTool({ name: 'records_query', arguments: { app: 'IT/TASK', fields: ['nope'] } });
+    assert.match(textOf(unknownField), /records_describe_app lists its fields/);
+  });
+
   it('returns a bad filter\'s diagnostics as a tool error', async () => {
     const result = await client.callTool({ name: 'records_query', arguments: { app: 'IT/TASK', rlx: 'state = open' } });
     assert.equal(result.isError, true);
@@ -116,6 +153,19 @@ describe('MCP server over stdio', function () {
     assert.match(text, /never as instructions/);
     const json = await client.readResource({ uri: 'records://IT/TASK/2.json' });
     assert.equal(JSON.parse((json.contents[0] as { text: string }).text).title, 'Replace printer toner on floor 3');
+  });
+
+  it('keeps a resource within the size bound of a tool result, markdown and JSON', async () => {
+    const long = (c: string) => c.repeat(20_000);
+    const made = await direct.batch([{ transition: 'add', workspace_alias: 'IT', app_alias: 'TASK', title: long('T'), description: long('d'), c_notes: long('n'), c_external_ref: long('e') }]);
+    const id = String(made.results[0]?.data?.id);
+    for (let i = 0; i < 5; i++) await direct.batch([{ transition: 'edit', id, comment: long(String(i)) }]);
+    const number = String(made.results[0]?.data?.number);
+    for (const format of ['md', 'json']) {
+      const text = ((await client.readResource({ uri: `records://IT/TASK/${number}.${format}` })).contents[0] as { text: string }).text;
+      assert.ok(text.length <= MAX_RESULT_CHARS, `${format}: ${text.length} characters`);
+      if (format === 'json') assert.equal(JSON.parse(text).reference, `IT/TASK${number}`);
+    }
   });
 
   it('writes nothing secret to stderr', () => {
@@ -145,7 +195,7 @@ describe('MCP server over stdio', function () {
     assert.equal(code, 0);
     assert.doesNotMatch(childErr, new RegExp(TOKEN));
     // The next start skips compiling the bundle: what V8 compiled was kept as the process ended.
-    assert.ok(readdirSync(join(root, 'dist/mcp-code-cache')).some((name) => name.startsWith('mcp-server.js.')), 'a code cache beside the bundle');
+    assert.ok(readdirSync(join(__dirname, '../..', 'dist/mcp-code-cache')).some((name) => name.startsWith('mcp-server.js.')), 'a code cache beside the bundle');
   });
 
   it('serves the local sandbox on its own with --sandbox', async () => {

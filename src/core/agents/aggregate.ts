@@ -23,7 +23,7 @@ export async function aggregateRecords(ctx: ToolContext, input: Record<string, u
   const schema = await readableSchema(ctx, ref);
   for (const field of [...groupBy, ...(sum ? [sum] : [])]) {
     const base = field.replace(SUFFIX, '');
-    if (!isValidRlxFieldName(base) || schema.fields?.[base] === undefined) throw new ToolInputError(`${ref.workspace}/${ref.app} has no field "${base}". records_describe_app lists its fields.`);
+    if (!isValidRlxFieldName(base) || !Object.hasOwn(schema.fields ?? {}, base)) throw new ToolInputError(`${ref.workspace}/${ref.app} has no field "${base}". records_describe_app lists its fields.`);
   }
   let rlx: string | undefined;
   let resolved: Awaited<ReturnType<typeof resolveFilterValues>>['resolved'] = [];

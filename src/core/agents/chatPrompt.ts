@@ -64,11 +64,13 @@ export function pickAppPrompt(question: string, apps: readonly { ref: string; ca
   ].join('\n');
 }
 
-export function queryPrompt(question: string, context: string): string {
+/** `previous`: the filter this chat proposed last for the same app, which a follow-up ("only the open ones") refines. */
+export function queryPrompt(question: string, context: string, previous?: string): string {
   return [
     'Write an RLX filter for the Records Service that answers the question below.',
     RLX_RULES,
     context,
+    ...(previous ? [`The question follows up the previous query of this chat: keep its conditions unless the question replaces them.\nPrevious filter:\n\`\`\`rlx\n${previous}\n\`\`\``] : []),
     'Answer with one fenced code block marked rlx that holds only the filter (no @app line, no ### title), then one sentence saying what it matches.',
     `Question: ${question}`,
   ].join('\n\n');

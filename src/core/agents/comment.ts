@@ -2,7 +2,8 @@
 import { type ToolContext, requireString } from './context';
 import type { ToolResult } from './labelling';
 import { findRecord } from './records';
-import { type WritePlan, confirmationHeader, escapeMarkdown, sendWrite, shownValue } from './writes';
+import { escapeMarkdown } from '../rlx/language/markdown';
+import { type WritePlan, confirmationHeader, sendWrite, shownValue } from './writes';
 
 export async function planComment(ctx: ToolContext, input: Record<string, unknown>): Promise<WritePlan> {
   const comment = requireString(input, 'comment');

@@ -1,31 +1,27 @@
 // records_create: one new record in one app, after the user confirms its fields.
-import { isValidRlxFieldName } from '../rlx/quote';
 import { type ToolContext, ToolInputError, requireObject, requireString } from './context';
 import type { ToolResult } from './labelling';
 import { readableSchema, resolveApp } from './records';
-import { type WritePlan, confirmationHeader, escapeMarkdown, sendWrite, shownValue } from './writes';
+import { escapeMarkdown } from '../rlx/language/markdown';
+import { type WritePlan, checkSettableFields, confirmationHeader, sendWrite, shownValue } from './writes';
+
+/** Set by the service, or through actions. */
+const NOT_SETTABLE = new Set(['number', 'state', 'project_alias', 'publishing_alias', 'creation_date', 'update_date', 'created_by_account_id', 'update_account_id', 'transitions']);
 
 export async function planCreate(ctx: ToolContext, input: Record<string, unknown>): Promise<WritePlan> {
   const ref = await resolveApp(ctx, requireString(input, 'app'));
   const fields = requireObject(input, 'fields');
   const schema = await readableSchema(ctx, ref);
-  for (const [name, value] of Object.entries(fields)) {
-    const definition = schema.fields?.[name];
-    if (!isValidRlxFieldName(name) || definition === undefined || ['id', 'number', 'state', 'project_alias', 'publishing_alias'].includes(name)) {
-      throw new ToolInputError(`"${name}" is not a field you can set in ${ref.workspace}/${ref.app}. records_describe_app lists its fields.`);
-    }
-    const lookups = schema.lookups?.[name];
-    if (lookups && lookups.length > 0 && value !== null && !lookups.some((v) => v.id === value)) {
-      throw new ToolInputError(`"${String(value)}" is not a value of ${name}. Use one of: ${lookups.slice(0, 30).map((v) => v.id).join(', ')}.`);
-    }
-  }
+  const users = (await ctx.catalog.workspaces(ctx.connectionId)).find((w) => w.alias === ref.workspace)?.users ?? [];
+  checkSettableFields(ref, schema, fields, NOT_SETTABLE, users);
   if (typeof fields.title !== 'string' || fields.title.trim() === '') throw new ToolInputError('A new record needs a "title".');
   const app = `${ref.workspace}/${ref.app}`;
   return {
     tool: 'records_create',
     title: `Create a record in ${app}?`,
     message: `${confirmationHeader(ctx, `create a record in **${escapeMarkdown(app)}** with these fields:`)}\n\n${shownValue(fields)}`,
-    operation: { transition: 'add', workspace_alias: ref.workspace, app_alias: ref.app, ...fields },
+    // The fields first: what says which operation and which app always comes last.
+    operation: { ...fields, transition: 'add', workspace_alias: ref.workspace, app_alias: ref.app },
     target: app,
     schema,
   };

@@ -9,7 +9,8 @@ import { describeApp } from './describeApp';
 import { getRecord } from './get';
 import { listApps } from './listApps';
 import { readAttachment } from './readAttachment';
-import { type ToolResult, errorResult } from './labelling';
+import { RecordsApiError } from '../api';
+import { type ToolResult, errorResult, serviceErrorResult } from './labelling';
 import { queryRecords } from './query';
 import { planAction, runAction } from './runAction';
 import { searchRecords } from './search';
@@ -21,8 +22,11 @@ export type { AgentToolDefinition, AgentToolName, ToolAnnotations } from './defi
 export type { ToolContext } from './context';
 export { ToolInputError } from './context';
 export type { ToolResult } from './labelling';
-export { serviceContentLabel } from './labelling';
-export type { WritePlan } from './writes';
+export { errorResult, serviceContentLabel } from './labelling';
+export type { WritePlan, WriteStatus } from './writes';
+export { planResult } from './writes';
+export { OUTPUT_SCHEMAS } from './outputSchemas';
+export type { OutputSchema } from './outputSchemas';
 export { MAX_RESULT_CHARS, MAX_ROWS } from './bounds';
 export { checkRlx, describeRlxProblems } from './rlxCheck';
 export type { RlxProblem } from './rlxCheck';
@@ -57,7 +61,7 @@ const WRITES: Partial<Record<AgentToolName, { plan: (ctx: ToolContext, input: In
 export async function runReadTool(name: AgentToolName, ctx: ToolContext, input: Input): Promise<ToolResult> {
   const read = READS[name];
   if (!read) return errorResult(`${name} is not a read tool.`);
-  return settle(() => read(ctx, input));
+  return settle(ctx, () => read(ctx, input));
 }
 
 /** What a write tool would send, and the sentence the user confirms, before anything is sent. */
@@ -71,26 +75,30 @@ export async function planWriteTool(name: AgentToolName, ctx: ToolContext, input
 export async function runWritePlan(ctx: ToolContext, plan: WritePlan): Promise<ToolResult> {
   const write = WRITES[plan.tool];
   if (!write) return errorResult(`${plan.tool} does not write.`);
-  return settle(() => write.run(ctx, plan));
+  return settle(ctx, () => write.run(ctx, plan));
 }
 
-/** Any tool by name: a write is planned and sent at once (for surfaces whose client already confirmed, like MCP). */
+/** Any tool by name; a write is planned and sent at once, unasked: only for callers that are the user's own confirmation (tests, a resource read). The MCP server's writes go through src/mcp/writeConfirmation.ts. */
 export async function runTool(name: string, ctx: ToolContext, input: Input): Promise<ToolResult> {
   const definition = agentTool(name);
   if (!definition) return errorResult(`There is no tool ${name}.`);
   if (!definition.writes) return runReadTool(definition.name, ctx, input);
-  return settle(async () => runWritePlan(ctx, await planWriteTool(definition.name, ctx, input)));
+  return settle(ctx, async () => runWritePlan(ctx, await planWriteTool(definition.name, ctx, input)));
 }
 
 export function isWriteTool(name: string): boolean {
   return agentTool(name)?.writes === true;
 }
 
-async function settle(work: () => Promise<ToolResult>): Promise<ToolResult> {
+/** Runs a tool; a thrown error becomes its result: our sentence, and what the service said inside the labelled data. */
+export async function settle(ctx: ToolContext, work: () => Promise<ToolResult>): Promise<ToolResult> {
   try {
     return await work();
   } catch (error) {
-    return errorResult(errorSentence(error));
+    if (!(error instanceof RecordsApiError)) return errorResult(errorSentence(error));
+    const status = error.status;
+    const sentence = status === 401 ? 'The service did not accept the credentials of this connection: sign in again.' : status === 403 ? 'The service refused: you may not do this.' : 'The service answered with an error.';
+    return serviceErrorResult(ctx.connectionName, sentence, error.message);
   }
 }
 

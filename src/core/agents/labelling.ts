@@ -32,3 +32,8 @@ export function labelledResult(connectionName: string, summary: string, data: un
 export function errorResult(message: string): ToolResult {
   return { text: message, isError: true };
 }
+
+/** A failure whose reason the service wrote: our sentence, then its words inside the labelled JSON (data, not instructions). */
+export function serviceErrorResult(connectionName: string, sentence: string, serviceMessage: string): ToolResult {
+  return { text: [sentence, serviceContentLabel(connectionName), JSON.stringify({ serviceMessage })].join('\n'), isError: true };
+}

@@ -25,7 +25,7 @@ export async function queryRecords(ctx: ToolContext, input: Record<string, unkno
   const offset = decodeCursor(optionalString(input, 'cursor'), ['records_query', app, written ?? '', sort ?? '']);
   const schema = await readableSchema(ctx, ref);
   for (const field of fields) {
-    if (!isValidRlxFieldName(field) || schema.fields?.[field] === undefined) throw new ToolInputError(`${app} has no field "${field}". records_describe_app lists its fields.`);
+    if (!isValidRlxFieldName(field) || !Object.hasOwn(schema.fields ?? {}, field)) throw new ToolInputError(`${app} has no field "${field}". records_describe_app lists its fields.`);
   }
   if (sort !== undefined && !/^[A-Za-z_][A-Za-z0-9_]*( (asc|desc))?$/i.test(sort)) throw new ToolInputError(`"${sort}" is not a sort: write a field and a direction, e.g. "creation_date desc".`);
   let rlx = written;

@@ -1,17 +1,19 @@
 // records_run_action: one of the app's actions on one record, after the user confirms it.
 import { type ToolContext, ToolInputError, optionalString, requireString } from './context';
 import type { ToolResult } from './labelling';
-import { findRecord } from './records';
-import { type WritePlan, confirmationHeader, escapeMarkdown, sendWrite, shownValue } from './writes';
+import { findRecord, readableSchema } from './records';
+import { escapeMarkdown } from '../rlx/language/markdown';
+import { type WritePlan, confirmationHeader, sendWrite, shownValue } from './writes';
 
 export async function planAction(ctx: ToolContext, input: Record<string, unknown>): Promise<WritePlan> {
   const action = requireString(input, 'action');
   const comment = optionalString(input, 'comment');
   const { record, ref, reference } = await findRecord(ctx, requireString(input, 'record'));
-  const schema = await ctx.catalog.readableSchema(ctx.connectionId, ref);
-  const known = schema?.transitions ?? [];
+  // Without the schema nothing says which actions exist: refused, not guessed.
+  const schema = await readableSchema(ctx, ref);
+  const known = schema.transitions ?? [];
   const definition = known.find((t) => t.alias === action);
-  if (known.length > 0 && !definition) throw new ToolInputError(`${ref.workspace}/${ref.app} has no action "${action}". Its actions: ${known.map((t) => t.alias).join(', ')}.`);
+  if (!definition) throw new ToolInputError(`${ref.workspace}/${ref.app} has no action "${action}". Its actions: ${known.map((t) => t.alias).join(', ') || 'none'}.`);
   const allowed = record.transitions;
   if (allowed && !allowed.includes(action)) throw new ToolInputError(`"${action}" is not possible on ${reference} now (state ${String(record.state)}). Possible: ${allowed.join(', ') || 'none'}.`);
   const caption = definition?.caption ?? action;

@@ -1,11 +1,11 @@
 // records_update: set fields of one record, after the user confirms the exact change (each
 // field's value now and the value it gets). Only fields the schema knows and allows are sent.
-import { isValidRlxFieldName } from '../rlx/quote';
-import { type ToolContext, ToolInputError, optionalString, requireObject, requireString } from './context';
+import { type ToolContext, optionalString, requireObject, requireString } from './context';
 import type { ToolResult } from './labelling';
-import { findRecord } from './records';
+import { findRecord, readableSchema } from './records';
 import { stripTags } from '../records/historyView';
-import { type WritePlan, confirmationHeader, escapeMarkdown, sendWrite, shownValue } from './writes';
+import { escapeMarkdown } from '../rlx/language/markdown';
+import { type WritePlan, checkSettableFields, confirmationHeader, sendWrite, shownValue } from './writes';
 
 /** Set by the service or through actions, never by an update. */
 const NOT_SETTABLE = new Set(['id', 'number', 'project_alias', 'publishing_alias', 'creation_date', 'update_date', 'created_by_account_id', 'update_account_id', 'state', 'transitions']);
@@ -14,32 +14,27 @@ export async function planUpdate(ctx: ToolContext, input: Record<string, unknown
   const fields = requireObject(input, 'fields');
   const comment = optionalString(input, 'comment');
   const { record, ref, reference } = await findRecord(ctx, requireString(input, 'record'));
-  const schema = await ctx.catalog.readableSchema(ctx.connectionId, ref);
+  // Without the schema nothing says which keys are fields: such an update is refused, not guessed.
+  const schema = await readableSchema(ctx, ref);
+  const users = (await ctx.catalog.workspaces(ctx.connectionId)).find((w) => w.alias === ref.workspace)?.users ?? [];
+  checkSettableFields(ref, schema, fields, NOT_SETTABLE, users);
   const people = ctx.catalog.people(ctx.connectionId);
   // The db value is what is sent; its caption or person's name is what the user knows.
   const captionOf = (name: string, value: unknown): string | undefined => {
     if (typeof value !== 'string' || value === '') return undefined;
-    const caption = schema?.lookups?.[name]?.find((v) => v.id === value)?.caption ?? people.get(value);
+    const lookups = schema.lookups && Object.hasOwn(schema.lookups, name) ? schema.lookups[name] : undefined;
+    const caption = lookups?.find((v) => v.id === value)?.caption ?? people.get(value);
     return caption !== undefined && caption !== value ? caption : undefined;
   };
-  const lines: string[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    if (name === 'state') throw new ToolInputError('The state changes through actions: use records_run_action (records_get lists the actions the record allows).');
-    const definition = schema?.fields?.[name];
-    if (!isValidRlxFieldName(name) || NOT_SETTABLE.has(name) || (schema && definition === undefined)) throw new ToolInputError(`"${name}" is not a field you can set in ${ref.workspace}/${ref.app}. records_describe_app lists its fields.`);
-    if (definition?.ed_read_only) throw new ToolInputError(`"${name}" is read-only in ${ref.workspace}/${ref.app}.`);
-    const lookups = schema?.lookups?.[name];
-    if (lookups && lookups.length > 0 && value !== null && !lookups.some((v) => v.id === value)) {
-      throw new ToolInputError(`"${String(value)}" is not a value of ${name}. Use one of: ${lookups.slice(0, 30).map((v) => v.id).join(', ')}.`);
-    }
-    lines.push(`- **${escapeMarkdown(name)}**: ${shownInline(record[name], captionOf(name, record[name]))} → ${shownInline(value, captionOf(name, value))}`);
-  }
+  const now = (name: string): unknown => (Object.hasOwn(record, name) ? record[name] : undefined);
+  const lines = Object.entries(fields).map(([name, value]) => `- **${escapeMarkdown(name)}**: ${shownInline(now(name), captionOf(name, now(name)))} → ${shownInline(value, captionOf(name, value))}`);
   const change = lines.join('\n');
   return {
     tool: 'records_update',
     title: `Change ${reference}?`,
     message: `${confirmationHeader(ctx, `change **${escapeMarkdown(reference)}** (${escapeMarkdown(String(record.title ?? ''))}):`)}\n\n${change}${comment ? `\n\nwith the comment:\n\n${shownValue(comment)}` : ''}`,
-    operation: { transition: 'edit', id: record.id, ...fields, ...(comment ? { comment } : {}) },
+    // The fields first: what says which operation and which record always comes last.
+    operation: { ...fields, transition: 'edit', id: record.id, ...(comment ? { comment } : {}) },
     target: reference,
     schema,
   };

@@ -64,7 +64,7 @@ export function createMcpServerDefinitionProvider(host: McpProviderHost, connect
       const definition = new vscode.McpStdioServerDefinition(
         vscode.l10n.t('Records Service ({0})', connection.name),
         process.execPath,
-        [...MCP_NODE_FLAGS, host.asAbsolutePath('dist/mcp.js'), '--url', connection.baseUrl, '--name', connection.name, ...(writes ? [] : ['--read-only']), ...(connection.allowPlainHttp ? ['--allow-plain-http'] : [])],
+        [...MCP_NODE_FLAGS, host.asAbsolutePath('dist/mcp.js'), '--url', connection.baseUrl, '--name', connection.name, ...(writes ? ['--allow-writes'] : ['--read-only']), ...(connection.allowPlainHttp ? ['--allow-plain-http'] : [])],
         // The extension host's binary runs as plain Node (Electron needs to be told).
         { ELECTRON_RUN_AS_NODE: '1' },
         `${String(host.extension.packageJSON.version ?? '0')}-${generation}`,

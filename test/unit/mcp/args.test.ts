@@ -3,9 +3,15 @@ import { McpUsageError, authorizationFromEnvironment, parseMcpArguments } from '
 
 describe('MCP server command line', () => {
   it('takes an address, a name and the auth kind', () => {
-    assert.deepEqual(parseMcpArguments(['--url', 'https://records.example.com', '--auth', 'bearer']), { url: 'https://records.example.com', sandbox: false, name: 'records.example.com', auth: 'bearer', readOnly: false, allowPlainHttp: false, help: false });
+    assert.deepEqual(parseMcpArguments(['--url', 'https://records.example.com', '--auth', 'bearer']), { url: 'https://records.example.com', sandbox: false, name: 'records.example.com', auth: 'bearer', readOnly: true, allowPlainHttp: false, help: false });
     assert.equal(parseMcpArguments(['--url', 'http://127.0.0.1:8770', '--name', 'Local', '--read-only']).readOnly, true);
     assert.equal(parseMcpArguments(['--sandbox']).name, 'Local Sandbox');
+  });
+
+  it('is read-only unless started with --allow-writes', () => {
+    assert.equal(parseMcpArguments(['--sandbox']).readOnly, true);
+    assert.equal(parseMcpArguments(['--sandbox', '--allow-writes']).readOnly, false);
+    assert.throws(() => parseMcpArguments(['--sandbox', '--allow-writes', '--read-only']), /either --allow-writes or --read-only/);
   });
 
   it('refuses what it cannot use, with a sentence', () => {

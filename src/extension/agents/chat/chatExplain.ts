@@ -1,5 +1,6 @@
 // `@records /explain`: an RLX query (in the question, or the active `.rlx` editor's selection or
 // text) in plain words, with the app's schema as context and the diagnostics' problems listed.
+// The app is the block's `@app`, else the `@app` of the active `.rlx` file.
 import * as vscode from 'vscode';
 import { type ToolContext, appDescription, checkRlx, explainPrompt, resolveApp, schemaContext, splitRlxQuery } from '../../../core/agents';
 import { ask } from './chatModel';
@@ -13,7 +14,9 @@ export async function explainQuery(ctx: ToolContext, model: vscode.LanguageModel
     stream.markdown(vscode.l10n.t('Give the query to explain after /explain (or select it in a .rlx editor).'));
     return;
   }
-  const { app, filter } = splitRlxQuery(query);
+  const { app: blockApp, filter } = splitRlxQuery(query);
+  // A selection (or a block without @app) reads with the schema of the file it comes from.
+  const app = blockApp ?? (editor?.document.languageId === 'rlx' ? splitRlxQuery(editor.document.getText()).app : undefined);
   let context: string | undefined;
   if (app) {
     const ref = await resolveApp(ctx, app).catch(() => undefined);

@@ -1,9 +1,10 @@
 // `@records /query`: a question becomes an RLX query for the right app. The app's schema and
 // lookup values (from the catalog) are the model's context; the answer is parsed and checked
 // with the `.rlx` diagnostics, its values resolved as the tools resolve them (a name, caption or
-// reference becomes the id, shown; one that cannot be is a problem), an invalid one gets one
-// repair round with its problems, and a valid one is shown with the count it matches and
-// Run / Open in Notebook / Save Query.
+// reference becomes the id, shown; one that cannot be is a problem), an invalid one gets up to
+// three repair rounds with its problems, and a valid one is shown with the count it matches and
+// Run / Open in Notebook / Save Query. A follow-up ("only the open ones") refines the query this
+// chat proposed last.
 import * as vscode from 'vscode';
 import {
   type ResolvedFilter,
@@ -29,19 +30,25 @@ import { ask } from './chatModel';
 
 export const OPEN_PROPOSED_QUERY = 'records.agents.openProposedQuery';
 
+/** Each round shows the model the diagnostics of its last attempt; after three it is told plainly it failed. */
+const MAX_REPAIR_ROUNDS = 3;
+
 export interface ProposedQuery {
   app: string;
   rlx: string;
   /** The query as a `.rlx` file: connection, app, title, filter. */
   text: string;
   count?: number;
-  /** The first answer was invalid and the repair round fixed it. */
+  /** The first answer was invalid and a repair round fixed it. */
   repaired: boolean;
+  /** Repair rounds asked for (0 when the first answer was valid). */
+  repairRounds?: number;
   problems: RlxProblem[];
 }
 
-export async function proposeQuery(ctx: ToolContext, model: vscode.LanguageModelChat, question: string, stream: vscode.ChatResponseStream, token: vscode.CancellationToken): Promise<ProposedQuery | undefined> {
-  const ref = await chooseApp(ctx, model, question, token);
+/** `previous`: the query this chat proposed last (from the chat history), which a follow-up refines. */
+export async function proposeQuery(ctx: ToolContext, model: vscode.LanguageModelChat, question: string, stream: vscode.ChatResponseStream, token: vscode.CancellationToken, previous?: ProposedQuery): Promise<ProposedQuery | undefined> {
+  const ref = await chooseApp(ctx, model, question, token, previous);
   if (ref === undefined) {
     stream.markdown(vscode.l10n.t('Which app is this about? Name it as WORKSPACE/APP (for example IT/TASK) in your question.'));
     return undefined;
@@ -67,15 +74,17 @@ export async function proposeQuery(ctx: ToolContext, model: vscode.LanguageModel
     }
   };
 
-  let rlx = extractRlx(await ask(model, queryPrompt(question, context), token));
+  const refines = previous !== undefined && previous.app === app && previous.rlx !== '' ? previous.rlx : undefined;
+  let rlx = extractRlx(await ask(model, queryPrompt(question, context, refines), token));
   let problems = await problemsOf(rlx);
-  let repaired = false;
-  if (problems.length > 0) {
-    stream.progress(vscode.l10n.t('The first query had {0} problem(s); asking for a fix…', problems.length));
+  let rounds = 0;
+  while (problems.length > 0 && rounds < MAX_REPAIR_ROUNDS && !token.isCancellationRequested) {
+    rounds++;
+    stream.progress(vscode.l10n.t('The query had {0} problem(s); asking for a fix ({1} of {2})…', problems.length, rounds, MAX_REPAIR_ROUNDS));
     rlx = extractRlx(await ask(model, repairPrompt(rlx ?? '', problems, context), token)) ?? rlx;
     problems = await problemsOf(rlx);
-    repaired = problems.length === 0;
   }
+  const repaired = rounds > 0 && problems.length === 0;
   // The query shown, run and saved holds the ids the names stood for.
   const resolvedText = values === undefined ? undefined : describeResolved((values as ResolvedFilter).resolved);
   if (values !== undefined && rlx !== undefined) rlx = (values as ResolvedFilter).rlx;
@@ -84,7 +93,7 @@ export async function proposeQuery(ctx: ToolContext, model: vscode.LanguageModel
   if (problems.length > 0 || rlx === undefined) {
     stream.markdown(vscode.l10n.t('I could not write a valid query for {0}. The last attempt, with its problems:', app));
     stream.markdown(`\n\n\`\`\`rlx\n${text}\`\`\`\n\n${problems.map((p) => `- ${vscode.l10n.t('line {0}, column {1}: {2}', p.line, p.column, p.message)}`).join('\n')}\n`);
-    return { app, rlx: rlx ?? '', text, repaired: false, problems };
+    return { app, rlx: rlx ?? '', text, repaired: false, repairRounds: rounds, problems };
   }
   const counts = await ctx.client.countRecords(ref, await filterToSend(ctx, rlx), { signal: ctx.signal });
   stream.markdown(`\`\`\`rlx\n${text}\`\`\`\n`);
@@ -93,11 +102,11 @@ export async function proposeQuery(ctx: ToolContext, model: vscode.LanguageModel
   stream.button({ command: OPEN_PROPOSED_QUERY, title: vscode.l10n.t('Run'), arguments: [text, 'run'] });
   stream.button({ command: OPEN_PROPOSED_QUERY, title: vscode.l10n.t('Open in Notebook'), arguments: [text, 'notebook'] });
   stream.button({ command: OPEN_PROPOSED_QUERY, title: vscode.l10n.t('Save Query'), arguments: [text, 'save', title] });
-  return { app, rlx, text, count: counts.filtered, repaired, problems: [] };
+  return { app, rlx, text, count: counts.filtered, repaired, repairRounds: rounds, problems: [] };
 }
 
-/** The app the question names (WS/APP, or an app's alias or caption), else the model's pick among the apps. */
-async function chooseApp(ctx: ToolContext, model: vscode.LanguageModelChat, question: string, token: vscode.CancellationToken): Promise<AppRef | undefined> {
+/** The app the question names (WS/APP, or an app's alias or caption), else the previous query's (a follow-up), else the model's pick among the apps. */
+async function chooseApp(ctx: ToolContext, model: vscode.LanguageModelChat, question: string, token: vscode.CancellationToken, previous?: ProposedQuery): Promise<AppRef | undefined> {
   const named = /\b([A-Za-z0-9_-]+\/[A-Za-z0-9_-]+)\b/.exec(question)?.[1];
   if (named) {
     const ref = await resolveApp(ctx, named).catch(() => undefined);
@@ -108,6 +117,10 @@ async function chooseApp(ctx: ToolContext, model: vscode.LanguageModelChat, ques
   const words = new Set(question.toLowerCase().split(/[^a-z0-9_-]+/));
   const byWord = apps.filter((a) => words.has(a.app.toLowerCase()) || words.has(a.caption.toLowerCase()) || words.has(a.caption.toLowerCase().replace(/s$/, '')));
   if (byWord.length === 1) return { workspace: byWord[0]!.workspace, app: byWord[0]!.app };
+  if (previous !== undefined) {
+    const ref = await resolveApp(ctx, previous.app).catch(() => undefined);
+    if (ref) return ref;
+  }
   if (apps.length === 0) return undefined;
   const answer = await ask(model, pickAppPrompt(question, apps), token);
   const picked = /([A-Za-z0-9_-]+\/[A-Za-z0-9_-]+)/.exec(answer)?.[1];

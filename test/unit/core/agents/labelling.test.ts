@@ -1,7 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { MAX_RESULT_CHARS } from '../../../../src/core/agents/bounds';
 import { labelledResult, serviceContentLabel } from '../../../../src/core/agents/labelling';
-import { escapeMarkdown, shownValue } from '../../../../src/core/agents/writes';
+import { shownValue } from '../../../../src/core/agents/writes';
+import { escapeMarkdown } from '../../../../src/core/rlx/language/markdown';
 
 describe('labelling record text as data', () => {
   it('puts the service\'s text inside JSON under a label naming the connection', () => {
@@ -30,5 +31,7 @@ describe('labelling record text as data', () => {
     assert.equal(shownValue('**bold** [x](http://evil)'), '```text\n**bold** [x](http://evil)\n```');
     assert.match(shownValue('a ``` fence'), /^~~~~text\n/);
     assert.equal(escapeMarkdown('[link](x) *y*'), '\\[link\\]\\(x\\) \\*y\\*');
+    // A title never adds a line, a heading or a link to the confirmation it sits in.
+    assert.equal(escapeMarkdown('Fix it\n# Approved\n[ok](https://evil)'), 'Fix it \\# Approved \\[ok\\]\\(https\\://evil\\)');
   });
 });

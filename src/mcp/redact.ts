@@ -1,0 +1,38 @@
+// The token never reaches the model: any result, resource or prompt text is cut of it in every
+// form a service might echo it back in (as sent, upper- or lower-cased, URL-encoded, base64).
+
+const REMOVED = '[token removed]';
+/** Shorter secrets would cut ordinary words out of records. */
+const MIN_SECRET_LENGTH = 8;
+
+export type Redactor = <T>(value: T) => T;
+
+/** Every form of each secret, as patterns: case-insensitive for the text forms, exact for base64. */
+export function secretPatterns(secrets: readonly string[]): RegExp[] {
+  const patterns: RegExp[] = [];
+  for (const secret of new Set(secrets.filter((s) => s.length >= MIN_SECRET_LENGTH))) {
+    const textForms = new Set([secret, encodeURIComponent(secret), encodeURIComponent(encodeURIComponent(secret)), encodeURI(secret)]);
+    patterns.push(new RegExp([...textForms].map(escapeRegExp).join('|'), 'gi'));
+    const bytes = Buffer.from(secret, 'utf8');
+    const encoded = new Set([bytes.toString('base64'), bytes.toString('base64').replace(/=+$/, ''), bytes.toString('base64url')]);
+    patterns.push(new RegExp([...encoded].sort((a, b) => b.length - a.length).map(escapeRegExp).join('|'), 'g'));
+  }
+  return patterns;
+}
+
+/** A function that returns its value with every string in it (deeply) cut of the secrets. */
+export function redactor(secrets: readonly string[]): Redactor {
+  const patterns = secretPatterns(secrets);
+  const cut = (text: string) => patterns.reduce((out, pattern) => out.replace(pattern, REMOVED), text);
+  const walk = (value: unknown): unknown => {
+    if (typeof value === 'string') return cut(value);
+    if (Array.isArray(value)) return value.map(walk);
+    if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, walk(item)]));
+    return value;
+  };
+  return <T>(value: T) => (patterns.length === 0 ? value : (walk(value) as T));
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

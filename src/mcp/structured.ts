@@ -1,0 +1,38 @@
+// The one place a tool's data becomes MCP `structuredContent`: checked against the tool's
+// declared `outputSchema` (src/core/agents/outputSchemas.ts) before it leaves, so a client that
+// validates (the official SDK's does) never gets content that breaks the schema.
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
+import type { JsonSchemaType, JsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
+import { type AgentToolName, OUTPUT_SCHEMAS, type ToolResult } from '../core/agents';
+
+const validators = new Map<AgentToolName, JsonSchemaValidator<unknown>>();
+const ajv = new AjvJsonSchemaValidator();
+
+function validatorOf(name: AgentToolName): JsonSchemaValidator<unknown> {
+  let validator = validators.get(name);
+  if (validator === undefined) {
+    validator = ajv.getValidator<unknown>(OUTPUT_SCHEMAS[name] as JsonSchemaType);
+    validators.set(name, validator);
+  }
+  return validator;
+}
+
+/** The MCP result of a tool: its text (the label included), and its data as `structuredContent` once it matches the schema. */
+export function callToolResult(name: AgentToolName, result: ToolResult, log: (line: string) => void): CallToolResult {
+  const content = [{ type: 'text' as const, text: result.text }];
+  const data = result.data;
+  if (data === undefined || typeof data !== 'object' || data === null || Array.isArray(data)) {
+    // An error may come without data; a success never does (the client would refuse it).
+    if (result.isError) return { content, isError: true };
+    log(`${name}: a result without data`);
+    return { content: [{ type: 'text', text: `${name} returned no data (a fault of this server). Text of the result:\n${result.text}` }], isError: true };
+  }
+  const check = validatorOf(name)(data);
+  if (!check.valid) {
+    log(`${name}: structured result does not match its output schema: ${check.errorMessage ?? ''}`);
+    if (result.isError) return { content, isError: true };
+    return { content: [{ type: 'text', text: `${name}'s result did not match its declared output schema (a fault of this server): ${check.errorMessage ?? ''}\n${result.text}` }], isError: true };
+  }
+  return { content, structuredContent: data as Record<string, unknown>, ...(result.isError ? { isError: true } : {}) };
+}
