@@ -8,6 +8,7 @@ import type { AppSchema } from '../contract/types';
 import type { ToolContext } from './context';
 import type { AgentToolName } from './definitions';
 import { type ToolResult, errorResult } from './labelling';
+import { escapeMarkdown } from '../rlx/language/markdown';
 
 export interface WritePlan {
   tool: AgentToolName;
@@ -24,7 +25,9 @@ export interface WritePlan {
 /** A value shown to the user in a confirmation: as JSON in a fenced block, so no markdown of the record's can pass as ours. */
 export function shownValue(value: unknown): string {
   const text = typeof value === 'string' ? value : JSON.stringify(value, null, 2);
-  const fence = text.includes('```') ? '~~~~' : '```';
+  // A tilde fence longer than any run of tildes in the text: no line of it can close the block.
+  const tildes = Math.max(3, ...(text.match(/~+/g) ?? []).map((run) => run.length));
+  const fence = text.includes('```') ? '~'.repeat(tildes + 1) : '```';
   return `${fence}text\n${text}\n${fence}`;
 }
 
@@ -32,9 +35,8 @@ export function confirmationHeader(ctx: ToolContext, what: string): string {
   return `Connection **${escapeMarkdown(ctx.connectionName)}**: ${what}`;
 }
 
-export function escapeMarkdown(text: string): string {
-  return text.replace(/[\\`*_{}[\]()#+\-.!|<>~]/g, (c) => `\\${c}`);
-}
+/** Service text inside our own markdown: the one escaper of core (links, autolinks, line breaks, bidi). */
+export { escapeMarkdown } from '../rlx/language/markdown';
 
 /** Sends the plan's one operation, once, and says what happened in a sentence. */
 export async function sendWrite(ctx: ToolContext, plan: WritePlan, done: (data: Record<string, unknown> | undefined) => string): Promise<ToolResult> {

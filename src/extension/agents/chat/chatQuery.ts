@@ -3,6 +3,7 @@
 // with the `.rlx` diagnostics, an invalid one gets one repair round with its problems, and a
 // valid one is shown with the count it matches and Run / Open in Notebook / Save Query.
 import * as vscode from 'vscode';
+import { escapeMarkdown, markdownCodeBlock } from '../../../core/rlx/language/markdown';
 import {
   type RlxProblem,
   type ToolContext,
@@ -64,11 +65,11 @@ export async function proposeQuery(ctx: ToolContext, model: vscode.LanguageModel
   const text = `@connection ${quoteConnectionName(ctx.connectionName)}\n@app ${app}\n### ${title}\n${rlx ?? ''}\n`;
   if (problems.length > 0 || rlx === undefined) {
     stream.markdown(vscode.l10n.t('I could not write a valid query for {0}. The last attempt, with its problems:', app));
-    stream.markdown(`\n\n\`\`\`rlx\n${text}\`\`\`\n\n${problems.map((p) => `- ${vscode.l10n.t('line {0}, column {1}: {2}', p.line, p.column, p.message)}`).join('\n')}\n`);
+    stream.markdown(`\n\n${markdownCodeBlock(text, 'rlx')}\n\n${problems.map((p) => `- ${vscode.l10n.t('line {0}, column {1}: {2}', p.line, p.column, escapeMarkdown(p.message))}`).join('\n')}\n`);
     return { app, rlx: rlx ?? '', text, repaired: false, problems };
   }
   const counts = await ctx.client.countRecords(ref, await filterToSend(ctx, rlx), { signal: ctx.signal });
-  stream.markdown(`\`\`\`rlx\n${text}\`\`\`\n`);
+  stream.markdown(`${markdownCodeBlock(text, 'rlx')}\n`);
   stream.markdown(vscode.l10n.t('Matches **{0}** of {1} records in {2} (checked with the RLX diagnostics{3}).', counts.filtered, counts.total, app, repaired ? vscode.l10n.t('; fixed after a first attempt with problems') : ''));
   stream.button({ command: OPEN_PROPOSED_QUERY, title: vscode.l10n.t('Run'), arguments: [text, 'run'] });
   stream.button({ command: OPEN_PROPOSED_QUERY, title: vscode.l10n.t('Open in Notebook'), arguments: [text, 'notebook'] });
