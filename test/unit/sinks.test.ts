@@ -16,7 +16,7 @@ import type { ToolContext } from '../../src/core/agents/context';
 import { codeDescription } from '../../src/core/work/todoRecord';
 import { commitPrefix, commitsComment } from '../../src/core/work/workText';
 import { branchName } from '../../src/core/work/branchName';
-import { safeFileName, localFileName } from '../../src/extension/records/files/safeFileName';
+import { safeFileName, localFileName } from '../../src/extension/shared/safeFileName';
 import { toCurl } from '../../src/core/api/requestSnippets';
 import { csvField } from '../../src/core/records/csv';
 import { formatRequestBodies, formatRequestLine } from '../../src/core/api/requestLog';
@@ -81,7 +81,7 @@ describe('sink: markdown-tooltip', () => {
     fc.assert(fc.property(hostile, hostile, hostile, (title, alias, state) => {
       const markdown = recordTooltipMarkdown({ id: '1', number: 7, title, project_alias: alias, publishing_alias: 'TASK', state: 's', state__resolved: state, keeper_id: 'u1', keeper_id__resolved: title });
       assertInertMarkdown(markdown, ['p', 'strong', 'code', 'br']);
-    }), RUNS);
+    }), { ...RUNS, examples: [['', '', ''], ['\u2069\u2069', '', '']] });
   });
 });
 
@@ -207,7 +207,7 @@ describe('sink: shell-snippet', () => {
     };
     // A shell argument cannot hold NUL; the client never sends one in a URL or header either.
     // Nor a lone surrogate, which no encoding carries to another process.
-    const shellText = hostile.map((text) => text.replace(/\0/g, '').slice(0, 4000).toWellFormed());
+    const shellText = hostile.map((text) => text.replace(/\0/g, '').slice(0, 4000).replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd'));
     fc.assert(fc.property(shellText, shellText, shellText, (path, header, body) => {
       const url = `https://records.example/api/${encodeURIComponent(path)}?q=${path.replace(/[\s]/g, '+')}`;
       const args = argsOf(toCurl({ method: 'POST', url, headers: { 'x-title': header }, body, authorizationScheme: 'Bearer' }));

@@ -6,7 +6,7 @@ import type { ExportColumns } from '../../../core/records/recordTable';
 import type { ExportFormat, ResultsSort } from '../../../webview/results/protocol';
 import { csvFormatter, jsonFormatter, writeExport } from './exportFile';
 import type { ResultsQuery } from './resultsQuery';
-import { localFileName } from '../../records/files/safeFileName';
+import { localFileName } from '../../shared/safeFileName';
 
 export interface ExportRequest {
   source: ResultsQuery;
