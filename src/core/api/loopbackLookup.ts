@@ -19,7 +19,7 @@ function dns(): typeof Dns {
 /** net.connect's `lookup`: a localhost name is this machine's loopback address; any other name goes to the system resolver. */
 export const loopbackLookup: LookupFunction = (hostname, options, callback) => {
   if (!isLocalhostName(hostname)) {
-    dns().lookup(hostname, options, callback as Parameters<typeof Dns.lookup>[2]);
+    dns().lookup(hostname, options, callback as (error: NodeJS.ErrnoException | null, address: string | Dns.LookupAddress[], family?: number) => void);
     return;
   }
   const addresses = options.family === 6 ? [{ address: '::1', family: 6 }] : options.family === 4 ? [{ address: '127.0.0.1', family: 4 }] : [{ address: '127.0.0.1', family: 4 }, { address: '::1', family: 6 }];
