@@ -114,7 +114,8 @@ describe('agent tools against the sandbox', function () {
 
   it('plans a comment naming the connection, the record and the text, and sends it once', async () => {
     const plan = await planWriteTool('records_comment', admin, { record: 'IT/TASK2', comment: 'Checked by the agent' });
-    assert.match(plan.message, /Test "sandbox"/);
+    // The name as markdown shows it (its quotes escaped by escapeMarkdown).
+    assert.match(plan.message, /Test \\"sandbox\\"/);
     assert.match(plan.message, /IT\/TASK2/);
     assert.match(plan.message, /Checked by the agent/);
     const before = await direct.history({ rlx: rlxEquals('id', '00000000-0000-4000-a000-000000000002'), limitRecords: 200 });
