@@ -43,9 +43,12 @@ export async function createRecordFromTodo(deps: WorkHost, uri: vscode.Uri, line
   const created = await createFromCode(deps, document, place, todoTitle(todo.text) || todo.trigger, options);
   if (created === undefined) return undefined;
   // The line may have changed while the user picked and typed: rewrite only the TODO still there.
-  const now = findTodo(document.lineAt(line).text, todoTriggers());
+  // Typing in the file at the moment of the edit changes its version, and the editor refuses an
+  // edit made for the version before: look again and retry while the TODO is still there.
   let rewritten = false;
-  if (now !== undefined && now.trigger === todo.trigger && now.text === todo.text) {
+  for (let attempt = 0; attempt < 5 && !rewritten; attempt++) {
+    const now = findTodo(document.lineAt(line).text, todoTriggers());
+    if (now === undefined || now.trigger !== todo.trigger || now.text !== todo.text) break;
     const edit = new vscode.WorkspaceEdit();
     edit.replace(uri, new vscode.Range(line, now.start, line, now.end), todoWithReference(now, created.reference));
     rewritten = await vscode.workspace.applyEdit(edit);
