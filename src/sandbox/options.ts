@@ -41,6 +41,13 @@ export interface StartSandboxOptions {
    * headers must arrive within it. Default 60000.
    */
   idleTimeoutMs?: number;
+  /**
+   * A request body arriving slower than this, measured over each idle-timeout window, is ended
+   * the same way (a byte now and then would keep the idle timeout away). Default 1024; 0 turns it off.
+   */
+  minBodyBytesPerSecond?: number;
+  /** Connections one client address may hold open at once; more are closed as they open. Default 256; 0 turns it off. */
+  maxConnectionsPerClient?: number;
   /** Limit of JSON and form bodies; default 10 MiB. tus uploads are not limited by it. */
   maxBodyBytes?: number;
   /** Largest tus upload (Upload-Length) accepted, answered 413 above; default 10 GiB. */

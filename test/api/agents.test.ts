@@ -96,6 +96,7 @@ describe('agent tools against the sandbox', function () {
 
   it('plans a comment naming the connection, the record and the text, and sends it once', async () => {
     const plan = await planWriteTool('records_comment', admin, { record: 'IT/TASK2', comment: 'Checked by the agent' });
+    // The name as markdown shows it (its quotes escaped by escapeMarkdown).
     assert.match(plan.message, /Test \\"sandbox\\"/);
     assert.match(plan.message, /IT\/TASK2/);
     assert.match(plan.message, /Checked by the agent/);

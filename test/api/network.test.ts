@@ -5,6 +5,7 @@
 // every tunnel to a gateway in front of the sandbox (TLS with the sandbox's certificate, the
 // way a service sits behind its own front end), so the client uses a made-up public name.
 import assert from 'node:assert/strict';
+import type * as Dns from 'node:dns';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type NetworkSettings, RecordsClient } from '../../src/core/api';
@@ -310,6 +311,28 @@ describe('one loopback rule for the proxy bypass (plain http services)', functio
   it('never sends a *.localhost name or a 127.x address through the proxy (the names plain http allows a token to)', async () => {
     for (const host of ['records.localhost', 'a.b.localhost', '127.0.0.1', '127.0.0.2']) await callThroughSettings(host);
     assert.deepEqual(seen(), []);
+  });
+
+  it('connects a *.localhost name to this machine without asking the resolver, which could answer anything', async () => {
+    // The module object itself (an import would give a copy of its members).
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const resolver = require('node:dns') as { lookup: typeof Dns.lookup };
+    const original = resolver.lookup;
+    const asked: string[] = [];
+    resolver.lookup = ((hostname: string, ...rest: unknown[]) => {
+      asked.push(hostname);
+      return (original as (...args: unknown[]) => unknown)(hostname, ...rest);
+    }) as typeof Dns.lookup;
+    try {
+      for (const host of ['records.localhost', 'A.b.LOCALHOST']) {
+        const made = new RecordsClient({ baseUrl: `http://${host}:${port}`, network: { env: {} }, authorization: () => Promise.resolve(AUTH), retryDelaysMs: [] });
+        clients.push(made);
+        assert.equal((await made.currentUser()).name, 'Upstream', host);
+      }
+    } finally {
+      resolver.lookup = original;
+    }
+    assert.deepEqual(asked.filter((name) => name.toLowerCase().endsWith('localhost')), []);
   });
 
   it('sends a name that only starts with "127." or ends in "localhost" through the proxy like any remote host', async () => {

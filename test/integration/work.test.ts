@@ -225,12 +225,12 @@ describe('work: Start Work and Finish Work in a git repository', function () {
     }
   });
 
-  it('makes a record of a TODO comment, with the code and a link to the line, and names it in the comment in one undoable edit', async () => {
+  it('makes a record of a TODO comment, quoting only its line, with a link to the line, and names it in the comment in one undoable edit', async () => {
     await repository.addRemote('origin', 'git@github.com:acme/demo.git');
     await repository.status();
     await waitFor('the remote to be known', () => repository.state.remotes.some((r) => r.name === 'origin'));
     const file = join(folder, 'src-app.ts');
-    const original = ['export function connect() {', '  const timeout = 30;', '  // TODO: make the timeout <configurable> & documented', '  return open(timeout);', '}', ''].join('\n');
+    const original = ['export function connect() {', '  const timeout = 30;', '  // TODO: make the timeout <configurable> & documented', "  const AWS_SECRET_ACCESS_KEY = 'wJalrXUtnFEMI/K7MDENG';", '  return open(timeout);', '}', ''].join('\n');
     writeFileSync(file, original);
     const document = await vscode.workspace.openTextDocument(vscode.Uri.file(file));
     const editor = await vscode.window.showTextDocument(document);
@@ -253,11 +253,28 @@ describe('work: Start Work and Finish Work in a git repository', function () {
     const commit = repository.state.HEAD!.commit!;
     assert.ok(description.includes('<code>src-app.ts</code>, line 3'), description);
     assert.ok(description.includes(`href="https://github.com/acme/demo/blob/${commit}/src-app.ts#L3"`), description);
-    assert.ok(description.includes('  // TODO: make the timeout &lt;configurable&gt; &amp; documented\n  return open(timeout);'), description);
+    assert.ok(description.includes('<code class="language-typescript">  // TODO: make the timeout &lt;configurable&gt; &amp; documented</code>'), description);
+    assert.ok(!description.includes('AWS_SECRET_ACCESS_KEY') && !description.includes('const timeout = 30'), `only the TODO line the user saw is sent: ${description}`);
 
     await vscode.window.showTextDocument(editor.document);
     await vscode.commands.executeCommand('undo');
     await waitFor('one Undo to restore the comment', () => document.getText() === original);
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
+  it('quotes the lines selected around a TODO, and only those, when the user selected them', async () => {
+    const file = join(folder, 'src-app.ts');
+    const editor = await vscode.window.showTextDocument(vscode.Uri.file(file));
+    editor.selection = new vscode.Selection(1, 0, 3, 0);
+    const created = await vscode.commands.executeCommand<{ reference: string; recordId: string; rewritten: boolean }>(
+      'records.work.createFromTodo', editor.document.uri, 2, { app: { connectionId, workspace: 'IT', app: 'TASK' }, askTitle: false },
+    );
+    assert.ok(created?.rewritten, 'the comment was rewritten');
+    const [record] = (await client.listRecords({ workspace: 'IT', app: 'TASK' }, { rlx: `id = "${created.recordId}"`, limitRecords: 1, loadRichTexts: true, listOfFields: 'ALL' })).data;
+    const description = String(record!.description);
+    assert.ok(description.includes('<code>src-app.ts</code>, lines 2–3'), description);
+    assert.ok(description.includes('>  const timeout = 30;\n  // TODO: make the timeout &lt;configurable&gt; &amp; documented</code>'), description);
+    assert.ok(!description.includes('AWS_SECRET_ACCESS_KEY'), description);
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 

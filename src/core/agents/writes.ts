@@ -25,7 +25,9 @@ export interface WritePlan {
 /** A value shown to the user in a confirmation: as JSON in a fenced block, so no markdown of the record's can pass as ours. */
 export function shownValue(value: unknown): string {
   const text = typeof value === 'string' ? value : JSON.stringify(value, null, 2);
-  const fence = text.includes('```') ? '~~~~' : '```';
+  // A tilde fence longer than any run of tildes in the text: no line of it can close the block.
+  const tildes = Math.max(3, ...(text.match(/~+/g) ?? []).map((run) => run.length));
+  const fence = text.includes('```') ? '~'.repeat(tildes + 1) : '```';
   return `${fence}text\n${text}\n${fence}`;
 }
 
@@ -75,6 +77,9 @@ export function planResult(ctx: ToolContext, plan: WritePlan, status: Exclude<Wr
   const data = { status, tool: plan.tool, target: plan.target, plan: { title: plan.title, message: plan.message }, ...(token ?? {}) };
   return labelledResult(ctx.connectionName, `Nothing was sent to ${plan.target}. ${next}`, data);
 }
+
+/** Service text inside our own markdown: the one escaper of core (links, autolinks, line breaks, bidi). */
+export { escapeMarkdown } from '../rlx/language/markdown';
 
 /** Sends the plan's one operation, once, and says what happened in a sentence. */
 export async function sendWrite(ctx: ToolContext, plan: WritePlan, done: (data: Record<string, unknown> | undefined) => string): Promise<ToolResult> {

@@ -211,9 +211,46 @@ export function credentialOf(authorization: string | undefined): string | undefi
   return credential !== undefined && credential.length >= 4 ? credential : undefined;
 }
 
-/** `text` with every occurrence of each credential replaced by `[redacted]`. */
+/**
+ * `text` with every occurrence of each credential replaced by `[redacted]`, also where the
+ * service escaped it: JSON escapes (`\/` as PHP writes a slash, `\u002B` as .NET writes a plus,
+ * any character as `\uXXXX`) and percent-encoding. A JSON parser (the log's Trace lines) or a
+ * reader would turn those back into the credential.
+ */
 export function scrubCredentials(text: string, credentials: Iterable<string>): string {
   let out = text;
-  for (const credential of credentials) if (credential.length >= 4) out = out.split(credential).join('[redacted]');
+  for (const credential of credentials) {
+    if (credential.length < 4) continue;
+    out = out.split(credential).join('[redacted]');
+    // Escaped forms need a backslash or a percent sign: most answers have neither, and skip the pattern.
+    if (out.includes('\\') || out.includes('%')) out = out.replace(escapedCredentialPattern(credential), '[redacted]');
+  }
   return out;
 }
+
+const patterns = new Map<string, RegExp>();
+
+/** Matches the credential with any of its characters written literally, JSON-escaped or percent-encoded. */
+function escapedCredentialPattern(credential: string): RegExp {
+  let pattern = patterns.get(credential);
+  if (pattern === undefined) {
+    const hex = (code: number, digits: number): string => [...code.toString(16).padStart(digits, '0')].map((d) => (/[a-f]/.test(d) ? `[${d}${d.toUpperCase()}]` : d)).join('');
+    const unit = (c: string): string => {
+      const code = c.charCodeAt(0);
+      const forms = [c.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&'), `\\\\u${hex(code, 4)}`];
+      if (code < 0x80) forms.push(`%${hex(code, 2)}`);
+      const short = SHORT_JSON_ESCAPES[c];
+      if (short !== undefined) forms.push(short);
+      return `(?:${forms.join('|')})`;
+    };
+    // UTF-16 units, as `\uXXXX` writes them (a character outside the BMP is two escapes).
+    pattern = new RegExp(credential.split('').map(unit).join(''), 'g');
+    if (patterns.size > 16) patterns.clear();
+    patterns.set(credential, pattern);
+  }
+  pattern.lastIndex = 0;
+  return pattern;
+}
+
+/** The two-character JSON escapes of characters a credential may hold, as patterns. */
+const SHORT_JSON_ESCAPES: Record<string, string> = { '/': '\\\\/', '"': '\\\\"', '\\': '\\\\\\\\' };

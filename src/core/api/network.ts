@@ -7,6 +7,7 @@ import type * as TlsModule from 'node:tls';
 import type { Dispatcher } from 'undici';
 import { type EditorProxyResolver, configuredProxy, editorRoute, isLoopbackHost, proxyPlan } from './proxyRoute';
 import type * as UndiciCoreModule from './undiciCore';
+import { loopbackLookup } from './loopbackLookup';
 
 export { isLoopbackHost } from './proxyRoute';
 
@@ -74,7 +75,8 @@ export interface DispatcherOptions {
  */
 export function createNetworkDispatcher(baseUrl: string, settings: NetworkSettings, options: DispatcherOptions): Dispatcher {
   const tlsOptions = trustOptions(settings);
-  const connect = { timeout: options.connectTimeoutMs, ...tlsOptions };
+  // Localhost names connect to this machine without asking the resolver (loopbackLookup.ts).
+  const connect = { timeout: options.connectTimeoutMs, lookup: loopbackLookup, ...tlsOptions };
   const plan = proxyPlan(settings);
   if (plan.kind === 'direct' || isLoopbackHost(new URL(baseUrl).hostname)) return new (undici().Agent)({ connect });
   const proxyOptions = {

@@ -3,6 +3,7 @@
 // secret: tokens, cookies, authorization values, passwords, client secrets and PKCE verifiers
 // are replaced wherever they appear (keys of JSON bodies, query parameters, or inside text).
 import type { RequestFinished } from './requestObserver';
+import { singleLine } from '../text/singleLine';
 
 const REDACTED = '[redacted]';
 
@@ -35,19 +36,27 @@ function queryText(query: Record<string, string> | undefined): string {
   return `?${new URLSearchParams(safe).toString()}`;
 }
 
-/** `POST /api/tickets/multi → 409 in 132 ms, 1 retry, 532 bytes, request id 5f2c…: message` */
+/**
+ * `POST /api/tickets/multi → 409 in 132 ms, 1 retry, 532 bytes, request id 5f2c…: message`. One
+ * line whatever the service wrote: a line break in its message or request id would start a
+ * log entry of its own making.
+ */
 export function formatRequestLine(event: RequestFinished): string {
-  const parts = [`${event.method} ${redactText(event.path)}${queryText(event.query)} → ${event.status ?? 'no answer'} in ${event.durationMs} ms`];
+  const parts = [`${event.method} ${redactText(singleLine(event.path))}${queryText(event.query)} → ${event.status ?? 'no answer'} in ${event.durationMs} ms`];
   if (event.retries > 0) parts.push(`${event.retries} ${event.retries === 1 ? 'retry' : 'retries'}`);
   if (event.bytes !== undefined) parts.push(`${event.bytes} bytes`);
-  if (event.requestId !== undefined) parts.push(`request id ${redactText(event.requestId)}`);
+  if (event.requestId !== undefined) parts.push(`request id ${redactText(singleLine(event.requestId))}`);
   const line = parts.join(', ');
-  return event.error === undefined ? line : `${line}: ${redactText(event.error)}`;
+  return event.error === undefined ? line : `${line}: ${redactText(singleLine(event.error))}`;
 }
 
 /** The bodies (trace level only), secrets removed; a JSON answer is redacted by key too. */
 export function formatRequestBodies(event: RequestFinished, maxChars = 4000): string[] {
-  const clip = (text: string): string => (text.length > maxChars ? `${text.slice(0, maxChars)}… (${text.length - maxChars} more characters)` : text);
+  // JSON.stringify leaves U+2028, U+2029 and NEL as they are; some viewers start a line at them.
+  const clip = (json: string): string => {
+    const text = json.replace(/[\u2028\u2029\u0085]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+    return text.length > maxChars ? `${text.slice(0, maxChars)}… (${text.length - maxChars} more characters)` : text;
+  };
   const lines: string[] = [];
   if (event.requestBody !== undefined) lines.push(`  request body: ${clip(JSON.stringify(redactSecrets(event.requestBody)))}`);
   if (event.responseText !== undefined) {
@@ -55,7 +64,8 @@ export function formatRequestBodies(event: RequestFinished, maxChars = 4000): st
     try {
       shown = JSON.stringify(redactSecrets(JSON.parse(event.responseText) as unknown));
     } catch {
-      shown = redactText(event.responseText);
+      // Not JSON (an HTML error page, plain text): quoted, so its line breaks stay inside this line.
+      shown = JSON.stringify(redactText(event.responseText));
     }
     lines.push(`  response body: ${clip(shown)}`);
   }

@@ -55,7 +55,9 @@ export class RequestFacts {
 
   finish(request: { method: string; path: string; query?: Record<string, string>; body?: unknown }, error?: unknown): RequestFinished {
     const event = this.facts(request, error);
-    return this.credentials.size === 0 ? event : (withoutCredentials(event, this.credentials) as RequestFinished);
+    if (this.credentials.size === 0) return event;
+    const scrubbed = withoutCredentials(event, this.credentials) as RequestFinished;
+    return scrubbed.responseText === undefined ? scrubbed : { ...scrubbed, responseText: withoutParsedCredentials(scrubbed.responseText, this.credentials) };
   }
 
   private facts(request: { method: string; path: string; query?: Record<string, string>; body?: unknown }, error?: unknown): RequestFinished {
@@ -82,4 +84,21 @@ function withoutCredentials(value: unknown, credentials: ReadonlySet<string>, de
   if (depth > 20 || value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.map((item) => withoutCredentials(item, credentials, depth + 1));
   return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([key, item]) => [scrubCredentials(key, credentials), withoutCredentials(item, credentials, depth + 1)]));
+}
+
+/**
+ * The log parses a JSON answer to show it: each string is also scrubbed as parsed, in case an
+ * escape the text scrub does not know spelled the credential. Only text with an escape in it
+ * can parse to something else than it reads.
+ */
+function withoutParsedCredentials(text: string, credentials: ReadonlySet<string>): string {
+  if (!text.includes('\\')) return text;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return text;
+  }
+  const scrubbed = JSON.stringify(withoutCredentials(parsed, credentials));
+  return scrubbed === JSON.stringify(parsed) ? text : scrubbed;
 }

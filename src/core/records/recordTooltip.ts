@@ -27,7 +27,9 @@ export function recordTooltipMarkdown(record: RecordData, context: TooltipContex
   const formatDate = context.formatDate ?? ((iso: string) => iso);
   const lines: string[] = [];
   const title = typeof record.title === 'string' && record.title.trim() ? record.title.trim() : recordReference(record);
-  lines.push(`**${escapeMarkdown(title)}**`, '');
+  // Empty (or spaces once controls are gone), `****` would draw a rule.
+  const shownTitle = escapeMarkdown(title).trim();
+  if (shownTitle) lines.push(`**${shownTitle}**`, '');
   lines.push(markdownCode(recordReference(record)), '');
 
   const rows: [string, string | undefined][] = [

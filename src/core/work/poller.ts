@@ -3,6 +3,7 @@
 // the service says it is overloaded (429: the next poll waits twice as long each time, up to
 // `maxBackoffMs`, or the service's Retry-After when longer). Timers are given, so tests drive a
 // clock of their own.
+import { timerDelay } from '../time/timerDelay';
 
 export type PollOutcome = { kind: 'ok' } | { kind: 'rateLimited'; retryAfterMs?: number } | { kind: 'failed' };
 
@@ -89,7 +90,8 @@ export class Poller {
   private schedule(): void {
     this.clearTimer();
     if (this.disposed || !this.focused || this.running) return;
-    const wait = Math.max(0, this.dueAt - this.timers.now());
+    // A due time past the timer's range is looked at again when the longest timer ends.
+    const wait = timerDelay(this.dueAt - this.timers.now());
     this.timer = this.timers.setTimeout(() => {
       this.timer = undefined;
       void this.pollNow();

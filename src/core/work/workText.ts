@@ -1,12 +1,17 @@
 // Text "Start Work" and "Finish Work" write: the commit message prefix and the comment that lists
 // a branch's commits. Record comments are rich text: HTML when it starts with the `<!-- html -->`
 // marker (decisions.md "Rich text"), else markdown; we send HTML, with commit text escaped.
+import { singleLine } from '../text/singleLine';
 
 export const DEFAULT_COMMIT_TEMPLATE = '${reference}: ';
 
-/** The commit box prefix for a record, or '' when the template is empty (the feature is off). */
+/**
+ * The commit box prefix for a record, or '' when the template is empty (the feature is off). The
+ * record's text stays on the template's line: a title with a line break would otherwise plant
+ * lines of its own (a `Signed-off-by:` trailer) in the commit message.
+ */
 export function commitPrefix(template: string, facts: { reference: string; title?: string }): string {
-  return template.replace(/\$\{(reference|title)\}/g, (_, key: string) => (key === 'reference' ? facts.reference : (facts.title ?? '').trim()));
+  return template.replace(/\$\{(reference|title)\}/g, (_, key: string) => singleLine(key === 'reference' ? facts.reference : (facts.title ?? '')).trim());
 }
 
 export interface CommitLine {

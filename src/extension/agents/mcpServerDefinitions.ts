@@ -6,6 +6,7 @@
 // server cannot renew it, so the fresh one comes from starting it again).
 import * as vscode from 'vscode';
 import type { ConnectionManager } from '../connections/connectionManager';
+import { timerDelay } from '../../core/time/timerDelay';
 
 export const MCP_PROVIDER_ID = 'records.mcpServers';
 
@@ -17,8 +18,6 @@ export const MCP_NODE_FLAGS = ['--max-semi-space-size=2'];
 
 /** When a token is already due at start (its renewal failed just now), look again after this. */
 const RENEWAL_RETRY_MS = 60_000;
-/** setTimeout's largest delay; a later due time is looked at again then. */
-const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** What the provider needs of the extension's context. */
 export interface McpProviderHost {
@@ -45,7 +44,7 @@ export function createMcpServerDefinitionProvider(host: McpProviderHost, connect
     renewal = undefined;
     if (dueAt === undefined) return;
     const delay = dueAt - Date.now();
-    renewal = setTimeout(bump, delay > 0 ? Math.min(delay, MAX_TIMER_MS) : RENEWAL_RETRY_MS);
+    renewal = setTimeout(bump, delay > 0 ? timerDelay(delay) : RENEWAL_RETRY_MS);
   };
   const subscriptions = [
     changed,

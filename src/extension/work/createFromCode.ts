@@ -2,6 +2,8 @@
 // (remembered per folder), titled from the comment (or the selection's first line), describing
 // where the code is (path, line, a link to the line on the repository's web host) with the code
 // in a code block; then the TODO names the record (`TODO(IT/TASK57): …`) in one undoable edit.
+// The record is shared and keeps its history: it quotes only code the user saw go into it, the
+// TODO line itself, or the lines selected around it (the title prompt says which).
 import * as vscode from 'vscode';
 import type { AppRef } from '../../core/contract/types';
 import { todoTitle, todoWithReference, findTodo } from '../../core/work/todoComment';
@@ -31,28 +33,41 @@ export interface CreatedFromCode {
   rewritten: boolean;
 }
 
-/** Lines of context around a TODO in the description. */
-const CONTEXT_BEFORE = 2;
-const CONTEXT_AFTER = 3;
-
 export async function createRecordFromTodo(deps: WorkHost, uri: vscode.Uri, line: number, options: CreateFromCodeOptions = {}): Promise<CreatedFromCode | undefined> {
   const document = await vscode.workspace.openTextDocument(uri);
   const todo = findTodo(document.lineAt(line).text, todoTriggers());
   if (todo === undefined) throw new WorkError(vscode.l10n.t('Line {0} has no TODO comment to make a record of.', line + 1));
-  const first = Math.max(0, line - CONTEXT_BEFORE);
-  const last = Math.min(document.lineCount - 1, line + CONTEXT_AFTER);
+  const [first, last] = quotedLines(document, line);
   const snippet = document.getText(new vscode.Range(first, 0, last, document.lineAt(last).text.length));
-  const created = await createFromCode(deps, document, { line: line + 1, snippet }, todoTitle(todo.text) || todo.trigger, options);
+  const place = { line: first + 1, ...(last !== first ? { endLine: last + 1 } : {}), snippet };
+  const created = await createFromCode(deps, document, place, todoTitle(todo.text) || todo.trigger, options);
   if (created === undefined) return undefined;
   // The line may have changed while the user picked and typed: rewrite only the TODO still there.
-  const now = findTodo(document.lineAt(line).text, todoTriggers());
+  // Typing in the file at the moment of the edit changes its version, and the editor refuses an
+  // edit made for the version before: look again and retry while the TODO is still there.
   let rewritten = false;
-  if (now !== undefined && now.trigger === todo.trigger && now.text === todo.text) {
+  for (let attempt = 0; attempt < 5 && !rewritten; attempt++) {
+    const now = findTodo(document.lineAt(line).text, todoTriggers());
+    if (now === undefined || now.trigger !== todo.trigger || now.text !== todo.text) break;
     const edit = new vscode.WorkspaceEdit();
     edit.replace(uri, new vscode.Range(line, now.start, line, now.end), todoWithReference(now, created.reference));
     rewritten = await vscode.workspace.applyEdit(edit);
   }
   return { ...created, rewritten };
+}
+
+/**
+ * The lines the description quotes: the TODO line alone, or the whole lines of a selection
+ * around it in the active editor (what the user chose to show). Never lines nobody looked at:
+ * the next line may hold a secret.
+ */
+function quotedLines(document: vscode.TextDocument, line: number): [number, number] {
+  const editor = vscode.window.activeTextEditor;
+  const selection = editor?.document.uri.toString() === document.uri.toString() ? editor.selection : undefined;
+  if (selection === undefined || selection.isEmpty) return [line, line];
+  // A selection ending at the start of a line does not take that line.
+  const end = selection.end.character === 0 && selection.end.line > selection.start.line ? selection.end.line - 1 : selection.end.line;
+  return selection.start.line <= line && line <= end ? [selection.start.line, end] : [line, line];
 }
 
 export async function createRecordFromSelection(deps: WorkHost, options: CreateFromCodeOptions = {}): Promise<CreatedFromCode | undefined> {
@@ -79,7 +94,9 @@ async function createFromCode(
   if (app === undefined) return undefined;
   const title = options.title ?? (options.askTitle === false ? suggestedTitle : await vscode.window.showInputBox({
     title: vscode.l10n.t('New {0}/{1} record', app.workspace, app.app),
-    prompt: vscode.l10n.t('Title of the record'),
+    prompt: place.endLine !== undefined
+      ? vscode.l10n.t('Title of the record. Its description quotes lines {0}–{1} of {2}.', place.line, place.endLine, fileName(document))
+      : vscode.l10n.t('Title of the record. Its description quotes line {0} of {1}.', place.line, fileName(document)),
     value: suggestedTitle,
     ignoreFocusOut: true,
     validateInput: (value) => (value.trim() ? undefined : vscode.l10n.t('Give the record a title.')),
@@ -154,4 +171,8 @@ async function repositoryPlace(uri: vscode.Uri): Promise<{ path: string; lineUrl
     path,
     lineUrl: (line) => (remoteUrl && head?.commit ? remoteLineUrl({ remoteUrl, ref: head.commit, path, line }, template) : undefined),
   };
+}
+
+function fileName(document: vscode.TextDocument): string {
+  return document.uri.path.split('/').pop() ?? '';
 }

@@ -2,6 +2,7 @@
 // changed rows marked and counted in the view's badge; polling while the window has focus.
 import * as vscode from 'vscode';
 import { Poller } from '../../core/work/poller';
+import { clampSetting } from '../shared/settingBounds';
 import type { ConnectionManager } from '../connections/connectionManager';
 import { stateCategory, stateStyle } from '../browse/tree/model/stateStyle';
 import { recordLabel, resolvedValue } from '../../core/records/recordText';
@@ -25,8 +26,7 @@ export interface MyWorkViewHost {
 const STATE_ORDER = ['active', 'new', 'unknown', 'failed', 'done'] as const;
 
 export function pollMinutes(): number {
-  const value = vscode.workspace.getConfiguration('records.work').get<number>('pollMinutes', 5);
-  return typeof value === 'number' && Number.isFinite(value) && value >= 1 ? value : 5;
+  return clampSetting('records.work.pollMinutes', vscode.workspace.getConfiguration('records.work').get<unknown>('pollMinutes'));
 }
 
 export class MyWorkView implements vscode.Disposable {

@@ -9,7 +9,7 @@ import { matchApiRoute, notFound, runApiRoute } from './api-routes';
 import { HttpError, sendError } from './errors';
 import { type HostPolicy, refusedHostMessage } from './host-policy';
 import type { RateLimiter } from './rate-limiter';
-import { armIdleTimeout, armRequestDeadline } from './request-deadline';
+import { armIdleTimeout, armMinimumBodyRate, armRequestDeadline } from './request-deadline';
 import { answerRootPage } from './root-page';
 
 export interface RequestHandlerOptions {
@@ -24,6 +24,8 @@ export interface RequestHandlerOptions {
   requestTimeoutMs: number;
   /** A request with nothing moving on its connection for this long is ended (request-deadline.ts). */
   idleTimeoutMs: number;
+  /** A request body slower than this over an idle-timeout window is ended (request-deadline.ts). */
+  minBodyBytesPerSecond: number;
   rateLimiter?: RateLimiter;
   /** One line per request; undefined = quiet. */
   logRequest?: (line: string) => void;
@@ -46,6 +48,7 @@ export function createRequestHandler(options: RequestHandlerOptions): (req: Inco
     // The tus endpoint writes its own answers; once a request is handed to it, an idle request is cut, not answered.
     const state = { tus: false };
     armIdleTimeout(req, res, options.idleTimeoutMs, () => !state.tus, options.logError);
+    armMinimumBodyRate(req, res, options.idleTimeoutMs, options.minBodyBytesPerSecond, () => !state.tus, options.logError);
     handle(options, req, res, state).catch((error: unknown) => {
       if (isClientAbort(error, req)) {
         // The client hung up (a cancelled request, a closed editor): nothing to answer, nothing broke here.

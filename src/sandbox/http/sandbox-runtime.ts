@@ -22,7 +22,8 @@ import { exposureWarning, hostPolicy, isLoopbackInterface } from './host-policy'
 import { baseUrlFor, listen } from './listen';
 import { RateLimiter } from './rate-limiter';
 import { DEFAULT_MAX_BODY_BYTES } from './request-body';
-import { DEFAULT_IDLE_TIMEOUT_MS } from './request-deadline';
+import { DEFAULT_IDLE_TIMEOUT_MS, DEFAULT_MIN_BODY_BYTES_PER_SECOND } from './request-deadline';
+import { DEFAULT_MAX_CONNECTIONS_PER_CLIENT, capConnectionsPerClient } from './connection-cap';
 import { createRequestHandler } from './request-handler';
 import { loadOrCreateTlsFiles } from './tls-certificates';
 
@@ -91,6 +92,7 @@ export async function startSandboxRuntime(options: StartSandboxOptions, createSa
     // Headers that do not arrive within the idle timeout get Node's 408 (with a JSON body, client-errors.ts).
     server.headersTimeout = Math.min(idleTimeoutMs, DEFAULT_IDLE_TIMEOUT_MS);
     server.on('clientError', answerClientError);
+    capConnectionsPerClient(server, options.maxConnectionsPerClient ?? DEFAULT_MAX_CONNECTIONS_PER_CLIENT, logError);
     const actualPort = await listen(server, host, port);
     cleanups.push(() => closeServer(server));
     const url = baseUrlFor(host, actualPort, tlsFiles ? 'https' : 'http');
@@ -154,6 +156,7 @@ function composeTransport(
     maxBodyBytes,
     requestTimeoutMs: options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
     idleTimeoutMs: options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS,
+    minBodyBytesPerSecond: options.minBodyBytesPerSecond ?? DEFAULT_MIN_BODY_BYTES_PER_SECOND,
     rateLimiter: options.rateLimit === undefined ? undefined : new RateLimiter(options.rateLimit),
     logRequest: options.log,
     logError,

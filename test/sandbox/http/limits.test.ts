@@ -104,7 +104,62 @@ function jsonOf(answer: string): ErrorShape {
   return JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)) as ErrorShape;
 }
 
+/** Sends `head`, then one byte every `everyMs` up to `bytes`; resolves with how many bytes were sent when the server closed the connection. */
+function trickle(baseUrl: string, head: string, bytes: number, everyMs: number): Promise<number> {
+  const { hostname, port } = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    let sent = 0;
+    let timer: ReturnType<typeof setInterval> | undefined;
+    const socket = connect(Number(port), hostname, () => {
+      socket.write(head);
+      timer = setInterval(() => {
+        if (sent < bytes) {
+          socket.write('x');
+          sent++;
+        }
+      }, everyMs);
+    });
+    socket.resume();
+    socket.on('close', () => {
+      clearInterval(timer);
+      resolve(sent);
+    });
+    socket.on('error', (error: NodeJS.ErrnoException) => (error.code === 'ECONNRESET' || error.code === 'EPIPE' ? undefined : reject(error)));
+  });
+}
+
 describe('sandbox HTTP: limits of a hostile client', () => {
+  describe('with a cap of 3 connections per client', () => {
+    let sandbox: TestSandbox;
+    before(async () => {
+      sandbox = await startTestSandbox({ maxConnectionsPerClient: 3 });
+    });
+    after(async () => {
+      await sandbox.dispose();
+    });
+
+    it('closes a fourth connection from the same address as it opens, and takes a new one once one of the three is gone', async () => {
+      const { hostname, port } = new URL(sandbox.url);
+      const open = (): Promise<ReturnType<typeof connect>> => new Promise((resolve, reject) => {
+        const socket = connect(Number(port), hostname, () => resolve(socket));
+        socket.on('error', reject);
+      });
+      const closed = (socket: ReturnType<typeof connect>): Promise<void> => new Promise((resolve) => (socket.destroyed ? resolve() : socket.once('close', () => resolve())));
+      const held = [await open(), await open(), await open()];
+      const fourth = await open().catch(() => undefined);
+      if (fourth) await Promise.race([closed(fourth), new Promise((resolve) => setTimeout(resolve, 3000))]);
+      assert.ok(fourth === undefined || fourth.destroyed, 'the fourth connection was closed');
+      assert.ok(held.every((socket) => !socket.destroyed), 'the three stay open');
+      held[0]!.destroy();
+      await closed(held[0]!);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const answer = await rawExchange(sandbox.url, 'GET /api/common HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n');
+      assert.match(answer, /^HTTP\/1\.1 \d{3} /, 'a new connection is served');
+      held.slice(1).forEach((socket) => socket.destroy());
+    });
+  });
+
+
   describe('with a short idle timeout', () => {
     let sandbox: TestSandbox;
     const logged: string[] = [];
@@ -131,6 +186,22 @@ describe('sandbox HTTP: limits of a hostile client', () => {
       const rest = await patchUpload(location, offset, Buffer.alloc(100 - offset, 'y'));
       assert.equal(rest.status, 204, 'the upload is completed by a later PATCH');
       assert.deepEqual(logged.filter((line) => /internal error/i.test(line)), [], 'a cut transfer is no internal error');
+    });
+
+    it('closes a tus PATCH that trickles a byte at a time, each sooner than the idle timeout, long before it is sent', async () => {
+      const created = await createUpload(sandbox.url, 100, 'trickle.bin');
+      const location = created.headers.get('location') ?? '';
+      const { hostname, port, pathname } = new URL(location);
+      const head = [
+        `PATCH ${pathname} HTTP/1.1`, `Host: ${hostname}:${port}`, `Authorization: SVC_AUTH_CODE ${ADMIN_TOKEN}`, 'Tus-Resumable: 1.0.0',
+        'Upload-Offset: 0', 'Content-Type: application/offset+octet-stream', 'Content-Length: 100', '', '',
+      ].join('\r\n');
+      // One byte every 150 ms restarts a 300 ms idle timer every time; only a minimum rate ends it.
+      const sent = await trickle(sandbox.url, head, 60, 150);
+      assert.ok(sent < 60, `the connection was closed after ${sent} of 60 bytes, while they still came`);
+      const offset = Number((await headUpload(location)).headers.get('upload-offset'));
+      const rest = await patchUpload(location, offset, Buffer.alloc(100 - offset, 'y'));
+      assert.equal(rest.status, 204, 'the upload resumes from what arrived');
     });
 
     it('answers 408 timeout JSON to a JSON body that stalls, and closes the connection', async () => {

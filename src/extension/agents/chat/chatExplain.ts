@@ -2,6 +2,7 @@
 // text) in plain words, with the app's schema as context and the diagnostics' problems listed.
 // The app is the block's `@app`, else the `@app` of the active `.rlx` file.
 import * as vscode from 'vscode';
+import { escapeMarkdown } from '../../../core/rlx/language/markdown';
 import { type ToolContext, appDescription, checkRlx, explainPrompt, resolveApp, schemaContext, splitRlxQuery } from '../../../core/agents';
 import { ask } from './chatModel';
 
@@ -26,7 +27,7 @@ export async function explainQuery(ctx: ToolContext, model: vscode.LanguageModel
       context = schemaContext(appDescription(ref, schema, users));
       const problems = checkRlx(filter, ref, schema, users).filter((p) => p.severity === 'error');
       if (problems.length > 0) {
-        stream.markdown(`${vscode.l10n.t('This query has problems and would not run as it is:')}\n${problems.map((p) => `- ${vscode.l10n.t('line {0}, column {1}: {2}', p.line, p.column, p.message)}`).join('\n')}\n\n`);
+        stream.markdown(`${vscode.l10n.t('This query has problems and would not run as it is:')}\n${problems.map((p) => `- ${vscode.l10n.t('line {0}, column {1}: {2}', p.line, p.column, escapeMarkdown(p.message))}`).join('\n')}\n\n`);
       }
     }
   }

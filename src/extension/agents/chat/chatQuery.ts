@@ -6,6 +6,7 @@
 // Run / Open in Notebook / Save Query. A follow-up ("only the open ones") refines the query this
 // chat proposed last.
 import * as vscode from 'vscode';
+import { escapeMarkdown, markdownCodeBlock } from '../../../core/rlx/language/markdown';
 import {
   type ResolvedFilter,
   type RlxProblem,
@@ -92,11 +93,11 @@ export async function proposeQuery(ctx: ToolContext, model: vscode.LanguageModel
   const text = `@connection ${quoteConnectionName(ctx.connectionName)}\n@app ${app}\n### ${title}\n${rlx ?? ''}\n`;
   if (problems.length > 0 || rlx === undefined) {
     stream.markdown(vscode.l10n.t('I could not write a valid query for {0}. The last attempt, with its problems:', app));
-    stream.markdown(`\n\n\`\`\`rlx\n${text}\`\`\`\n\n${problems.map((p) => `- ${vscode.l10n.t('line {0}, column {1}: {2}', p.line, p.column, p.message)}`).join('\n')}\n`);
+    stream.markdown(`\n\n${markdownCodeBlock(text, 'rlx')}\n\n${problems.map((p) => `- ${vscode.l10n.t('line {0}, column {1}: {2}', p.line, p.column, escapeMarkdown(p.message))}`).join('\n')}\n`);
     return { app, rlx: rlx ?? '', text, repaired: false, repairRounds: rounds, problems };
   }
   const counts = await ctx.client.countRecords(ref, await filterToSend(ctx, rlx), { signal: ctx.signal });
-  stream.markdown(`\`\`\`rlx\n${text}\`\`\`\n`);
+  stream.markdown(`${markdownCodeBlock(text, 'rlx')}\n`);
   stream.markdown(vscode.l10n.t('Matches **{0}** of {1} records in {2} (checked with the RLX diagnostics{3}).', counts.filtered, counts.total, app, repaired ? vscode.l10n.t('; fixed after a first attempt with problems') : ''));
   if (resolvedText !== undefined) stream.markdown(`\n\n${resolvedText}`);
   stream.button({ command: OPEN_PROPOSED_QUERY, title: vscode.l10n.t('Run'), arguments: [text, 'run'] });

@@ -11,6 +11,8 @@ import type { LoadMoreNode, RecordsTreeNode } from '../../shared/treeNodes';
 import type * as TreeCommandsBundle from '../../lazy/treeCommands';
 import { revealOnFirstStart } from './firstStartReveal';
 import { noteWalkthroughStep } from '../../shared/walkthrough';
+import { clampSetting } from '../../shared/settingBounds';
+import { timerDelay } from '../../../core/time/timerDelay';
 
 type TreeCommands = typeof TreeCommandsBundle;
 
@@ -102,9 +104,9 @@ class AutoRefresh implements vscode.Disposable {
   private apply(): void {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
-    const seconds = vscode.workspace.getConfiguration('records.tree').get<number>('autoRefreshSeconds', 0);
+    const seconds = clampSetting('records.tree.autoRefreshSeconds', vscode.workspace.getConfiguration('records.tree').get<unknown>('autoRefreshSeconds'));
     // Under 10 s would mostly re-read pages nobody had time to look at.
-    if (seconds > 0) this.timer = setInterval(() => this.provider.refreshQuietly(), Math.max(10, seconds) * 1000);
+    if (seconds > 0) this.timer = setInterval(() => this.provider.refreshQuietly(), timerDelay(Math.max(10, seconds) * 1000));
   }
 
   dispose(): void {

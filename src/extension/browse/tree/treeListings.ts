@@ -8,7 +8,8 @@ import type { AppSchema, RecordData } from '../../../core/contract/types';
 import { rlxEquals } from '../../../core/rlx';
 import { connectionKey } from '../../connections/connectionCatalog';
 import type { ConnectionManager } from '../../connections/connectionManager';
-import { type ListingScope, type ListingView, clampPageSize, MAX_TREE_PAGE_SIZE, pageParams } from './model/listingQuery';
+import { type ListingScope, type ListingView, MAX_TREE_PAGE_SIZE, pageParams } from './model/listingQuery';
+import { clampSetting } from '../../shared/settingBounds';
 import { ListingViewStore } from './listingViewStore';
 import { RecordListing } from './recordListing';
 import type { TreeCache } from '../../connections/treeCache';
@@ -280,5 +281,5 @@ function scopeOf(owner: ListingOwner): ListingScope {
 }
 
 function pageSize(): number {
-  return clampPageSize(vscode.workspace.getConfiguration('records.tree').get<number>('pageSize'));
+  return clampSetting('records.tree.pageSize', vscode.workspace.getConfiguration('records.tree').get<unknown>('pageSize'));
 }

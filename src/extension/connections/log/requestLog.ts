@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import type { RequestFinished } from '../../../core/api/requestObserver';
 import { formatRequestBodies, formatRequestLine } from '../../../core/api/requestLog';
+import { singleLine } from '../../../core/text/singleLine';
 
 let channel: vscode.LogOutputChannel | undefined;
 const written = new vscode.EventEmitter<string>();
@@ -24,7 +25,7 @@ export function recordsLog(): vscode.LogOutputChannel {
  */
 export function logRequest(event: RequestFinished, connectionName: string): void {
   const log = recordsLog();
-  const line = `[${connectionName}] ${formatRequestLine(event)}`;
+  const line = `[${singleLine(connectionName)}] ${formatRequestLine(event)}`;
   if (event.error !== undefined || (event.status ?? 0) >= 400) log.warn(line);
   else log.info(line);
   written.fire(line);

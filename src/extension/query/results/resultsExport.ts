@@ -6,6 +6,7 @@ import type { ExportColumns } from '../../../core/records/recordTable';
 import type { ExportFormat, ResultsSort } from '../../../webview/results/protocol';
 import { csvFormatter, jsonFormatter, writeExport } from './exportFile';
 import type { ResultsQuery } from './resultsQuery';
+import { localFileName } from '../../shared/safeFileName';
 
 export interface ExportRequest {
   source: ResultsQuery;
@@ -32,8 +33,7 @@ export interface ExportSummary {
 }
 
 export function exportFileName(title: string, format: ExportFormat): string {
-  const base = title.replace(/[\\/:*?"<>|\r\n]+/g, '_').trim() || 'results';
-  return `${base}.${format}`;
+  return localFileName(title, format, 'results');
 }
 
 export async function exportResults(request: ExportRequest): Promise<ExportSummary | undefined> {

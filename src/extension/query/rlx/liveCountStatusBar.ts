@@ -8,6 +8,7 @@ import type { ConnectionManager } from '../../connections/connectionManager';
 import { type RlxDocumentModels, RLX_LANGUAGE_ID } from './documentModels';
 import { countRlxBlock } from './queryRunner';
 import { rlxRunDefaults } from './querySettings';
+import { clampSetting } from '../../shared/settingBounds';
 
 export const RLX_COUNT_DELAY_MS = 500;
 
@@ -68,7 +69,7 @@ export class RlxStatusBar implements vscode.Disposable {
     // records.rlx.liveCount.*: the count may be turned off, or asked for after a longer rest.
     const settings = vscode.workspace.getConfiguration('records.rlx.liveCount');
     if (!settings.get<boolean>('enabled', true)) return;
-    const delay = Math.max(100, settings.get<number>('delayMs', RLX_COUNT_DELAY_MS));
+    const delay = clampSetting('records.rlx.liveCount.delayMs', settings.get<unknown>('delayMs', RLX_COUNT_DELAY_MS));
     this.timer = setTimeout(() => void this.count(editor.document, model, block.start, scope, key), delay);
   }
 

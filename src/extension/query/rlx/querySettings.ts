@@ -3,11 +3,13 @@ import * as vscode from 'vscode';
 import type { RlxQueryDefaults } from '../../../core/rlx/document';
 import type { ConnectionCatalog } from '../../connections/connectionCatalog';
 import type { RlxRunDefaults } from './queryRunner';
+import { clampSetting } from '../../shared/settingBounds';
 
 /** What a block without `@limit` gets (`records.rlx.defaultLimit`), and the zone of `@today` (`records.rlx.timeZone`). */
 export function rlxQueryDefaults(): RlxQueryDefaults {
   const settings = vscode.workspace.getConfiguration('records.rlx');
-  const limit = settings.get<number>('defaultLimit');
+  const configured = settings.get<unknown>('defaultLimit');
+  const limit = configured === undefined ? undefined : clampSetting('records.rlx.defaultLimit', configured);
   const timeZone = settings.get<string>('timeZone')?.trim();
   return { ...(limit === undefined ? {} : { limit }), ...(timeZone ? { timeZone } : {}) };
 }

@@ -7,7 +7,7 @@ import { downloadToFile } from '../../../core/upload';
 import { toAbortSignal } from '../../shared/util/abort';
 import { transferText } from './byteText';
 import type { FilesHost } from './filesHost';
-import { safeFileName } from './safeFileName';
+import { safeFileName } from '../../shared/safeFileName';
 
 /** One attachment to fetch: enough to download it and to name it. */
 export interface AttachmentRef {

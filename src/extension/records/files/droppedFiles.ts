@@ -5,7 +5,7 @@ import { mkdir, mkdtemp, readdir, realpath, rm, stat, writeFile } from 'node:fs/
 import { dirname, isAbsolute, join, relative } from 'node:path';
 import * as vscode from 'vscode';
 import type { FilesHost } from './filesHost';
-import { safeFileName } from './safeFileName';
+import { safeFileName } from '../../shared/safeFileName';
 
 /** Local paths of everything dropped; empty when the drop held no files. */
 export async function droppedFilePaths(host: FilesHost, data: vscode.DataTransfer): Promise<string[]> {

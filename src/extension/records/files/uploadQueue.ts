@@ -5,6 +5,7 @@ import { basename } from 'node:path';
 import * as vscode from 'vscode';
 import { FileUploadResumeStore, TusUploader, type UploadedFile } from '../../../core/upload';
 import { toAbortSignal } from '../../shared/util/abort';
+import { clampSetting } from '../../shared/settingBounds';
 import { transferText } from './byteText';
 import type { FilesHost } from './filesHost';
 
@@ -83,6 +84,5 @@ export async function uploadWithProgress<T>(
 
 /** `records.files.uploadChunkMiB`: the most one PATCH carries (lower it behind a proxy that limits request bodies). */
 function uploadChunkBytes(): number {
-  const mib = vscode.workspace.getConfiguration('records.files').get<number>('uploadChunkMiB', 64);
-  return Math.max(1, Math.min(4096, Math.floor(Number.isFinite(mib) ? mib : 64))) * 1024 * 1024;
+  return clampSetting('records.files.uploadChunkMiB', vscode.workspace.getConfiguration('records.files').get<unknown>('uploadChunkMiB')) * 1024 * 1024;
 }

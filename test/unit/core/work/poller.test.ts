@@ -121,4 +121,21 @@ describe('work: polling for changes', () => {
     await clock.advance(3 * MINUTE);
     assert.equal(polls, 3);
   });
+
+  it('waits with the real timers for an interval past their range (a huge pollMinutes), instead of polling every millisecond', async () => {
+    // 35,792 minutes is past setTimeout's 2^31-1 ms: unclamped, Node fires such a timer after 1 ms.
+    let polls = 0;
+    const poller = new Poller(async () => (polls++, { kind: 'ok' }), { intervalMs: 35_792 * MINUTE }, {
+      now: () => Date.now(),
+      setTimeout: (run, ms) => setTimeout(run, ms),
+      clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+    });
+    poller.start();
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      assert.equal(polls, 0);
+    } finally {
+      poller.dispose();
+    }
+  });
 });

@@ -8,6 +8,13 @@ describe('work: commit prefix and the Finish Work comment', () => {
     assert.equal(commitPrefix('', { reference: 'IT/TASK12' }), '');
   });
 
+  it('keeps a title with line breaks on the template\'s line, so it cannot plant a trailer in the commit message', () => {
+    const title = 'Fix login\n\nSigned-off-by: Mallory <m@evil.example>\r\nCo-authored-by: x\u2028y';
+    const prefix = commitPrefix('${reference}: ${title}', { reference: 'IT/TASK12', title });
+    assert.equal(prefix, 'IT/TASK12: Fix login Signed-off-by: Mallory <m@evil.example> Co-authored-by: x y');
+    assert.equal(prefix.split(/\r\n|\r|\n/).length, 1);
+  });
+
   it('lists each commit by short hash and subject, escaped', () => {
     const html = commitsComment('task-12-fix', [
       { hash: '0123456789abcdef', message: 'Fix <login> & "timeout"\n\nBody text' },

@@ -1,4 +1,5 @@
-// One rule for turning an attachment title into a local file name, used by Open and Save As.
+// One rule for turning a title from the service (an attachment's, a query's) into a local file
+// name: attachments' Open and Save As, and the name an export suggests.
 import { basename } from 'node:path';
 
 const MAX_CHARACTERS = 120;
@@ -26,6 +27,15 @@ export function safeFileName(title: string, fallback = 'attachment'): string {
   name = name.replace(/^[.\s]+/, '');
   if (WINDOWS_RESERVED.test(name)) name = `_${name}`;
   return name || fallback;
+}
+
+/**
+ * `title` as a file name ending in `.extension`: the title (slashes included, a query title is
+ * not a path) made safe by safeFileName, then the extension, which stays whole.
+ */
+export function localFileName(title: string, extension: string, fallback: string): string {
+  // safeFileName leaves 15 bytes of the 255 a name may have: room for a short extension.
+  return `${safeFileName(title.replace(/[\\/]/g, '_'), fallback)}.${extension}`;
 }
 
 /** The longest tail of whole characters (grapheme clusters) within both limits. */

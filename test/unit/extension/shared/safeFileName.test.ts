@@ -1,7 +1,7 @@
 // Attachment titles come from the service: as local file names they must never name a folder,
 // climb out of the cache, or carry characters some OS refuses.
 import * as assert from 'node:assert/strict';
-import { safeFileName } from '../../../../../src/extension/records/files/safeFileName';
+import { safeFileName } from '../../../../src/extension/shared/safeFileName';
 
 describe('files: safe local names for attachments', () => {
   it('keeps ordinary names as they are', () => {
