@@ -50,8 +50,8 @@ export class RecordEditorProvider implements vscode.CustomEditorProvider<RecordD
     this.resolved.fire(session);
   }
 
-  saveCustomDocument(document: RecordDocument): Promise<void> {
-    return document.save();
+  saveCustomDocument(document: RecordDocument, cancellation: vscode.CancellationToken): Promise<void> {
+    return document.save(cancellation);
   }
 
   async saveCustomDocumentAs(document: RecordDocument): Promise<void> {

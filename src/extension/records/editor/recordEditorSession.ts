@@ -55,6 +55,10 @@ export class RecordEditorSession implements vscode.Disposable {
       this.posted,
       document.onDidPost((m) => this.post(m)),
       panel.onDidDispose(() => this.dispose()),
+      // A tab in the background has no keyboard, whatever its page last said.
+      panel.onDidChangeViewState(() => {
+        if (!panel.active) document.saveGate.setFocused(false);
+      }),
     );
   }
 
@@ -95,7 +99,12 @@ export class RecordEditorSession implements vscode.Disposable {
         }
         return document.reload();
       case 'edit':
-        return document.edit(message.changes, message.comment);
+        return document.edit(message.changes, message.comment, message.seq);
+      case 'focus':
+        return document.saveGate.setFocused(message.focused);
+      case 'saveKey':
+        if (document.hasUnsavedChanges) document.saveGate.userAsked();
+        return;
       case 'options':
         document.minorChange = message.minorChange;
         return;
@@ -132,6 +141,7 @@ export class RecordEditorSession implements vscode.Disposable {
       this.post({ type: 'notice', tone: 'info', message: vscode.l10n.t('Nothing to save: no field was changed.') });
       return;
     }
+    document.saveGate.userAsked();
     await vscode.workspace.save(document.uri);
   }
 
@@ -213,6 +223,7 @@ export class RecordEditorSession implements vscode.Disposable {
   }
 
   dispose(): void {
+    this.document.saveGate.setFocused(false);
     this.channel.dispose();
     for (const d of this.disposables.splice(0)) d.dispose();
   }
