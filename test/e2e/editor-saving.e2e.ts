@@ -6,7 +6,7 @@
 import * as assert from 'node:assert/strict';
 import type { FrameLocator, Locator, Page } from 'playwright-core';
 import { type FaultRelay, startFaultRelay } from '../support/faultRelay';
-import { addTokenConnection, removeConnection } from './support/connections';
+import { addTokenConnection, closeEditorsAndRemoveConnection } from './support/connections';
 import { requireSandbox } from './support/environment';
 import { answerQuickInput, startPromptingCommand } from './support/quickInput';
 import { type Workbench, useWorkbench } from './support/workbench';
@@ -88,9 +88,17 @@ async function typeAroundASave(wb: Workbench, relay: FaultRelay, title: Locator,
 }
 
 describe('saving a record while typing', () => {
-  const workbench = useWorkbench();
   let relay: FaultRelay | undefined;
   let service: Service;
+  let opened: Workbench | undefined;
+
+  // Registered before useWorkbench(), so this runs while the window is still open.
+  after(async function () {
+    this.timeout(60_000);
+    if (opened) await closeEditorsAndRemoveConnection(opened, CONNECTION);
+    await relay?.close();
+  });
+  const workbench = useWorkbench();
 
   before(async function () {
     this.timeout(120_000);
@@ -98,16 +106,9 @@ describe('saving a record while typing', () => {
     service = { url: sandbox.url, token: sandbox.adminToken };
     relay = await startFaultRelay(sandbox.url);
     const wb = workbench();
+    opened = wb;
     await wb.openViewContainer('Records');
     await addTokenConnection(wb, CONNECTION, relay.url, sandbox.adminToken);
-  });
-
-  after(async function () {
-    this.timeout(60_000);
-    const wb = workbench();
-    await wb.runCommand('View: Revert and Close Editor').catch(() => undefined);
-    await removeConnection(wb, CONNECTION).catch(() => undefined);
-    await relay?.close();
   });
 
   it('keeps every character typed right after Ctrl+S in place, auto-save off; the tab stays dirty for what the save did not send', async function () {
@@ -129,6 +130,35 @@ describe('saving a record while typing', () => {
     await dirtyTab(wb.page).waitFor({ state: 'detached', timeout: 30_000 });
     assert.equal(await titleAtService(service, record.id), 'Keystrokes with auto-save off defgh');
     assert.equal((await titleState(title)).value, 'Keystrokes with auto-save off defgh');
+    await wb.runCommand('View: Close Editor');
+  });
+
+  it('a renamed record\'s tab reads its new title at once; its breadcrumbs follow', async function () {
+    this.timeout(90_000);
+    const wb = workbench();
+    const record = await createTask(service, 'Before the rename');
+    const frame = await openRecord(wb, record.reference);
+    const label = `${record.reference.split('/')[1]} After the rename`;
+    const tabName = wb.page.locator('.tabs-container .tab.active .label-name');
+    assert.equal((await tabName.innerText()).trim(), `${record.reference.split('/')[1]} Before the rename`);
+    const title = frame.getByLabel('Title', { exact: true });
+    await title.click();
+    await wb.page.keyboard.press('Control+a');
+    await wb.page.keyboard.type('After the rename');
+    await wb.page.keyboard.press('Control+s');
+    await frame.locator('h1').filter({ hasText: 'After the rename' }).waitFor({ state: 'visible', timeout: 30_000 });
+    // At once, while the keyboard is still in the form.
+    await tabName.filter({ hasText: new RegExp(`^${label}$`) }).waitFor({ state: 'visible', timeout: 10_000 });
+    assert.equal((await titleState(title)).focused, true);
+    await wb.screenshot('editor-saving-05-renamed-tab');
+    // The breadcrumbs show the record's address: it follows once the form has the keyboard no more.
+    await wb.treeRow(CONNECTION).click();
+    const crumbs = wb.page.locator('.breadcrumbs-control .monaco-breadcrumb-item');
+    await crumbs.filter({ hasText: label }).waitFor({ state: 'visible', timeout: 30_000 });
+    assert.deepEqual((await crumbs.allInnerTexts()).map((text) => text.trim()), ['IT', 'TASK', label]);
+    assert.equal((await tabName.innerText()).trim(), label);
+    assert.equal(await wb.page.locator('.tabs-container .tab').filter({ hasText: 'Before the rename' }).count(), 0, 'no tab with the old title is left');
+    await wb.screenshot('editor-saving-06-renamed-breadcrumbs');
     await wb.runCommand('View: Close Editor');
   });
 

@@ -313,7 +313,8 @@ function receive(message: HostToEditorMessage): void {
 // host is told when the form has the keyboard (VS Code's auto-save after a delay waits until it
 // leaves) and when Ctrl/Cmd+S is pressed here (that save is the user's, written at once).
 function reportFocus(): void {
-  post({ type: 'focus', focused: document.hasFocus() });
+  const boxes = [...app.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('#new-comment, #action-comment, input[type="search"]')];
+  post({ type: 'focus', focused: document.hasFocus(), boxText: boxes.some((box) => box.value.trim() !== '') });
 }
 window.addEventListener('focus', reportFocus);
 window.addEventListener('blur', reportFocus);

@@ -62,7 +62,8 @@ export type EditorToHostMessage =
   /** Fields the user changed (and the save comment, when it changed): one undoable edit of the document. */
   | { type: 'edit'; changes: Record<string, unknown>; comment?: string; seq?: number }
   /** The form gained or lost the keyboard: VS Code's auto-save waits until it leaves (see recordSaveGate.ts). */
-  | { type: 'focus'; focused: boolean }
+  /** `boxText`: a comment or search box holds text that is no part of the document (a new tab would lose it). */
+  | { type: 'focus'; focused: boolean; boxText: boolean }
   /** The user pressed Ctrl/Cmd+S in the form: the save VS Code starts for it is the user's. */
   | { type: 'saveKey' }
   /** Save the document, as File > Save does (the form's Save button). */
@@ -101,7 +102,7 @@ const isDroppedFile: Check = (value) => isPlainObject(value) && hasShape(value, 
 const HOST_SHAPES: Readonly<Record<EditorToHostMessage['type'], Readonly<Record<string, Check>>>> = {
   ready: {},
   edit: { changes: isPlainObject, comment: optional(isString), seq: optional(isInteger) },
-  focus: { focused: isBoolean },
+  focus: { focused: isBoolean, boxText: isBoolean },
   saveKey: {},
   save: {},
   options: { minorChange: isBoolean },

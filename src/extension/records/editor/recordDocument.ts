@@ -7,7 +7,7 @@ import type { EditorIdentity, EditorModel, HostToEditorMessage } from '../../../
 import type { ConnectionManager } from '../../connections/connectionManager';
 import { loadRecord, type LoadedRecord } from './recordLoader';
 import { createRecord, saveRecord, type Ask } from './recordSaving';
-import { identityFromUri } from './recordUri';
+import { identityFromUri, labelOfUri, recordLabel } from './recordUri';
 import { changeState } from '../../shared/util/orderedState';
 import { referenceText } from '../../../core/records/recordText';
 import { noteWalkthroughStep } from '../../shared/walkthrough';
@@ -142,6 +142,13 @@ export class RecordDocument implements vscode.CustomDocument {
   get reference(): string {
     const number = this.loadedRecord?.record?.number;
     return referenceText({ workspace: this.identity.workspace, app: this.identity.app, number });
+  }
+
+  /** What the record's tab reads: its number and title as last read (the address's label until then). */
+  get tabLabel(): string {
+    const record = this.loadedRecord?.record;
+    if (this.isNew || !record) return labelOfUri(this.uri) ?? this.identity.app;
+    return recordLabel(this.identity.app, record.number, typeof record.title === 'string' ? record.title : undefined);
   }
 
   get title(): string {

@@ -52,6 +52,11 @@ export class RecordSaveGate {
     });
   }
 
+  /** Whether the form has the keyboard. */
+  get hasFocus(): boolean {
+    return this.focused;
+  }
+
   /** Whether a save is waiting for the focus to leave the form. */
   get isWaiting(): boolean {
     return this.waiting.size > 0;
