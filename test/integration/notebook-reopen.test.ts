@@ -134,6 +134,8 @@ describe('rlx: open as notebook / as text in place', function () {
     await waitUntil('the notebook is shown', () => vscode.window.activeNotebookEditor?.notebook.notebookType === NOTEBOOK_TYPE);
     const notebook = vscode.window.activeNotebookEditor!.notebook;
     assert.ok(notebook.isUntitled && notebook.isDirty, 'an unsaved notebook');
+    // Named after the query's title, which Save As proposes (not "Untitled-1.rlx").
+    assert.equal(notebook.uri.path, 'Open tasks.rlx');
     assert.match(notebook.getCells().map((cell) => cell.document.getText()).join('\n'), /### Open tasks[\s\S]*### Urgent/);
     await waitUntil('the unsaved text tab is gone', () => tabsOfUri(query.uri).length === 0);
     assert.equal(vscode.window.activeNotebookEditor!.viewColumn, vscode.ViewColumn.Two, 'where the text was');
