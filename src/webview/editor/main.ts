@@ -180,6 +180,8 @@ function update(m: EditorModel): void {
 
 function render(m: EditorModel): void {
   model = m;
+  // A page that started again (its tab came back) counts on from what the host has seen.
+  editSeq = Math.max(editSeq, m.seenEdit ?? 0);
   clear(app);
   const ctx = controlContext(m);
   controls = m.fields.map((field) => controlFor(field, m, ctx));

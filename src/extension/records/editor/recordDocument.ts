@@ -276,6 +276,7 @@ export class RecordDocument implements vscode.CustomDocument {
 
   /** After a save: what was typed meanwhile and is still unsaved becomes an edit VS Code counts. */
   private async releaseHeld(savedByVsCode: boolean): Promise<void> {
+    if (!this.held) return;
     if (savedByVsCode) await whenTabSaved(this.uri);
     const held = this.held;
     if (!held || this.writing) return;
@@ -389,7 +390,7 @@ export class RecordDocument implements vscode.CustomDocument {
     this.comment = '';
     this.lastEdit = undefined;
     if (this.deleted) return;
-    if (this.loadedRecord) this.post({ type: 'values', values: this.values, comment: '' });
+    if (this.loadedRecord) this.post({ type: 'values', values: this.values, comment: '', seenEdit: this.seenEdit });
     await this.reload();
   }
 
