@@ -9,7 +9,7 @@ import type { FilesHost } from '../files/filesHost';
 import { RecordDocument } from './recordDocument';
 import { RecordEditorSession } from './recordEditorSession';
 import type { Ask } from './recordSaving';
-import { identityFromUri, labelOfUri, RECORD_EDITOR_VIEW_TYPE, recordLabel, recordUri, sameRecord } from './recordUri';
+import { identityFromUri, RECORD_EDITOR_VIEW_TYPE, recordLabel, recordUri, sameRecord } from './recordUri';
 
 export { RECORD_EDITOR_VIEW_TYPE };
 
@@ -161,15 +161,17 @@ export class RecordEditorProvider implements vscode.CustomEditorProvider<RecordD
    */
   private async followRename(session: RecordEditorSession): Promise<void> {
     const document = session.document;
-    const label = document.tabLabel;
-    if (document.isNew || !document.loaded || labelOfUri(document.uri) === label) return;
+    if (document.isNew || !document.loaded) return;
+    // Compared as addresses: a title with a `/` is written with `-` in the address, and the same
+    // address must never be opened and then closed.
+    const uri = recordUri(document.identity, document.tabLabel);
+    if (uri.path === document.uri.path && uri.query === document.uri.query) return;
     if (document.hasUnsavedChanges || document.saveGate.hasFocus || session.boxText || this.moving.has(document.uri.toString())) return;
     const tab = tabsOf(document.uri)[0];
     // A tab in the background moves when it is next shown and left: opening it would bring it forward.
     if (!tab?.isActive) return;
     this.moving.add(document.uri.toString());
     try {
-      const uri = recordUri(document.identity, label);
       await vscode.commands.executeCommand('vscode.openWith', uri, RECORD_EDITOR_VIEW_TYPE, { viewColumn: tab.group.viewColumn, preserveFocus: true, preview: false });
       await closeTabsOf(document.uri);
     } finally {
