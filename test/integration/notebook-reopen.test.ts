@@ -120,6 +120,36 @@ describe('rlx: open as notebook / as text in place', function () {
     assert.equal(editor.notebook.isDirty, false, 'the notebook holds no second copy of the edits');
   });
 
+  it('a .rlx file reopens as it was last shown: as a notebook after Open as Notebook, as text after Open as Text (VS Code\'s editor association, per file)', async () => {
+    const { uri } = await threeTabs();
+    const pattern = `**${uri.path}`;
+    const associations = () => vscode.workspace.getConfiguration('workbench').inspect<Record<string, string>>('editorAssociations')?.globalValue ?? {};
+    const closeAll = async () => {
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      await waitUntil('every tab closed', () => vscode.window.tabGroups.all.every((group) => group.tabs.length === 0));
+    };
+    try {
+      await vscode.commands.executeCommand('records.rlx.openAsNotebook', uri);
+      await waitUntil('the notebook in front', () => vscode.window.activeNotebookEditor?.notebook.uri.toString() === uri.toString());
+      await waitUntil('the file is associated with the notebook, in the user\'s settings', () => associations()[pattern] === NOTEBOOK_TYPE);
+      await closeAll();
+      // As Quick Open, the Explorer or a link open it.
+      await vscode.commands.executeCommand('vscode.open', uri);
+      await waitUntil('it reopens as a notebook', () => vscode.window.activeNotebookEditor?.notebook.uri.toString() === uri.toString());
+      await vscode.commands.executeCommand('records.rlx.openAsText');
+      await waitUntil('the text in front', () => vscode.window.activeTextEditor?.document.uri.toString() === uri.toString());
+      await waitUntil('the association is gone', () => associations()[pattern] === undefined);
+      await closeAll();
+      await vscode.commands.executeCommand('vscode.open', uri);
+      await waitUntil('it reopens as text', () => vscode.window.activeTextEditor?.document.uri.toString() === uri.toString());
+      assert.equal(tabsOfUri(uri).length, 1);
+      assert.ok(tabsOfUri(uri)[0]!.input instanceof vscode.TabInputText);
+    } finally {
+      const { [pattern]: _dropped, ...rest } = associations();
+      await vscode.workspace.getConfiguration('workbench').update('editorAssociations', rest, vscode.ConfigurationTarget.Global);
+    }
+  });
+
   it('Open as Notebook on an unsaved query (New RLX Query, the walkthrough\'s sample) makes an unsaved notebook in its place: one tab, nothing asked', async () => {
     const before = vscode.Uri.file(join(folder, 'before-untitled.txt'));
     writeFileSync(before.fsPath, 'before\n');
@@ -134,6 +164,8 @@ describe('rlx: open as notebook / as text in place', function () {
     await waitUntil('the notebook is shown', () => vscode.window.activeNotebookEditor?.notebook.notebookType === NOTEBOOK_TYPE);
     const notebook = vscode.window.activeNotebookEditor!.notebook;
     assert.ok(notebook.isUntitled && notebook.isDirty, 'an unsaved notebook');
+    // Named after the query's title, which Save As proposes (not "Untitled-1.rlx").
+    assert.equal(notebook.uri.path, 'Open tasks.rlx');
     assert.match(notebook.getCells().map((cell) => cell.document.getText()).join('\n'), /### Open tasks[\s\S]*### Urgent/);
     await waitUntil('the unsaved text tab is gone', () => tabsOfUri(query.uri).length === 0);
     assert.equal(vscode.window.activeNotebookEditor!.viewColumn, vscode.ViewColumn.Two, 'where the text was');

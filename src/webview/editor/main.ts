@@ -5,9 +5,10 @@ import '../shared/l10n';
 import * as l10n from '@vscode/l10n';
 import '../shared/base.css';
 import './editor.css';
-import { changedFields } from '../../core/records/changedFields';
+import { changedFields, sameValue } from '../../core/records/changedFields';
 import type { DisplayContext } from '../../core/records/displayValue';
-import { createControl, type FieldControl } from './controls';
+import { createControl, type ControlContext, type FieldControl } from './controls';
+import { canUpdateInPlace, setKeepingSelection } from './formUpdate';
 import { clear, el } from '../shared/dom';
 import type { EditorModel, EditorToHostMessage, HistoryItem, HostToEditorMessage } from './protocol';
 import { MessageChannel } from '../shared/messageChannel';
@@ -28,6 +29,13 @@ let historyList: HTMLOListElement | undefined;
 let moreHistory: HTMLButtonElement | undefined;
 let statusLine: HTMLElement | undefined;
 let saveComment: HTMLTextAreaElement | undefined;
+let header: HTMLElement | undefined;
+let actionButtons: HTMLElement | undefined;
+let deleteButton: HTMLButtonElement | undefined;
+/** Counts the edits sent; per field, the last one that changed it (the comment under COMMENT). */
+let editSeq = 0;
+const lastEdit = new Map<string, number>();
+const COMMENT = '\u0000comment';
 
 function post(message: EditorToHostMessage): void {
   channel.post(message);
@@ -46,7 +54,10 @@ function onChange(): void {
   if (Object.keys(changes).length === 0 && !commentChanged) return;
   known = { ...known, ...changes };
   knownComment = comment;
-  post({ type: 'edit', changes, ...(commentChanged ? { comment } : {}) });
+  const seq = ++editSeq;
+  for (const name of Object.keys(changes)) lastEdit.set(name, seq);
+  if (commentChanged) lastEdit.set(COMMENT, seq);
+  post({ type: 'edit', changes, ...(commentChanged ? { comment } : {}), seq });
   markDirty();
 }
 
@@ -61,12 +72,17 @@ function save(): void {
   post({ type: 'save' });
 }
 
-/** Undo, redo or revert changed the document: the form follows. */
-function showValues(values: Record<string, unknown>, comment: string): void {
-  for (const c of controls) c.set(values[c.field.name]);
-  if (saveComment) saveComment.value = comment;
-  known = { ...values };
-  knownComment = comment;
+/** Typed after the newest edit the host had applied when it wrote `seenEdit`: still on its way there. */
+function inFlight(name: string, seenEdit: number | undefined): boolean {
+  return (lastEdit.get(name) ?? 0) > (seenEdit ?? 0);
+}
+
+/** Undo, redo or revert changed the document: the form follows, except where the user typed since. */
+function showValues(values: Record<string, unknown>, comment: string, seenEdit: number | undefined): void {
+  for (const c of controls) if (!inFlight(c.field.name, seenEdit) && !sameValue(c.get(), values[c.field.name])) setKeepingSelection(c, values[c.field.name]);
+  if (saveComment && !inFlight(COMMENT, seenEdit) && saveComment.value !== comment) setKeepingSelection({ element: saveComment, set: (v) => (saveComment!.value = String(v)) }, comment);
+  known = currentValues();
+  knownComment = saveComment?.value ?? '';
   markDirty();
 }
 
@@ -89,12 +105,9 @@ function button(label: string, onClick: () => void, attrs: Record<string, string
   return b;
 }
 
-function render(m: EditorModel): void {
-  model = m;
-  clear(app);
+function controlContext(m: EditorModel): ControlContext {
   const display: DisplayContext = { timeZone: m.timeZone, locale: m.locale, users: new Map(m.users.map((u) => [u.id, u.name])) };
-  controls = m.fields.map((field) =>
-    createControl(field, m.values[field.name], {
+  return {
       display,
       rendered: m.rendered,
       users: m.users,
@@ -110,16 +123,71 @@ function render(m: EditorModel): void {
         linkCallbacks.set(requestId, show);
         post({ type: 'searchLinks', requestId, field: fieldName, query });
       },
-    }),
-  );
+  };
+}
 
-  statusLine = el('p', { class: 'status', role: 'status', 'aria-live': 'polite' });
-  const header = el(
+function headerOf(m: EditorModel): HTMLElement {
+  return el(
     'header',
     {},
     el('h1', {}, el('span', { class: 'reference' }, m.reference), ' ', m.title),
     el('dl', { class: 'facts' }, ...m.facts.flatMap((f) => [el('dt', {}, f.label), el('dd', {}, f.value)])),
   );
+}
+
+/** A field's control for the model, with the document's unsaved value on top. */
+function controlFor(field: EditorModel['fields'][number], m: EditorModel, ctx: ControlContext): FieldControl {
+  const control = createControl(field, m.values[field.name], ctx);
+  if (m.draft?.[field.name] !== undefined) control.set(m.draft[field.name]);
+  return control;
+}
+
+/**
+ * The record was read again (a save, a refresh, a change on the service) and the form shows it
+ * already: only what changed is redrawn. A field typed in since the host's model was written, or
+ * holding the keyboard, is never rebuilt: focus, caret, selection and the keystrokes survive.
+ */
+function update(m: EditorModel): void {
+  const previous = model;
+  model = m;
+  const ctx = controlContext(m);
+  const shown = { ...m.values, ...(m.draft ?? {}) };
+  controls = controls.map((c, index) => {
+    const name = c.field.name;
+    if (inFlight(name, m.seenEdit)) return c;
+    if (c.element.contains(document.activeElement)) {
+      if (!sameValue(c.get(), shown[name])) setKeepingSelection(c, shown[name]);
+      return c;
+    }
+    if (sameValue(previous?.values[name], m.values[name]) && sameValue(c.get(), shown[name])) return c;
+    const fresh = controlFor(m.fields[index], m, ctx);
+    c.element.replaceWith(fresh.element);
+    return fresh;
+  });
+  const freshHeader = headerOf(m);
+  header?.replaceWith(freshHeader);
+  header = freshHeader;
+  if (saveComment && !inFlight(COMMENT, m.seenEdit) && saveComment.value !== (m.comment ?? '')) {
+    setKeepingSelection({ element: saveComment, set: (v) => (saveComment!.value = String(v)) }, m.comment ?? '');
+  }
+  actionButtons?.replaceChildren(...actionButtonsOf(m));
+  if (actionCommentRow) actionCommentRow.hidden = m.actions.length === 0;
+  if (deleteButton) deleteButton.hidden = !m.canDelete;
+  known = currentValues();
+  knownComment = saveComment?.value ?? '';
+  markDirty();
+}
+
+function render(m: EditorModel): void {
+  model = m;
+  // A page that started again (its tab came back) counts on from what the host has seen.
+  editSeq = Math.max(editSeq, m.seenEdit ?? 0);
+  clear(app);
+  const ctx = controlContext(m);
+  controls = m.fields.map((field) => controlFor(field, m, ctx));
+
+  statusLine = el('p', { class: 'status', role: 'status', 'aria-live': 'polite' });
+  header = headerOf(m);
 
   saveComment = el('textarea', { id: 'save-comment', rows: '2', placeholder: l10n.t('Optional comment (markdown)') });
   saveComment.addEventListener('input', onChange);
@@ -129,7 +197,7 @@ function render(m: EditorModel): void {
     button(m.mode === 'create' ? l10n.t('Create') : l10n.t('Save'), save, { class: 'primary', title: l10n.t('Save (Ctrl+S)') }),
     m.mode === 'edit' ? el('label', { class: 'inline' }, minorChange(), ' ', l10n.t('Minor change (no notifications)')) : undefined,
     m.mode === 'edit' ? button(l10n.t('Reload'), () => post({ type: 'reload' }), { class: 'secondary' }) : undefined,
-    m.canDelete ? button(l10n.t('Delete…'), () => post({ type: 'delete' }), { class: 'secondary danger' }) : undefined,
+    (deleteButton = m.mode === 'edit' ? button(l10n.t('Delete…'), () => post({ type: 'delete' }), { class: 'secondary danger', hidden: !m.canDelete }) : undefined),
   );
   const form = el('form', { class: 'form', 'aria-label': l10n.t('Record fields') }, ...controls.map((c) => c.element));
   form.addEventListener('submit', (e) => {
@@ -147,7 +215,6 @@ function render(m: EditorModel): void {
 
   known = { ...m.values, ...(m.draft ?? {}) };
   knownComment = m.comment ?? '';
-  if (m.draft) for (const c of controls) if (m.draft[c.field.name] !== undefined) c.set(m.draft[c.field.name]);
   saveComment.value = m.comment ?? '';
   if (m.restored) notice('info', l10n.t('Your unsaved changes were restored. Save them, or Reload to discard them.'));
   markDirty();
@@ -159,17 +226,21 @@ function minorChange(): HTMLInputElement {
   return box;
 }
 
+let actionComment: HTMLTextAreaElement | undefined;
+let actionCommentRow: HTMLElement | undefined;
+
+/** The action buttons, or a sentence when there are none (redrawn alone when the record is read again). */
+function actionButtonsOf(m: EditorModel): HTMLElement[] {
+  const comment = actionComment;
+  if (m.actions.length === 0) return [el('p', { class: 'empty' }, l10n.t('No actions are available for this record now.'))];
+  return [el('div', { class: 'buttons' }, ...m.actions.map((a) => button(a.caption, () => post({ type: 'runAction', alias: a.alias, comment: comment?.value ?? '' }), { class: 'secondary', 'data-action': a.alias })))];
+}
+
 function actionsSection(m: EditorModel): HTMLElement {
-  const comment = el('textarea', { id: 'action-comment', rows: '2', placeholder: l10n.t('Optional comment for the action') });
-  const buttons = m.actions.map((a) => button(a.caption, () => post({ type: 'runAction', alias: a.alias, comment: comment.value }), { class: 'secondary', 'data-action': a.alias }));
-  return el(
-    'section',
-    { class: 'actions', 'aria-labelledby': 'actions-heading' },
-    el('h2', { id: 'actions-heading' }, l10n.t('Actions')),
-    buttons.length ? el('div', { class: 'buttons' }, ...buttons) : el('p', { class: 'empty' }, l10n.t('No actions are available for this record now.')),
-    buttons.length ? el('label', { for: 'action-comment' }, l10n.t('Comment for the action')) : undefined,
-    buttons.length ? comment : undefined,
-  );
+  actionComment = el('textarea', { id: 'action-comment', rows: '2', placeholder: l10n.t('Optional comment for the action') });
+  actionButtons = el('div', { class: 'action-buttons' }, ...actionButtonsOf(m));
+  actionCommentRow = el('div', { hidden: m.actions.length === 0 }, el('label', { for: 'action-comment' }, l10n.t('Comment for the action')), actionComment);
+  return el('section', { class: 'actions', 'aria-labelledby': 'actions-heading' }, el('h2', { id: 'actions-heading' }, l10n.t('Actions')), actionButtons, actionCommentRow);
 }
 
 function commentSection(): HTMLElement {
@@ -209,7 +280,9 @@ function historyEntry(item: HistoryItem): HTMLLIElement {
 function receive(message: HostToEditorMessage): void {
   switch (message.type) {
     case 'load':
-      render(message.model);
+      if (model && canUpdateInPlace(model, message.model)) update(message.model);
+      else render(message.model);
+      reportFocus();
       break;
     case 'history':
       if (!historyList || !moreHistory) break;
@@ -234,8 +307,23 @@ function receive(message: HostToEditorMessage): void {
       break;
     }
     case 'values':
-      showValues(message.values, message.comment);
+      showValues(message.values, message.comment, message.seenEdit);
       break;
   }
 }
-// Ctrl+S, Save All, auto-save, Undo and Revert are VS Code's own: the record is a document.
+// Ctrl+S, Save All, auto-save, Undo and Revert are VS Code's own: the record is a document. The
+// host is told when the form has the keyboard (VS Code's auto-save after a delay waits until it
+// leaves) and when Ctrl/Cmd+S is pressed here (that save is the user's, written at once).
+function reportFocus(): void {
+  const boxes = [...app.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('#new-comment, #action-comment, input[type="search"]')];
+  post({ type: 'focus', focused: document.hasFocus(), boxText: boxes.some((box) => box.value.trim() !== '') });
+}
+window.addEventListener('focus', reportFocus);
+window.addEventListener('blur', reportFocus);
+window.addEventListener(
+  'keydown',
+  (e) => {
+    if ((e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && e.key.toLowerCase() === 's') post({ type: 'saveKey' });
+  },
+  true,
+);

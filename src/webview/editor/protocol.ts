@@ -42,6 +42,8 @@ export interface EditorModel {
   comment?: string;
   /** True when the edits came back from a backup (hot exit): the form says so. */
   restored?: boolean;
+  /** The newest `edit` (its `seq`) the host had applied: the form keeps what it typed after it. */
+  seenEdit?: number;
   canDelete: boolean;
 }
 
@@ -53,12 +55,17 @@ export type HostToEditorMessage =
   | { type: 'linkResults'; requestId: number; items: { id: string; label: string }[] }
   | { type: 'commentAdded' }
   /** The document's values changed outside the form (undo, redo, revert): the form shows them. */
-  | { type: 'values'; values: Record<string, unknown>; comment: string };
+  | { type: 'values'; values: Record<string, unknown>; comment: string; seenEdit?: number };
 
 export type EditorToHostMessage =
   | { type: 'ready' }
   /** Fields the user changed (and the save comment, when it changed): one undoable edit of the document. */
-  | { type: 'edit'; changes: Record<string, unknown>; comment?: string }
+  | { type: 'edit'; changes: Record<string, unknown>; comment?: string; seq?: number }
+  /** The form gained or lost the keyboard: VS Code's auto-save waits until it leaves (see recordSaveGate.ts). */
+  /** `boxText`: a comment or search box holds text that is no part of the document (a new tab would lose it). */
+  | { type: 'focus'; focused: boolean; boxText: boolean }
+  /** The user pressed Ctrl/Cmd+S in the form: the save VS Code starts for it is the user's. */
+  | { type: 'saveKey' }
   /** Save the document, as File > Save does (the form's Save button). */
   | { type: 'save' }
   /** Whether the next save is a minor change (no notifications); not an edit. */
@@ -94,7 +101,9 @@ const isDroppedFile: Check = (value) => isPlainObject(value) && hasShape(value, 
 
 const HOST_SHAPES: Readonly<Record<EditorToHostMessage['type'], Readonly<Record<string, Check>>>> = {
   ready: {},
-  edit: { changes: isPlainObject, comment: optional(isString) },
+  edit: { changes: isPlainObject, comment: optional(isString), seq: optional(isInteger) },
+  focus: { focused: isBoolean, boxText: isBoolean },
+  saveKey: {},
   save: {},
   options: { minorChange: isBoolean },
   runAction: { alias: isString, comment: isString },

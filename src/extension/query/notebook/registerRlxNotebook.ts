@@ -8,6 +8,7 @@ import { RLX_NOTEBOOK_TYPE } from './notebookHeader';
 import { noteWalkthroughStep } from '../../shared/walkthrough';
 import { RLX_LANGUAGE_ID } from '../rlx/rlxIds';
 import { shownRlxEditor } from '../rlx/shownRlxEditor';
+import { rememberLastRlxView } from './lastView';
 
 export const RLX_NOTEBOOK_COMMANDS = {
   openAsNotebook: 'records.rlx.openAsNotebook',
@@ -59,6 +60,8 @@ export function registerRlxNotebook(deps: () => Promise<Omit<NotebookHost, 'post
       if (target !== undefined) await execute([target], target.notebook, 'count');
     }),
     vscode.workspace.onDidChangeConfiguration((event) => event.affectsConfiguration(DEFAULT_SETTING) && void applyDefaultView()),
+    // A `.rlx` file reopens as it was last shown: notebook or text (lastView.ts).
+    rememberLastRlxView(),
     // Tests and scripts reach the runner (its tables) through this command.
     vscode.commands.registerCommand('records.rlx.notebook.runner', () => runnerOf()),
   );

@@ -16,6 +16,7 @@ import { noteWalkthroughStep } from '../../shared/walkthrough';
 import { whenTrue } from '../../shared/util/whenTrue';
 import { RLX_NOTEBOOK_TYPE } from './notebookHeader';
 import { RAW_KEY, deserializeRlxNotebook, serializeRlxNotebookData } from './notebookSerializer';
+import { queryTitleOf, rlxFileNameOf } from '../../../core/rlx/document/fileName';
 
 export type RlxView = 'notebook' | 'text';
 
@@ -67,10 +68,25 @@ export async function reopenInPlace(uri: vscode.Uri, view: RlxView): Promise<voi
  * the unsaved text goes once the notebook holds it, leaving one tab for the query.
  */
 export async function openUntitledAsNotebook(document: vscode.TextDocument, viewColumn: vscode.ViewColumn | undefined): Promise<void> {
-  const notebook = await vscode.workspace.openNotebookDocument(RLX_NOTEBOOK_TYPE, deserializeRlxNotebook(encoder.encode(document.getText())));
+  const text = document.getText();
+  const data = deserializeRlxNotebook(encoder.encode(text));
+  // Named after the query's title (Save As proposes it), not `Untitled-1.rlx`.
+  const notebook = await vscode.workspace.openNotebookDocument(untitledNotebookUri(rlxFileNameOf(queryTitleOf(text), vscode.l10n.t('Query'))));
+  const edit = new vscode.WorkspaceEdit();
+  edit.set(notebook.uri, [vscode.NotebookEdit.replaceCells(new vscode.NotebookRange(0, notebook.cellCount), data.cells), vscode.NotebookEdit.updateNotebookMetadata(data.metadata ?? {})]);
+  if (!(await vscode.workspace.applyEdit(edit))) throw new Error(`The query could not be put into ${notebook.uri.toString()}.`);
   noteWalkthroughStep('notebookOpened');
   await vscode.window.showNotebookDocument(notebook, viewColumn === undefined ? {} : { viewColumn });
   await closeUntitledQuietly(document);
+}
+
+/** An untitled notebook's address named `name` (`name 2.rlx`, … when that one is open). */
+function untitledNotebookUri(name: string): vscode.Uri {
+  const stem = name.replace(/\.rlx$/, '');
+  for (let n = 1; ; n++) {
+    const uri = vscode.Uri.from({ scheme: 'untitled', path: n === 1 ? name : `${stem} ${n}.rlx` });
+    if (!vscode.workspace.notebookDocuments.some((open) => sameUri(open.uri, uri))) return uri;
+  }
 }
 
 /**

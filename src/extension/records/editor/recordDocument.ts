@@ -7,10 +7,12 @@ import type { EditorIdentity, EditorModel, HostToEditorMessage } from '../../../
 import type { ConnectionManager } from '../../connections/connectionManager';
 import { loadRecord, type LoadedRecord } from './recordLoader';
 import { createRecord, saveRecord, type Ask } from './recordSaving';
-import { identityFromUri } from './recordUri';
+import { identityFromUri, labelOfUri, recordLabel } from './recordUri';
 import { changeState } from '../../shared/util/orderedState';
 import { referenceText } from '../../../core/records/recordText';
 import { noteWalkthroughStep } from '../../shared/walkthrough';
+import { RecordSaveGate } from './recordSaveGate';
+import { whenTabSaved } from './savedTab';
 
 /** What the user changed: field values (only the touched fields) and the save comment. */
 interface Snapshot {
@@ -41,6 +43,11 @@ export interface RecordDocumentHost {
 
 const BACKUPS_KEY = 'records.editorBackups';
 
+/** VS Code saves this document a moment after each pause in typing (`files.autoSave: afterDelay`). */
+function autoSavesAfterDelay(uri: vscode.Uri): boolean {
+  return vscode.workspace.getConfiguration('files', uri).get<string>('autoSave') === 'afterDelay';
+}
+
 function backupsOf(memento: vscode.Memento): Record<string, BackupData> {
   return memento.get<Record<string, BackupData>>(BACKUPS_KEY, {});
 }
@@ -58,6 +65,17 @@ export class RecordDocument implements vscode.CustomDocument {
   minorChange = false;
   private loading: Promise<void> | undefined;
   private deleted = false;
+  /** The newest form edit applied (the form's own count): the form keeps what it typed after it. */
+  private seenEdit = 0;
+  /** The save being written; a second save waits for it, then writes what is left. */
+  private writing: Promise<void> | undefined;
+  /**
+   * Edits typed while a save was written: reported to VS Code as one undoable edit once VS Code
+   * has marked the save (see savedTab.ts), so the tab stays dirty for what the save did not send.
+   */
+  private held: { fields: Set<string>; comment: boolean; before: Snapshot } | undefined;
+  /** Whether a save may be written now (VS Code's auto-save waits for the focus to leave the form). */
+  readonly saveGate = new RecordSaveGate();
 
   private readonly edits = new vscode.EventEmitter<vscode.CustomDocumentEditEvent<RecordDocument>>();
   /** An undoable edit: VS Code marks the document dirty and keeps it on its undo stack. */
@@ -126,6 +144,13 @@ export class RecordDocument implements vscode.CustomDocument {
     return referenceText({ workspace: this.identity.workspace, app: this.identity.app, number });
   }
 
+  /** What the record's tab reads: its number and title as last read (the address's label until then). */
+  get tabLabel(): string {
+    const record = this.loadedRecord?.record;
+    if (this.isNew || !record) return labelOfUri(this.uri) ?? this.identity.app;
+    return recordLabel(this.identity.app, record.number, typeof record.title === 'string' ? record.title : undefined);
+  }
+
   get title(): string {
     if (this.isNew) return vscode.l10n.t('{0}/{1}: new record', this.identity.workspace, this.identity.app);
     return `${this.reference} ${String(this.loadedRecord?.record?.title ?? '')}`.trim();
@@ -186,13 +211,18 @@ export class RecordDocument implements vscode.CustomDocument {
     };
     if (Object.keys(draft).length > 0) model.draft = draft;
     if (this.comment !== '') model.comment = this.comment;
+    model.seenEdit = this.seenEdit;
     if (this.restored && (model.draft || model.comment)) model.restored = true;
     this.restored = false;
     return model;
   }
 
-  /** The form changed: one undoable edit (keystrokes in the same fields close together are merged). */
-  edit(changes: Record<string, unknown>, comment: string | undefined): void {
+  /**
+   * The form changed: one undoable edit (keystrokes in the same fields close together are merged).
+   * `seq` is the form's count of its edits, handed back in the next model it is sent.
+   */
+  edit(changes: Record<string, unknown>, comment: string | undefined, seq?: number): void {
+    if (seq !== undefined) this.seenEdit = Math.max(this.seenEdit, seq);
     const fields = Object.fromEntries(Object.entries(changes).filter(([name, value]) => !sameValue(this.values[name], value)));
     const commentChanged = comment !== undefined && comment !== this.comment;
     if (Object.keys(fields).length === 0 && !commentChanged) return;
@@ -201,6 +231,10 @@ export class RecordDocument implements vscode.CustomDocument {
     const before: Snapshot = { fields: Object.fromEntries(Object.keys(fields).map((name) => [name, current[name]])), ...(commentChanged ? { comment: this.comment } : {}) };
     const after: Snapshot = { fields, ...(commentChanged ? { comment } : {}) };
     this.apply(after);
+    if (this.writing) {
+      this.hold(before, Object.keys(fields), commentChanged);
+      return;
+    }
     const now = Date.now();
     const last = this.lastEdit;
     if (last && last.keys === keys && now - last.at < COALESCE_MS) {
@@ -221,22 +255,77 @@ export class RecordDocument implements vscode.CustomDocument {
   }
 
   private apply(snapshot: Snapshot): void {
-    for (const [name, value] of Object.entries(snapshot.fields)) {
-      if (this.loadedRecord && sameValue(this.loadedRecord.values[name], value)) delete this.pending[name];
-      else this.pending[name] = value;
-    }
+    // A value typed back to the loaded one stays: a save in flight may change the loaded value
+    // under it (`unsaved` leaves out what equals the record).
+    Object.assign(this.pending, snapshot.fields);
     if (snapshot.comment !== undefined) this.comment = snapshot.comment;
+  }
+
+  /** An edit made while a save is written: kept for one edit event after the save (see `held`). */
+  private hold(before: Snapshot, fields: string[], comment: boolean): void {
+    const held = (this.held ??= { fields: new Set(), comment: false, before: { fields: {} } });
+    for (const name of fields) {
+      if (!held.fields.has(name)) held.before.fields[name] = before.fields[name];
+      held.fields.add(name);
+    }
+    if (comment && !held.comment) {
+      held.comment = true;
+      held.before.comment = before.comment;
+    }
+  }
+
+  /** After a save: what was typed meanwhile and is still unsaved becomes an edit VS Code counts. */
+  private async releaseHeld(savedByVsCode: boolean): Promise<void> {
+    if (!this.held) return;
+    if (savedByVsCode) await whenTabSaved(this.uri);
+    const held = this.held;
+    if (!held || this.writing) return;
+    this.held = undefined;
+    const unsaved = this.unsaved;
+    const fields = [...held.fields].filter((name) => Object.hasOwn(unsaved, name));
+    const comment = held.comment && this.comment.trim() !== '';
+    if (fields.length === 0 && !comment) return;
+    const current = this.values;
+    const entry: EditEntry = {
+      before: { fields: Object.fromEntries(fields.map((name) => [name, held.before.fields[name]])), ...(comment ? { comment: held.before.comment ?? '' } : {}) },
+      after: { fields: Object.fromEntries(fields.map((name) => [name, current[name]])), ...(comment ? { comment: this.comment } : {}) },
+    };
+    this.lastEdit = undefined;
+    this.edits.fire({ document: this, label: vscode.l10n.t('Edit'), undo: () => this.replay(entry.before), redo: () => this.replay(entry.after) });
   }
 
   /** Undo/redo: the values change outside the form, so the form is told. */
   private replay(snapshot: Snapshot): void {
     this.lastEdit = undefined;
     this.apply(snapshot);
-    this.post({ type: 'values', values: this.values, comment: this.comment });
+    this.post({ type: 'values', values: this.values, comment: this.comment, seenEdit: this.seenEdit });
   }
 
-  /** Save (Ctrl+S, Save All, auto-save): writes the changed fields, or creates the record. */
-  async save(): Promise<void> {
+  /**
+   * Save (Ctrl+S, Save All, auto-save): writes the changed fields, or creates the record. VS Code's
+   * auto-save waits while the user is in the form (see recordSaveGate.ts); a save VS Code replaced
+   * by a newer one (`token` cancelled) writes nothing.
+   */
+  async save(token?: vscode.CancellationToken): Promise<void> {
+    const mayWrite = this.saveGate.mayWrite(autoSavesAfterDelay(this.uri), token);
+    if (this.saveGate.isWaiting) this.post({ type: 'notice', tone: 'info', message: vscode.l10n.t('Auto-save keeps your changes here until you leave the form or save: one save, not one per pause.') });
+    if (!(await mayWrite)) return;
+    // One write at a time: a save asked for during another one sends what the first did not.
+    while (this.writing) await this.writing.catch(() => undefined);
+    if (token?.isCancellationRequested) return;
+    const writing = this.write();
+    this.writing = writing;
+    let saved = false;
+    try {
+      await writing;
+      saved = true;
+    } finally {
+      this.writing = undefined;
+      void this.releaseHeld(saved && token !== undefined);
+    }
+  }
+
+  private async write(): Promise<void> {
     const loaded = this.loadedRecord;
     if (!loaded) {
       if (Object.keys(this.pending).length === 0 && this.comment === '') return;
@@ -246,14 +335,22 @@ export class RecordDocument implements vscode.CustomDocument {
     if (this.deleted) return;
     if (this.isNew) return this.saveNew(loaded);
     this.post({ type: 'busy', busy: true, label: vscode.l10n.t('Saving…') });
+    // What this save sends; anything typed while it is written stays unsaved after it.
+    const sent = this.values;
+    const sentComment = this.comment;
     try {
-      const outcome = await saveRecord({ identity: this.identity, loaded, edited: this.values, comment: this.comment, minorChange: this.minorChange, ask: this.host.ask });
+      const outcome = await saveRecord({ identity: this.identity, loaded, edited: sent, comment: sentComment, minorChange: this.minorChange, ask: this.host.ask });
       if (outcome === 'nothing') {
         this.post({ type: 'busy', busy: false });
         return;
       }
-      this.pending = {};
-      this.comment = '';
+      if (outcome === 'saved') {
+        this.pending = changedFields(sent, this.pending);
+        if (this.comment === sentComment) this.comment = '';
+      } else {
+        this.pending = {};
+        this.comment = '';
+      }
       await this.reload();
       this.post({ type: 'notice', tone: 'info', message: outcome === 'saved' ? vscode.l10n.t('Saved.') : vscode.l10n.t('Reloaded: your edits were dropped.') });
       if (outcome === 'saved') void vscode.commands.executeCommand('records.refresh').then(undefined, () => undefined);
@@ -293,7 +390,7 @@ export class RecordDocument implements vscode.CustomDocument {
     this.comment = '';
     this.lastEdit = undefined;
     if (this.deleted) return;
-    if (this.loadedRecord) this.post({ type: 'values', values: this.values, comment: '' });
+    if (this.loadedRecord) this.post({ type: 'values', values: this.values, comment: '', seenEdit: this.seenEdit });
     await this.reload();
   }
 

@@ -30,6 +30,8 @@ export class RecordEditorProvider implements vscode.CustomEditorProvider<RecordD
   private readonly sessions = new Set<RecordEditorSession>();
   private readonly resolved = new vscode.EventEmitter<RecordEditorSession>();
   private prompter: Ask = modalAsk;
+  /** Tabs being moved to a renamed record's new address. */
+  private readonly moving = new Set<string>();
   private readonly ask: Ask = (message, detail, ...choices) => this.prompter(message, detail, ...choices);
   // VS Code subscribes to the main bundle's event; this one only satisfies the interface.
   readonly onDidChangeCustomDocument = new vscode.EventEmitter<vscode.CustomDocumentEditEvent<RecordDocument>>().event;
@@ -44,14 +46,14 @@ export class RecordEditorProvider implements vscode.CustomEditorProvider<RecordD
   }
 
   resolveCustomEditor(document: RecordDocument, panel: vscode.WebviewPanel): void {
-    const session = new RecordEditorSession(panel, document, { ...this.deps, ask: this.ask, close: (d) => this.closeDeleted(d) });
+    const session = new RecordEditorSession(panel, document, { ...this.deps, ask: this.ask, close: (d) => this.closeDeleted(d), followRename: (s) => this.followRename(s) });
     this.sessions.add(session);
     panel.onDidDispose(() => this.sessions.delete(session));
     this.resolved.fire(session);
   }
 
-  saveCustomDocument(document: RecordDocument): Promise<void> {
-    return document.save();
+  saveCustomDocument(document: RecordDocument, cancellation: vscode.CancellationToken): Promise<void> {
+    return document.save(cancellation);
   }
 
   async saveCustomDocumentAs(document: RecordDocument): Promise<void> {
@@ -149,6 +151,31 @@ export class RecordEditorProvider implements vscode.CustomEditorProvider<RecordD
       await vscode.commands.executeCommand('records.revealRecord', { connectionId: identity.connectionId, ref: { workspace: identity.workspace, app: identity.app }, recordId: identity.recordId });
     } else if (commands.includes('records.refresh')) {
       await vscode.commands.executeCommand('records.refresh');
+    }
+  }
+
+  /**
+   * A renamed record: the breadcrumbs show its address, so its tab moves to the address with the
+   * new title, in place. Only when that loses nothing: no unsaved edit, no text in the page's
+   * comment boxes, the keyboard elsewhere; otherwise when the form next loses the keyboard.
+   */
+  private async followRename(session: RecordEditorSession): Promise<void> {
+    const document = session.document;
+    if (document.isNew || !document.loaded) return;
+    // Compared as addresses: a title with a `/` is written with `-` in the address, and the same
+    // address must never be opened and then closed.
+    const uri = recordUri(document.identity, document.tabLabel);
+    if (uri.path === document.uri.path && uri.query === document.uri.query) return;
+    if (document.hasUnsavedChanges || document.saveGate.hasFocus || session.boxText || this.moving.has(document.uri.toString())) return;
+    const tab = tabsOf(document.uri)[0];
+    // A tab in the background moves when it is next shown and left: opening it would bring it forward.
+    if (!tab?.isActive) return;
+    this.moving.add(document.uri.toString());
+    try {
+      await vscode.commands.executeCommand('vscode.openWith', uri, RECORD_EDITOR_VIEW_TYPE, { viewColumn: tab.group.viewColumn, preserveFocus: true, preview: false });
+      await closeTabsOf(document.uri);
+    } finally {
+      this.moving.delete(document.uri.toString());
     }
   }
 

@@ -19,10 +19,14 @@ export interface SessionHost {
   readonly ask: Ask;
   /** Closes the document's tab without a question (the record was deleted). */
   close(document: RecordDocument): Promise<void>;
+  /** The record was read again, or the form lost the keyboard: a renamed record's tab may move to its new address. */
+  followRename?(session: RecordEditorSession): Promise<void>;
 }
 
 export class RecordEditorSession implements vscode.Disposable {
   private historyShown = 0;
+  /** The page's comment or search boxes hold text that is no part of the document. */
+  boxText = false;
   /** Counts history reads: only the newest one may post (see loadHistory). */
   private historyReads = 0;
   private readonly disposables: vscode.Disposable[] = [];
@@ -55,6 +59,10 @@ export class RecordEditorSession implements vscode.Disposable {
       this.posted,
       document.onDidPost((m) => this.post(m)),
       panel.onDidDispose(() => this.dispose()),
+      // A tab in the background has no keyboard, whatever its page last said.
+      panel.onDidChangeViewState(() => {
+        if (!panel.active) document.saveGate.setFocused(false);
+      }),
     );
   }
 
@@ -95,7 +103,15 @@ export class RecordEditorSession implements vscode.Disposable {
         }
         return document.reload();
       case 'edit':
-        return document.edit(message.changes, message.comment);
+        return document.edit(message.changes, message.comment, message.seq);
+      case 'focus':
+        this.boxText = message.boxText;
+        document.saveGate.setFocused(message.focused);
+        if (!message.focused) void this.host.followRename?.(this);
+        return;
+      case 'saveKey':
+        if (document.hasUnsavedChanges) document.saveGate.userAsked();
+        return;
       case 'options':
         document.minorChange = message.minorChange;
         return;
@@ -132,6 +148,7 @@ export class RecordEditorSession implements vscode.Disposable {
       this.post({ type: 'notice', tone: 'info', message: vscode.l10n.t('Nothing to save: no field was changed.') });
       return;
     }
+    document.saveGate.userAsked();
     await vscode.workspace.save(document.uri);
   }
 
@@ -139,6 +156,11 @@ export class RecordEditorSession implements vscode.Disposable {
     const document = this.document;
     const recordId = document.identity.recordId;
     if (!recordId || !document.loaded) return;
+    // VS Code names a custom editor's tab after its webview's title when it has one: a renamed
+    // record's tab reads its new title at once; its address (the breadcrumbs) follows when that
+    // loses nothing (followRename).
+    if (this.panel.title !== document.tabLabel) this.panel.title = document.tabLabel;
+    void this.host.followRename?.(this);
     // A record worked on is one the user may attach files to next: the picker offers it first.
     if (this.host.files) void rememberRecord(this.host.files.memento, { ...document.identity, recordId, reference: document.reference, title: String(document.loaded.record?.title ?? '') });
     void this.history(false);
@@ -213,6 +235,7 @@ export class RecordEditorSession implements vscode.Disposable {
   }
 
   dispose(): void {
+    this.document.saveGate.setFocused(false);
     this.channel.dispose();
     for (const d of this.disposables.splice(0)) d.dispose();
   }

@@ -66,7 +66,7 @@ export function registerRecordEditor(context: vscode.ExtensionContext, connectio
     onDidChangeCustomDocument: edits.event,
     openCustomDocument: async (uri, openContext) => (await access()).openCustomDocument(uri, openContext),
     resolveCustomEditor: async (document, panel) => (await access()).resolveCustomEditor(document, panel),
-    saveCustomDocument: async (document) => (await access()).saveCustomDocument(document),
+    saveCustomDocument: async (document, cancellation) => (await access()).saveCustomDocument(document, cancellation),
     saveCustomDocumentAs: async (document) => (await access()).saveCustomDocumentAs(document),
     revertCustomDocument: async (document) => (await access()).revertCustomDocument(document),
     backupCustomDocument: async (document, backupContext) => (await access()).backupCustomDocument(document, backupContext),
