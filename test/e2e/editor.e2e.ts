@@ -7,7 +7,7 @@ import * as assert from 'node:assert/strict';
 import type { Dialog, FrameLocator, Page } from 'playwright-core';
 import { requireSandbox } from './support/environment';
 import { addTokenConnection } from './support/connections';
-import { answerQuickInput, startPromptingCommand } from './support/quickInput';
+import { pickRecordInList, startPromptingCommand } from './support/quickInput';
 import { type Workbench, useWorkbench } from './support/workbench';
 
 /** The content frame of the visible webview (VS Code nests it: iframe.webview > #active-frame). */
@@ -22,7 +22,7 @@ function activeTab(page: Page) {
 
 async function openRecordByReference(wb: Workbench, reference: string): Promise<FrameLocator> {
   await startPromptingCommand(wb.page, 'Records: Open Record in Editor');
-  await answerQuickInput(wb.page, /Open Record/, reference);
+  await pickRecordInList(wb.page, /Open Record/, reference);
   const frame = editorFrame(wb.page);
   await frame.locator('h1 .reference').filter({ hasText: new RegExp(`^${reference}$`) }).waitFor({ state: 'visible', timeout: 30_000 });
   return frame;
