@@ -230,7 +230,7 @@ describe('record editor in the browser-hosted editor', () => {
   it('renders the hostile demo record inert: no dialog, no script, no overlay, no styles', async function () {
     this.timeout(60_000);
     const wb = workbench();
-    const frame = await openRecordByReference(wb, 'IT/TASK1');
+    const frame = await openRecordByReference(wb, 'IT/TASK100');
     await frame.locator('.history > li').first().waitFor({ state: 'visible', timeout: 30_000 });
     await wb.page.waitForTimeout(1500);
     assert.deepEqual(dialogs, [], 'no alert, confirm or prompt was opened');

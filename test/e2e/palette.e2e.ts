@@ -1,5 +1,6 @@
 // The Command Palette as a newcomer sees it: the commands about the last bulk run are not offered
-// before there was one, and My Work's commands only while My Work shows.
+// before there was one, and My Work's commands only while My Work shows. And the status bar of a
+// first query: one item per fact.
 import * as assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { openPaletteAt } from './support/quickInput';
@@ -59,4 +60,19 @@ describe('the Command Palette', () => {
     await wb.screenshot('palette-records');
     await wb.page.keyboard.press('Escape');
   });
+
+  it('names the connection once in the status bar while a query of that connection is open', async function () {
+    this.timeout(120_000);
+    const wb = workbench();
+    await wb.runCommand('Records: Open a Sample Query');
+    await wb.page.locator('.editor-group-container .view-lines').filter({ hasText: 'keeper_id = @me' }).first().waitFor({ state: 'visible', timeout: 30_000 });
+    const items = wb.page.locator('.part.statusbar .statusbar-item');
+    // The query's own item (its scope and count) is up once the editor is: the others are by then.
+    await items.filter({ hasText: /all apps/ }).first().waitFor({ state: 'visible', timeout: 30_000 });
+    const naming = (await items.allInnerTexts()).filter((text) => text.includes('Local Sandbox'));
+    assert.deepEqual(naming.length, 1, `status bar items naming the connection: ${naming.join(' | ')}`);
+    await wb.screenshot('status-bar-one-connection');
+    await wb.runCommand('View: Revert and Close Editor');
+  });
 });
+
