@@ -75,7 +75,9 @@ describe('tree: Records explorer against the sandbox', function () {
     const hovered = provider.resolveTreeItem(provider.getTreeItem(record!), record!);
     const updated = String(record!.record.update_date);
     const expected = formatDateTime(updated, safeTimeZone(user.timezone), vscode.env.language);
-    assert.ok((hovered.tooltip as vscode.MarkdownString).value.includes(expected), `${expected} in ${(hovered.tooltip as vscode.MarkdownString).value}`);
+    // The tooltip is Markdown: its text escapes punctuation (`11\:12`).
+    const text = (hovered.tooltip as vscode.MarkdownString).value.replace(/\\(.)/g, '$1');
+    assert.ok(text.includes(`Updated: ${expected}`), `Updated: ${expected} in ${text}`);
   });
 
   it('"Load more" appends the next page and keeps the rows already shown', async () => {
