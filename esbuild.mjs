@@ -208,7 +208,8 @@ const builds = {
   // client bundled in; dist/sandbox.js is required beside it only for --sandbox.
   mcp: {
     ...nodeCommon,
-    entryPoints: { mcp: 'src/mcp/cli.ts' },
+    // dist/mcp.js is the small launcher that runs dist/mcp-server.js from V8's code cache.
+    entryPoints: { mcp: 'src/mcp/launcher.ts', 'mcp-server': 'src/mcp/cli.ts' },
     outdir: 'dist',
     plugins: [withoutPlainLlhttp],
     define: { ...nodeCommon.define, RECORDS_VERSION: JSON.stringify(JSON.parse(readFileSync('package.json', 'utf8')).version) },

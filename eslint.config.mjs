@@ -45,6 +45,31 @@ const groupImports = {
   },
 };
 
+/**
+ * `records/no-test-imports`: the product (src/) and the scripts users run (`npm start`, the
+ * installer, packaging) never import from test/: what both need lives in src/ or scripts/
+ * (the editor host is scripts/editor-host/), and test-only settings stay in the tests.
+ */
+const noTestImports = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: { testImport: '{{file}} imports {{target}}, which is test code: move what both need to scripts/ (or src/), and keep test-only parts in test/.' },
+  },
+  create(context) {
+    const file = path.relative(import.meta.dirname, context.filename).split(path.sep).join('/');
+    const check = (node) => {
+      const spec = node.source?.value;
+      if (typeof spec !== 'string') return;
+      const target = spec.startsWith('.') ? path.posix.normalize(path.posix.join(path.posix.dirname(file), spec)) : spec;
+      if (/^(\.\.\/)*test\//.test(target) || target === 'test') context.report({ node, messageId: 'testImport', data: { file, target } });
+    };
+    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+  },
+};
+
+const recordsPlugin = { rules: { 'group-imports': groupImports, 'no-test-imports': noTestImports } };
+
 // What no core module imports; the blocks for core/rlx and core/api add their own boundary
 // (each block replaces the rule for its files, so it repeats these).
 const corePatterns = [
@@ -64,7 +89,7 @@ const mainBundlePatterns = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'out/**', 'node_modules/**', '.tools/**', '.vscode-test/**', 'test-results/**', '**/*.cjs', '**/*.mjs'] },
+  { ignores: ['dist/**', 'out/**', 'node_modules/**', '.tools/**', '.vscode-test/**', 'test-results/**', '**/*.cjs', '**/*.mjs', '!scripts/**/*.mjs'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -216,7 +241,7 @@ export default tseslint.config(
   },
   {
     files: ['src/extension/**/*.ts'],
-    plugins: { records: { rules: { 'group-imports': groupImports } } },
+    plugins: { records: recordsPlugin },
     rules: { 'records/group-imports': 'error' },
   },
   {
@@ -242,5 +267,18 @@ export default tseslint.config(
       '@typescript-eslint/no-non-null-assertion': 'off',
       '@typescript-eslint/no-unused-expressions': 'off',
     },
+  },
+  {
+    // The scripts users run are plain ES modules for Node.
+    files: ['scripts/**/*.mjs'],
+    languageOptions: {
+      sourceType: 'module',
+      globals: Object.fromEntries(['process', 'console', 'fetch', 'URL', 'AbortSignal', 'Buffer', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'].map((name) => [name, 'readonly'])),
+    },
+  },
+  {
+    files: ['src/**/*.ts', 'scripts/**/*.mjs'],
+    plugins: { records: recordsPlugin },
+    rules: { 'records/no-test-imports': 'error' },
   },
 );

@@ -46,19 +46,28 @@ ${csp ? `<meta http-equiv="Content-Security-Policy" content="default-src 'none';
     }
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'] });
-  const page = await browser.newPage({ viewport: { width, height } });
-  const problems = [];
-  page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
-  page.on('pageerror', (e) => problems.push(String(e)));
-  await page.goto(`http://127.0.0.1:${server.address().port}/`);
-  await page.waitForFunction(() => window.rlxReady === true);
-  return {
-    page,
-    problems,
-    async close() {
-      await browser.close();
-      await new Promise((resolve) => server.close(resolve));
-    },
-  };
+  // Whatever fails from here on (no Chromium yet, a page that never loads) must close what
+  // was opened: a server left listening keeps mocha, or a benchmark, waiting for ever.
+  let browser;
+  try {
+    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'] });
+    const page = await browser.newPage({ viewport: { width, height } });
+    const problems = [];
+    page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
+    page.on('pageerror', (e) => problems.push(String(e)));
+    await page.goto(`http://127.0.0.1:${server.address().port}/`);
+    await page.waitForFunction(() => window.rlxReady === true);
+    return {
+      page,
+      problems,
+      async close() {
+        await browser.close();
+        await new Promise((resolve) => server.close(resolve));
+      },
+    };
+  } catch (error) {
+    await browser?.close().catch(() => undefined);
+    await new Promise((resolve) => server.close(resolve));
+    throw error;
+  }
 }

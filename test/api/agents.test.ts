@@ -3,29 +3,11 @@
 // answers; writes reach the sandbox once; a read-only user gets the refusal.
 import * as assert from 'node:assert/strict';
 import type { RecordsClient } from '../../src/core/api';
-import { ConnectionCatalog } from '../../src/core/catalog/connectionCatalog';
 import { type ToolContext, MAX_RESULT_CHARS, planWriteTool, runTool, runWritePlan, serviceContentLabel } from '../../src/core/agents';
 import { rlxEquals } from '../../src/core/rlx/quote';
 import { HOSTILE_TASK_ID } from '../../src/sandbox/demoService';
+import { contextFor, jsonOf } from './support/agentTools';
 import { type TestSandbox, startTestSandbox } from './support/sandbox';
-
-function contextFor(sandbox: TestSandbox, token: string): ToolContext {
-  const client = sandbox.client(token);
-  const info = { baseUrl: sandbox.url, authKind: 'authCode' };
-  const catalog = new ConnectionCatalog({ get: () => info, client: () => Promise.resolve(client) });
-  return { connectionId: 'c1', connectionName: 'Test "sandbox"', client, catalog };
-}
-
-/** The JSON a result carries after its label line. */
-/** JSON.parse's own type: the tests read the fields they check. */
-type Json = ReturnType<typeof JSON.parse>;
-
-function jsonOf(text: string): Json {
-  const lines = text.split('\n');
-  const at = lines.findIndex((line) => line.startsWith('Content from the Records Service'));
-  assert.ok(at >= 0, `labelled: ${text.slice(0, 200)}`);
-  return JSON.parse(lines[at + 1]!);
-}
 
 describe('agent tools against the sandbox', function () {
   this.timeout(60_000);
@@ -60,7 +42,7 @@ describe('agent tools against the sandbox', function () {
     assert.deepEqual(data.rows.map((r: { title: string }) => r.title), own.data.map((r) => r.title));
     assert.deepEqual(data.query, { app: 'IT/TASK', rlx: 'state = "open"', sort: 'number asc', limit: 5 });
     assert.ok(data.rows.every((r: { state: string; priority: unknown }) => r.state !== undefined && 'priority' in r));
-    assert.match(result.text, /more; narrow the query with/);
+    assert.match(result.text, /30 more: call records_query again with the same app, rlx and sort and "cursor": "[\w-]+"/);
   });
 
   it('returns the diagnostics of a bad filter instead of sending it', async () => {
@@ -198,7 +180,7 @@ describe('agent tools: bounds on a 10,000-record sandbox', function () {
       const data = jsonOf(result.text);
       const rows = data.rows ?? data.hits ?? data.groups;
       assert.ok(rows.length <= 50 && rows.length > 0);
-      assert.match(result.text, /\d+ more; narrow the query with /);
+      assert.match(result.text, tool === 'records_aggregate' ? /\d+ more; narrow the query with / : /\d+ more[^:]*: call records_\w+ again with .*"cursor": "[\w-]+"/);
     });
   }
 });

@@ -11,7 +11,7 @@ import { rlxEquals } from '../../src/core/rlx/quote';
 import { answerNextDialog } from './support/dialogs';
 import { repositoryRoot, sandboxConnection } from './support/environment';
 
-const TOOLS = ['records_search', 'records_query', 'records_get', 'records_describe_app', 'records_aggregate', 'records_comment', 'records_update', 'records_run_action', 'records_create'];
+const TOOLS = ['records_search', 'records_query', 'records_get', 'records_describe_app', 'records_aggregate', 'records_list_apps', 'records_read_attachment', 'records_comment', 'records_update', 'records_run_action', 'records_create'];
 
 async function invoke(name: string, input: Record<string, unknown>): Promise<string> {
   const result = await vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined }, new vscode.CancellationTokenSource().token);
@@ -74,6 +74,17 @@ describe('agents: language model tools in the extension host', function () {
     assert.equal(data.total, own.filteredRecordsCount);
     assert.ok(data.rows.length > 0 && data.rows.length <= 50);
     assert.deepEqual(data.rows.map((r: { title: string }) => r.title), own.data.slice(0, data.rows.length).map((r) => r.title));
+  });
+
+  it('resolves a person\'s name in a filter to the id, says so, and lists the apps', async () => {
+    const grace = '00000000-0000-4000-8000-000000000005';
+    const data = jsonOf(await invoke('records_query', { app: 'IT/TASK', rlx: 'keeper_id = "Grace Hopper"', limit: 5 }));
+    const own = await client.countRecords({ workspace: 'IT', app: 'TASK' }, `keeper_id = "${grace}"`);
+    assert.ok(own.filtered > 0);
+    assert.equal(data.total, own.filtered);
+    assert.equal(data.resolved[0].value, grace);
+    const apps = jsonOf(await invoke('records_list_apps', {}));
+    assert.ok(apps.workspaces.some((w: { workspace: string }) => w.workspace === 'IT'));
   });
 
   it('answers a bad filter with its diagnostics, not an HTTP error', async () => {

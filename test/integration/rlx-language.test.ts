@@ -114,6 +114,24 @@ describe('rlx language', function () {
     }
   });
 
+  it('warns of a person written by name, with a quick fix writing @me for the signed-in user and the id for anyone else', async () => {
+    // After the @me run above, the catalog knows who is signed in.
+    const { document } = await openRlx('@app IT/TASK\nkeeper_id = "Ada Admin" OR keeper_id = "grace hopper" OR state = "In progress"');
+    const warnings = await waitUntil('three value warnings', () => {
+      const found = vscode.languages.getDiagnostics(document.uri).filter((d) => d.code === 'person_by_name' || d.code === 'lookup_caption');
+      return found.length === 3 ? found : undefined;
+    });
+    assert.ok(warnings.every((d) => d.severity === vscode.DiagnosticSeverity.Warning));
+    const fixes: string[] = [];
+    for (const warning of warnings) {
+      const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', document.uri, warning.range);
+      const preferred = actions.find((action) => action.isPreferred && action.edit);
+      assert.ok(preferred, `a preferred fix for ${document.getText(warning.range)}`);
+      fixes.push(preferred.edit!.get(document.uri)[0]!.newText);
+    }
+    assert.deepEqual(fixes, ['@me', '"00000000-0000-4000-8000-000000000005"', '"in_progress"']);
+  });
+
   it('copies the request a block sends, and a record’s, as curl without the token', async () => {
     const sandbox = sandboxConnection();
     const { document } = await openRlx('@app IT/TASK\n### Open\n@limit 3\nstate = "open"\n');

@@ -5,6 +5,7 @@
 import * as assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -55,7 +56,7 @@ describe('MCP server over stdio', function () {
   it('introduces itself and lists the tools with annotations', async () => {
     assert.equal(client.getServerVersion()?.name, 'records-service');
     const { tools } = await client.listTools();
-    assert.deepEqual(tools.map((t) => t.name), ['records_search', 'records_query', 'records_get', 'records_describe_app', 'records_aggregate', 'records_comment', 'records_update', 'records_run_action', 'records_create']);
+    assert.deepEqual(tools.map((t) => t.name), ['records_search', 'records_query', 'records_get', 'records_describe_app', 'records_aggregate', 'records_list_apps', 'records_read_attachment', 'records_comment', 'records_update', 'records_run_action', 'records_create']);
     const search = tools.find((t) => t.name === 'records_search')!;
     assert.equal(search.annotations?.readOnlyHint, true);
     const update = tools.find((t) => t.name === 'records_update')!;
@@ -80,6 +81,24 @@ describe('MCP server over stdio', function () {
 
     const app = jsonOf(textOf(await client.callTool({ name: 'records_describe_app', arguments: { app: 'SALES/DEAL' } })));
     assert.ok(app.fields.some((f: { name: string; kind: string }) => f.name === 'c_deal_value' && f.kind === 'real'));
+  });
+
+  it('resolves a name in a filter to the id, lists the apps, and pages to the end, as an agent outside VS Code sees it', async () => {
+    const grace = '00000000-0000-4000-8000-000000000005';
+    const query = jsonOf(textOf(await client.callTool({ name: 'records_query', arguments: { app: 'IT/TASK', rlx: 'keeper_id = "Grace Hopper"', limit: 50 } })));
+    const own = await direct.countRecords({ workspace: 'IT', app: 'TASK' }, `keeper_id = "${grace}"`);
+    assert.ok(own.filtered > 0);
+    assert.equal(query.total, own.filtered);
+    assert.equal(query.resolved[0].value, grace);
+    let rows = query.rows.length;
+    for (let cursor = query.nextCursor; cursor !== undefined;) {
+      const page = jsonOf(textOf(await client.callTool({ name: 'records_query', arguments: { app: 'IT/TASK', rlx: 'keeper_id = "Grace Hopper"', limit: 50, cursor } })));
+      rows += page.rows.length;
+      cursor = page.nextCursor;
+    }
+    assert.equal(rows, own.filtered);
+    const apps = jsonOf(textOf(await client.callTool({ name: 'records_list_apps', arguments: {} })));
+    assert.ok(apps.workspaces.some((w: { apps: { app: string }[] }) => w.apps.some((a) => a.app === 'IT/TASK')));
   });
 
   it('returns a bad filter\'s diagnostics as a tool error', async () => {
@@ -125,6 +144,8 @@ describe('MCP server over stdio', function () {
     const [code] = await once(child, 'exit');
     assert.equal(code, 0);
     assert.doesNotMatch(childErr, new RegExp(TOKEN));
+    // The next start skips compiling the bundle: what V8 compiled was kept as the process ended.
+    assert.ok(readdirSync(join(root, 'dist/mcp-code-cache')).some((name) => name.startsWith('mcp-server.js.')), 'a code cache beside the bundle');
   });
 
   it('serves the local sandbox on its own with --sandbox', async () => {

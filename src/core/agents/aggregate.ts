@@ -1,8 +1,14 @@
 // records_aggregate: counts (and sums) grouped by one or two fields, through the pivot endpoint.
+// Each group carries its value as `{value, caption}` and the RLX that selects it; the filter's
+// values are resolved as records_query resolves them, and an empty count says why.
 import { isValidRlxFieldName } from '../rlx/quote';
 import { MAX_RESULT_CHARS, MAX_ROWS, fitRows, moreText } from './bounds';
 import { type ToolContext, ToolInputError, optionalString, optionalStringList, requireString } from './context';
+import { explainEmpty } from './emptyResult';
+import { describeResolved, resolveFilterValues } from './filterValues';
+import { groupFilter } from './groupFilter';
 import { type ToolResult, errorResult, labelledResult } from './labelling';
+import { filterToSend } from './query';
 import { readableSchema, resolveApp } from './records';
 import { checkRlx, describeRlxProblems } from './rlxCheck';
 
@@ -12,26 +18,46 @@ export async function aggregateRecords(ctx: ToolContext, input: Record<string, u
   const ref = await resolveApp(ctx, requireString(input, 'app'));
   const groupBy = optionalStringList(input, 'groupBy') ?? [];
   const sum = optionalString(input, 'sum');
-  const rlx = optionalString(input, 'rlx');
+  const written = optionalString(input, 'rlx');
   if (groupBy.length < 1 || groupBy.length > 2) throw new ToolInputError('"groupBy" takes one or two field names.');
   const schema = await readableSchema(ctx, ref);
   for (const field of [...groupBy, ...(sum ? [sum] : [])]) {
     const base = field.replace(SUFFIX, '');
     if (!isValidRlxFieldName(base) || schema.fields?.[base] === undefined) throw new ToolInputError(`${ref.workspace}/${ref.app} has no field "${base}". records_describe_app lists its fields.`);
   }
-  if (rlx !== undefined) {
-    const problems = checkRlx(rlx, ref, schema).filter((p) => p.severity === 'error');
+  let rlx: string | undefined;
+  let resolved: Awaited<ReturnType<typeof resolveFilterValues>>['resolved'] = [];
+  if (written !== undefined) {
+    const workspaces = await ctx.catalog.workspaces(ctx.connectionId);
+    const users = workspaces.find((w) => w.alias === ref.workspace)?.users ?? [];
+    const problems = checkRlx(written, ref, schema, users).filter((p) => p.severity === 'error');
     if (problems.length > 0) return errorResult(`The RLX filter was not sent: fix it and call records_aggregate again.\n${describeRlxProblems(problems)}`);
+    const values = await resolveFilterValues(ctx, schema, users, written);
+    resolved = values.resolved;
+    rlx = await filterToSend(ctx, values.rlx);
   }
   const result = await ctx.client.aggregate(ref, { dimensions4Pivot: groupBy.join(','), ...(sum ? { statsFields: sum } : {}), ...(rlx ? { rlx } : {}) }, { signal: ctx.signal });
   const groups = [...result.data].sort((a, b) => b._count - a._count).map((row) => {
     const group: Record<string, unknown> = {};
-    for (const field of groupBy) group[field] = row[`${field}__resolved`] ?? row[field] ?? null;
+    for (const field of groupBy) {
+      const value = row[field] ?? null;
+      const caption = row[`${field}__resolved`];
+      group[field] = value !== null && typeof caption === 'string' && caption !== String(value) ? { value, caption } : value;
+    }
     group.count = row._count;
     if (sum) group[sum] = row[sum] ?? null;
+    const selects = groupFilter(rlx, groupBy, row);
+    if (selects !== undefined) group.rlx = selects;
     return group;
   });
   const { kept } = fitRows(groups, MAX_RESULT_CHARS - 700, MAX_ROWS);
-  const summary = `${ref.workspace}/${ref.app} grouped by ${groupBy.join(' and ')}${sum ? `, sum of ${sum}` : ''}: ${result.filteredRecordsCount} records matched in ${groups.length} groups (largest first).`;
-  return labelledResult(ctx.connectionName, summary, { matched: result.filteredRecordsCount, total: result.totalRecordsCount, groups: kept }, moreText(groups.length - kept.length, 'a filter (rlx) or one grouping field'));
+  const sentences = [`${ref.workspace}/${ref.app} grouped by ${groupBy.join(' and ')}${sum ? `, sum of ${sum}` : ''}: ${result.filteredRecordsCount} records matched in ${groups.length} groups (largest first). Each group's rlx, run with records_query, lists its records.`];
+  const resolvedText = describeResolved(resolved);
+  if (resolvedText) sentences.push(resolvedText);
+  if (result.filteredRecordsCount === 0) {
+    const why = await explainEmpty(ctx, ref, rlx, result.totalRecordsCount);
+    if (why) sentences.push(why);
+  }
+  const data = { matched: result.filteredRecordsCount, total: result.totalRecordsCount, ...(resolved.length > 0 ? { resolved } : {}), groups: kept };
+  return labelledResult(ctx.connectionName, sentences.join(' '), data, moreText(groups.length - kept.length, 'a filter (rlx) or one grouping field'));
 }

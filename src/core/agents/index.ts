@@ -7,6 +7,8 @@ import { planCreate, runCreate } from './create';
 import { type AgentToolName, agentTool } from './definitions';
 import { describeApp } from './describeApp';
 import { getRecord } from './get';
+import { listApps } from './listApps';
+import { readAttachment } from './readAttachment';
 import { type ToolResult, errorResult } from './labelling';
 import { queryRecords } from './query';
 import { planAction, runAction } from './runAction';
@@ -28,6 +30,8 @@ export { appDescription } from './describeApp';
 export { filterToSend } from './query';
 export { SCHEMA_TOKEN_BUDGET, estimateTokens, explainPrompt, extractRlx, pickAppPrompt, queryPrompt, repairPrompt, schemaContext, splitRlxQuery } from './chatPrompt';
 export { readableSchema, resolveApp } from './records';
+export { describeResolved, resolveFilterValues } from './filterValues';
+export type { ResolvedFilter, ResolvedValue } from './filterValues';
 export type { AppDescription } from './describeApp';
 
 type Input = Record<string, unknown>;
@@ -38,6 +42,8 @@ const READS: Partial<Record<AgentToolName, (ctx: ToolContext, input: Input) => P
   records_get: getRecord,
   records_describe_app: describeApp,
   records_aggregate: aggregateRecords,
+  records_list_apps: listApps,
+  records_read_attachment: readAttachment,
 };
 
 const WRITES: Partial<Record<AgentToolName, { plan: (ctx: ToolContext, input: Input) => Promise<WritePlan>; run: (ctx: ToolContext, plan: WritePlan) => Promise<ToolResult> }>> = {

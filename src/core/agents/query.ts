@@ -1,9 +1,15 @@
-// records_query: one app, an RLX filter checked with the editor's diagnostics first, rows and
-// the total matched, and the query actually sent (so the user can run it again).
+// records_query: one app, an RLX filter checked with the editor's diagnostics first and its
+// values resolved (names, captions, references → ids), one page of rows with a cursor to the
+// next, the total matched, the query actually sent (so the user can run it again), and, when
+// nothing matched, the condition that emptied the result.
 import { findRlxPlaceholders, expandRlxPlaceholders } from '../rlx/placeholders';
 import { isValidRlxFieldName } from '../rlx/quote';
-import { MAX_RESULT_CHARS, MAX_ROWS, fitRows, moreText } from './bounds';
+import { fieldKindOf } from '../schema/fieldKind';
+import { MAX_RESULT_CHARS, MAX_ROWS, fitRows } from './bounds';
 import { type ToolContext, ToolInputError, optionalLimit, optionalString, optionalStringList, requireString } from './context';
+import { decodeCursor, encodeCursor } from './cursor';
+import { explainEmpty } from './emptyResult';
+import { describeResolved, resolveFilterValues } from './filterValues';
 import { type ToolResult, errorResult, labelledResult } from './labelling';
 import { readableSchema, resolveApp } from './records';
 import { checkRlx, describeRlxProblems } from './rlxCheck';
@@ -15,12 +21,15 @@ export async function queryRecords(ctx: ToolContext, input: Record<string, unkno
   const fields = optionalStringList(input, 'fields') ?? [];
   const sort = optionalString(input, 'sort');
   const limit = optionalLimit(input, 'limit', MAX_ROWS, 20);
+  const app = `${ref.workspace}/${ref.app}`;
+  const offset = decodeCursor(optionalString(input, 'cursor'), ['records_query', app, written ?? '', sort ?? '']);
   const schema = await readableSchema(ctx, ref);
   for (const field of fields) {
-    if (!isValidRlxFieldName(field) || schema.fields?.[field] === undefined) throw new ToolInputError(`${ref.workspace}/${ref.app} has no field "${field}". records_describe_app lists its fields.`);
+    if (!isValidRlxFieldName(field) || schema.fields?.[field] === undefined) throw new ToolInputError(`${app} has no field "${field}". records_describe_app lists its fields.`);
   }
   if (sort !== undefined && !/^[A-Za-z_][A-Za-z0-9_]*( (asc|desc))?$/i.test(sort)) throw new ToolInputError(`"${sort}" is not a sort: write a field and a direction, e.g. "creation_date desc".`);
   let rlx = written;
+  let resolved: Awaited<ReturnType<typeof resolveFilterValues>>['resolved'] = [];
   if (written !== undefined) {
     const workspaces = await ctx.catalog.workspaces(ctx.connectionId);
     const users = workspaces.find((w) => w.alias === ref.workspace)?.users ?? [];
@@ -28,19 +37,43 @@ export async function queryRecords(ctx: ToolContext, input: Record<string, unkno
     if (problems.length > 0) {
       return errorResult(`The RLX filter was not sent: it has ${problems.length} problem${problems.length === 1 ? '' : 's'}. Fix ${problems.length === 1 ? 'it' : 'them'} and call records_query again.\n${describeRlxProblems(problems)}`);
     }
-    rlx = await filterToSend(ctx, written);
+    const values = await resolveFilterValues(ctx, schema, users, written);
+    resolved = values.resolved;
+    rlx = await filterToSend(ctx, values.rlx);
   }
+  // Rich texts are sent only when asked for: without this, a description reads as null.
+  const loadRichTexts = fields.some((field) => field === 'description' || fieldKindOf(schema.fields![field]!) === 'richtext');
   const listOfFields = ['id', 'number', 'title', 'state', 'project_alias', 'publishing_alias', ...fields].join(',');
-  const page = await ctx.client.listRecords(ref, { limitRecords: limit, listOfFields, ...(rlx ? { rlx } : {}), ...(sort ? { sortBy: sort } : {}) }, { signal: ctx.signal });
+  const page = await ctx.client.listRecords(ref, {
+    limitRecords: limit,
+    listOfFields,
+    ...(offset > 0 ? { skipRecords: offset } : {}),
+    ...(rlx ? { rlx } : {}),
+    ...(sort ? { sortBy: sort } : {}),
+    ...(loadRichTexts ? { loadRichTexts: true } : {}),
+  }, { signal: ctx.signal });
   ctx.catalog.learnPeople(ctx.connectionId, page.data, schema);
   const people = ctx.catalog.people(ctx.connectionId);
   const rows = page.data.map((record) => recordRow(record, schema, people, fields));
   const { kept } = fitRows(rows, MAX_RESULT_CHARS - 900);
   const total = page.filteredRecordsCount;
+  const end = offset + kept.length;
+  // The next page starts after the last row shown (a row cut for size comes first next time).
+  const more = page.countsEstimated ? kept.length === page.data.length && page.data.length === limit : end < total;
+  const nextCursor = more && kept.length > 0 ? encodeCursor(['records_query', app, written ?? '', sort ?? ''], end) : undefined;
   const countText = page.countsEstimated ? `at least ${total}` : String(total);
-  const summary = `${ref.workspace}/${ref.app}: ${countText} record${total === 1 ? '' : 's'} match${rlx ? '' : ' (no filter)'}, ${kept.length} shown.`;
-  const query = { app: `${ref.workspace}/${ref.app}`, rlx: rlx ?? null, sort: sort ?? null, limit };
-  return labelledResult(ctx.connectionName, summary, { total, shown: kept.length, query, rows: kept }, moreText(total - kept.length, 'a stricter rlx filter, fewer fields, or records_aggregate to count'));
+  const shownText = kept.length === 0 ? 'none shown' : offset === 0 ? `${kept.length} shown` : `${offset + 1}–${end} shown`;
+  const sentences = [`${app}: ${countText} record${total === 1 ? '' : 's'} match${rlx ? '' : ' (no filter)'}, ${shownText}.`];
+  const resolvedText = describeResolved(resolved);
+  if (resolvedText) sentences.push(resolvedText);
+  if (total === 0 && offset === 0 && !page.countsEstimated) {
+    const why = await explainEmpty(ctx, ref, rlx, page.unfilteredRecordsCount);
+    if (why) sentences.push(why);
+  }
+  const query = { app, rlx: rlx ?? null, sort: sort ?? null, limit };
+  const data = { total, shown: kept.length, query, ...(resolved.length > 0 ? { resolved } : {}), rows: kept, ...(nextCursor ? { nextCursor } : {}) };
+  const moreText = nextCursor ? `${Math.max(total - end, 0)} more: call records_query again with the same app, rlx and sort and "cursor": ${JSON.stringify(nextCursor)}, or narrow the filter, or count with records_aggregate.` : undefined;
+  return labelledResult(ctx.connectionName, sentences.join(' '), data, moreText);
 }
 
 /** The filter as the service takes it: placeholders (`@me`, `@today`) replaced for the signed-in user. */

@@ -51,6 +51,8 @@ export interface WorkspaceUser {
   id?: string;
   name: string;
   role: string;
+  /** Not in the contract; used to resolve a person written by e-mail when a service sends it. */
+  email?: string;
 }
 
 /** GET /api/projects/{alias}. `{}` when the user cannot read it. */

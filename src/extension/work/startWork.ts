@@ -32,11 +32,13 @@ export interface StartWorkResult {
 
 export async function startWork(deps: WorkHost, arg: unknown, options: StartWorkOptions = {}): Promise<StartWorkResult | undefined> {
   const { connections } = deps;
-  const locator = locatorOf(arg, connections) ?? (await pickRecord(connections, vscode.l10n.t('Start Work on Record')));
-  if (locator === undefined) return undefined;
+  // Git first: without it (the Git extension off, no repository open) there is nothing to start,
+  // and the user hears why before picking a record, not after.
   const api = await gitApi();
   deps.current.attach(api);
   const repository = await pickRepository(api, options.repository);
+  const locator = locatorOf(arg, connections) ?? (await pickRecord(connections, vscode.l10n.t('Start Work on Record')));
+  if (locator === undefined) return undefined;
   return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Starting work'), cancellable: true }, async (progress, token) => {
     const target = await readTarget(connections, locator, undefined);
     const reference = recordReference(target.record, target.ref);

@@ -2,7 +2,7 @@
 // palette, tree rows, context menus, notifications, screenshots. See test/e2e/README.md.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type FrameLocator, type Locator, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type FrameLocator, type Locator, type Page } from 'playwright-core';
 import { e2eEnvironment } from './environment';
 import { openPaletteAt } from './quickInput';
 
@@ -18,20 +18,26 @@ export type TextMatch = string | RegExp;
 
 export class Workbench {
   private constructor(
-    private readonly browser: Browser,
+    private readonly browser: Browser | BrowserContext,
     /** The raw Playwright page, for anything these helpers do not cover. */
     readonly page: Page,
     private readonly screenshotDir: string,
   ) {}
 
-  /** Launches Chromium at 1400×900 and waits until the workbench has painted (the run's, or the one at `url`). */
-  static async open(url?: string): Promise<Workbench> {
+  /**
+   * Launches Chromium at 1400×900 and waits until the workbench has painted (the run's, or the one
+   * at `url`). `profileDir`: a browser profile kept on disk, as a person's browser keeps its
+   * state from one visit to the next (by default every window starts from an empty profile).
+   */
+  static async open(url?: string, { profileDir }: { profileDir?: string } = {}): Promise<Workbench> {
     const env = e2eEnvironment();
-    const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+    const launch = { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS };
+    const browser = profileDir ? await chromium.launchPersistentContext(profileDir, { ...launch, viewport: VIEWPORT }) : await chromium.launch(launch);
     try {
-      const page = await browser.newPage({ viewport: VIEWPORT });
+      const page = await browser.newPage(profileDir ? {} : { viewport: VIEWPORT });
       page.setDefaultTimeout(DEFAULT_TIMEOUT_MS);
-      await page.goto(url ?? env.workbenchUrl, { waitUntil: 'domcontentloaded' });
+      // The first paint may take a while on a busy machine: as long as waitUntilReady allows.
+      await page.goto(url ?? env.workbenchUrl, { waitUntil: 'domcontentloaded', timeout: 60_000 });
       const workbench = new Workbench(browser, page, env.screenshotDir);
       await workbench.waitUntilReady();
       return workbench;
@@ -96,7 +102,9 @@ export class Workbench {
    */
   async openViewContainer(label: string): Promise<Locator> {
     const item = this.activityBarItem(label).first();
-    await item.waitFor({ state: 'visible' });
+    // An extension's container appears once the editor has read the extensions, which on a busy
+    // machine takes longer than a step: allow it as long as the first paint.
+    await item.waitFor({ state: 'visible', timeout: 60_000 });
     const sideBar = this.sideBar();
     const title = sideBar.locator('.composite.title').filter({ hasText: new RegExp(escapeRegExp(label), 'i') });
     // The extension shows the Records view by itself on a first start (each window of a fresh

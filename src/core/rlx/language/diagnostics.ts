@@ -20,6 +20,7 @@ import {
   splitDirectiveList,
 } from '../document';
 import { PIVOT_SUFFIXES, closest, fieldCaption, rlxFieldType, schemaField, schemaLookups, splitPivotSuffix } from './fieldKinds';
+import { type RlxValueFinding, findFilterValues } from './filterValues';
 import type { RlxSchemaSource, RlxScopeSchema } from './schemaSource';
 import type { RlxDiagnostic, RlxQuickFix } from './types';
 
@@ -217,6 +218,35 @@ function checkFilter(document: RlxDocument, block: RlxBlock, schema: RlxScopeSch
     if (node.kind === 'Comparison' && placeholderStarts.has(node.value.start)) return;
     checkCondition(node, schema, base, out);
   });
+  for (const finding of findFilterValues(parsed.root, schema, schema.me)) out.push(valueProblem(finding, base));
+}
+
+/** A value written as people see it (a name, a caption, a reference): a warning, and the id to write instead. */
+function valueProblem(finding: RlxValueFinding, base: number): RlxDiagnostic {
+  const start = base + finding.start;
+  const end = base + finding.end;
+  const written = JSON.stringify(finding.written);
+  const replaceWith = (value: string, caption: string, preferred: boolean, isMe = false): RlxQuickFix => ({
+    title: isMe ? `Replace with @me (${caption})` : `Replace with ${quoteRlxString(value)} (${caption})`,
+    edits: [{ start, end, newText: isMe ? '@me' : quoteRlxString(value) }],
+    preferred,
+  });
+  switch (finding.outcome) {
+    case 'resolved':
+      return finding.kind === 'person'
+        ? problem(start, end, `${written} is a name, and "${finding.field}" holds user ids: this matches no record. Write ${finding.isMe ? '@me' : `the id of ${finding.resolved.caption}`} instead.`, 'warning', 'person_by_name',
+          [replaceWith(finding.resolved.value, finding.resolved.caption, true, finding.isMe)])
+        : problem(start, end, `${written} is the caption of ${JSON.stringify(finding.resolved.value)}; "${finding.field}" takes db values.`, 'warning', 'lookup_caption',
+          [replaceWith(finding.resolved.value, finding.resolved.caption, true)]);
+    case 'ambiguous':
+      return problem(start, end, `${written} names ${finding.candidates.length} ${finding.kind === 'person' ? 'people' : 'values'} of "${finding.field}": pick one by its ${finding.kind === 'person' ? 'id' : 'db value'}.`, 'warning', finding.kind === 'person' ? 'person_by_name' : 'lookup_caption',
+        finding.candidates.map((candidate) => replaceWith(candidate.value, candidate.caption, false)));
+    case 'unknown_person':
+      return problem(start, end, `${written} is not a person of this workspace: "${finding.field}" holds user ids (or @me).`, 'warning', 'unknown_person',
+        finding.suggestions.map((candidate) => replaceWith(candidate.value, candidate.caption, false)));
+    case 'reference':
+      return problem(start, end, `${written} is a reference, and "${finding.field}" holds record ids: this matches no record. Write the id of ${finding.written.trim()}.`, 'warning', 'link_reference');
+  }
 }
 
 function placeholderFixes(placeholder: RlxPlaceholder, base: number): RlxQuickFix[] {
@@ -274,6 +304,8 @@ function checkValue(value: string, start: number, end: number, quoted: boolean, 
   } else if (type === 'date' && parseRlxInstant(value) === undefined && !/^-?\d+$/.test(value.trim())) {
     out.push(problem(start, end, `"${field}" is a date field; write the date as "YYYY-MM-DD" or "YYYY-MM-DDThh:mm:ssZ".`, 'error', 'type_mismatch'));
   } else if (type === 'lookup' && (operator === '=' || operator === '!=')) {
+    // A caption ("Open") is the value rule's (findFilterValues): a warning with the db value.
+    if (quoted && schemaLookups(schema, field)?.some((candidate) => candidate.caption.toLowerCase() === value.trim().toLowerCase())) return;
     checkLookup(value, start, end, quoted, field, schema, out);
   } else if (type === 'lookup' && operator !== '=' && operator !== '!=') {
     out.push(problem(start, end, `"${field}" is a list of choices; compare it with =, != or "in".`, 'warning', 'type_mismatch'));

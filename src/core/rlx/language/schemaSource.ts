@@ -3,6 +3,7 @@
 // schemas ahead (and the features degrade to syntax-only help while a schema is unknown).
 import type { FieldDefinition, LookupValue, WorkspaceUser } from '../../contract/types';
 import type { RlxScope } from '../document';
+import type { RlxSignedInUser } from './filterValues';
 
 export interface RlxScopeSchema {
   /** Field definitions by db name. */
@@ -11,6 +12,8 @@ export interface RlxScopeSchema {
   lookups: Readonly<Record<string, readonly LookupValue[]>>;
   /** The people who can be named in person fields. */
   users: readonly WorkspaceUser[];
+  /** The signed-in user when known: their name or e-mail in a person field becomes `@me`. */
+  me?: RlxSignedInUser;
 }
 
 export interface RlxWorkspaceAliases {

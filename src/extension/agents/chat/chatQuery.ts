@@ -1,12 +1,17 @@
 // `@records /query`: a question becomes an RLX query for the right app. The app's schema and
 // lookup values (from the catalog) are the model's context; the answer is parsed and checked
-// with the `.rlx` diagnostics, an invalid one gets one repair round with its problems, and a
-// valid one is shown with the count it matches and Run / Open in Notebook / Save Query.
+// with the `.rlx` diagnostics, its values resolved as the tools resolve them (a name, caption or
+// reference becomes the id, shown; one that cannot be is a problem), an invalid one gets one
+// repair round with its problems, and a valid one is shown with the count it matches and
+// Run / Open in Notebook / Save Query.
 import * as vscode from 'vscode';
 import {
+  type ResolvedFilter,
   type RlxProblem,
   type ToolContext,
+  ToolInputError,
   appDescription,
+  describeResolved,
   checkRlx,
   extractRlx,
   filterToSend,
@@ -15,6 +20,7 @@ import {
   readableSchema,
   repairPrompt,
   resolveApp,
+  resolveFilterValues,
   schemaContext,
 } from '../../../core/agents';
 import type { AppRef } from '../../../core/contract/types';
@@ -46,20 +52,33 @@ export async function proposeQuery(ctx: ToolContext, model: vscode.LanguageModel
   const workspaces = await ctx.catalog.workspaces(ctx.connectionId);
   const users = workspaces.find((w) => w.alias === ref.workspace)?.users ?? [];
   const context = schemaContext(appDescription(ref, schema, users));
-  const problemsOf = (rlx: string | undefined): RlxProblem[] =>
-    rlx === undefined
-      ? [{ line: 1, column: 1, message: 'The answer held no RLX filter in a code block.', severity: 'error', code: 'no_query' }]
-      : checkRlx(rlx, ref, schema, users).filter((p) => p.severity === 'error');
+  let values: ResolvedFilter | undefined;
+  const problemsOf = async (rlx: string | undefined): Promise<RlxProblem[]> => {
+    values = undefined;
+    if (rlx === undefined) return [{ line: 1, column: 1, message: 'The answer held no RLX filter in a code block.', severity: 'error', code: 'no_query' }];
+    const problems = checkRlx(rlx, ref, schema, users).filter((p) => p.severity === 'error');
+    if (problems.length > 0) return problems;
+    try {
+      values = await resolveFilterValues(ctx, schema, users, rlx);
+      return [];
+    } catch (error) {
+      if (error instanceof ToolInputError) return [{ line: 1, column: 1, message: error.message, severity: 'error', code: 'unresolved_value' }];
+      throw error;
+    }
+  };
 
   let rlx = extractRlx(await ask(model, queryPrompt(question, context), token));
-  let problems = problemsOf(rlx);
+  let problems = await problemsOf(rlx);
   let repaired = false;
   if (problems.length > 0) {
     stream.progress(vscode.l10n.t('The first query had {0} problem(s); asking for a fix…', problems.length));
     rlx = extractRlx(await ask(model, repairPrompt(rlx ?? '', problems, context), token)) ?? rlx;
-    problems = problemsOf(rlx);
+    problems = await problemsOf(rlx);
     repaired = problems.length === 0;
   }
+  // The query shown, run and saved holds the ids the names stood for.
+  const resolvedText = values === undefined ? undefined : describeResolved((values as ResolvedFilter).resolved);
+  if (values !== undefined && rlx !== undefined) rlx = (values as ResolvedFilter).rlx;
   const title = question.replace(/\s+/g, ' ').slice(0, 60);
   const text = `@connection ${quoteConnectionName(ctx.connectionName)}\n@app ${app}\n### ${title}\n${rlx ?? ''}\n`;
   if (problems.length > 0 || rlx === undefined) {
@@ -70,6 +89,7 @@ export async function proposeQuery(ctx: ToolContext, model: vscode.LanguageModel
   const counts = await ctx.client.countRecords(ref, await filterToSend(ctx, rlx), { signal: ctx.signal });
   stream.markdown(`\`\`\`rlx\n${text}\`\`\`\n`);
   stream.markdown(vscode.l10n.t('Matches **{0}** of {1} records in {2} (checked with the RLX diagnostics{3}).', counts.filtered, counts.total, app, repaired ? vscode.l10n.t('; fixed after a first attempt with problems') : ''));
+  if (resolvedText !== undefined) stream.markdown(`\n\n${resolvedText}`);
   stream.button({ command: OPEN_PROPOSED_QUERY, title: vscode.l10n.t('Run'), arguments: [text, 'run'] });
   stream.button({ command: OPEN_PROPOSED_QUERY, title: vscode.l10n.t('Open in Notebook'), arguments: [text, 'notebook'] });
   stream.button({ command: OPEN_PROPOSED_QUERY, title: vscode.l10n.t('Save Query'), arguments: [text, 'save', title] });

@@ -2,6 +2,7 @@ import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ConnectionInfo, ConnectionManager } from '../connectionManager';
+import { normalizeBaseUrl } from '../connectionRules';
 import { describeError } from '../errorText';
 import {
   classifyStartError,
@@ -14,6 +15,23 @@ import {
 import { setState } from '../../shared/util/orderedState';
 
 const PORT_KEY = 'records.sandbox.port';
+/**
+ * The data folder of the sandbox the "Local Sandbox" connection points at, with that address
+ * (`{url, dataDir}`; no `dataDir`: not known, e.g. a sandbox named only by `records.sandbox.url`).
+ * Machine-local: never synced, as the connection list is.
+ */
+const FOLDER_KEY = 'records.sandbox.folder';
+
+interface SandboxFolder {
+  url: string;
+  dataDir?: string;
+}
+
+/** What Start Local Sandbox told the user when the Local Sandbox already answered (for tests). */
+export interface SandboxAlreadyRunning {
+  url: string;
+  message: string;
+}
 
 /**
  * Starts the local Records Service from `dist/sandbox.js` (loaded only now), keeps the
@@ -21,8 +39,12 @@ const PORT_KEY = 'records.sandbox.port';
  */
 export class SandboxLauncher implements vscode.Disposable {
   private running: RunningSandbox | undefined;
+  private runningDataDir: string | undefined;
   private starting: Promise<ConnectionInfo> | undefined;
   private readonly output: vscode.LogOutputChannel;
+  private readonly toldRunning = new vscode.EventEmitter<SandboxAlreadyRunning>();
+  /** Fires when Start Local Sandbox found the Local Sandbox answering and said so instead of starting another. */
+  readonly onDidFindRunning: vscode.Event<SandboxAlreadyRunning> = this.toldRunning.event;
 
   constructor(
     private readonly context: vscode.ExtensionContext,
@@ -42,14 +64,18 @@ export class SandboxLauncher implements vscode.Disposable {
     return vscode.Uri.joinPath(this.context.globalStorageUri, 'sandbox').fsPath;
   }
 
-  /** Starts the sandbox (if not running) and selects its connection. */
+  /** The data folder of the sandbox running in this window. */
+  get runningDataFolder(): string | undefined {
+    return this.running ? this.runningDataDir : undefined;
+  }
+
+  /**
+   * Start Local Sandbox: selects the "Local Sandbox" connection and, unless the sandbox it points
+   * at answers (started in this window, another one, or by `npm start`), starts one on that
+   * sandbox's data folder. Never on another folder without asking.
+   */
   start(options: { dataDir?: string; reset?: boolean } = {}): Promise<ConnectionInfo> {
-    this.starting ??= Promise.resolve(
-      vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Starting the local Records sandbox…') },
-        () => this.startNow(options),
-      ),
-    ).finally(() => (this.starting = undefined));
+    this.starting ??= this.startOrFind(options).finally(() => (this.starting = undefined));
     return this.starting;
   }
 
@@ -68,9 +94,14 @@ export class SandboxLauncher implements vscode.Disposable {
 
   /** Stops the sandbox, wipes its data folder and starts it again with fresh demo data. */
   async reset(): Promise<ConnectionInfo> {
+    const existing = this.sandboxConnection();
+    if (!this.running && existing && (await this.answers(existing))) {
+      throw new Error(vscode.l10n.t('The local sandbox at {0} was started outside this window (by "npm start" or another VS Code window): reset it where it runs.', existing.baseUrl));
+    }
+    const dataDir = this.runningDataFolder ?? (existing ? this.knownFolder(existing) : undefined) ?? this.dataDir;
     await this.stop();
-    await fs.rm(this.dataDir, { recursive: true, force: true });
-    return this.start({ reset: true });
+    await fs.rm(dataDir, { recursive: true, force: true });
+    return this.start({ reset: true, dataDir });
   }
 
   /**
@@ -78,8 +109,11 @@ export class SandboxLauncher implements vscode.Disposable {
    * with `select: 'ifChanged'` only when it is new or moved (a seed applied on every start
    * must not override the user's later choice of connection).
    */
-  async connectTo(url: string, select: 'always' | 'ifChanged' = 'always'): Promise<ConnectionInfo> {
-    const existing = this.connections.list().find((c) => c.sandbox);
+  async connectTo(url: string, select: 'always' | 'ifChanged' = 'always', dataDir?: string): Promise<ConnectionInfo> {
+    // Where its data is, before the connection moves there: a Start that follows must know it.
+    const folder: SandboxFolder = { url: normalizeBaseUrl(url), ...(dataDir === undefined ? {} : { dataDir }) };
+    await setState(this.context.globalState, FOLDER_KEY, folder);
+    const existing = this.sandboxConnection();
     let connection: ConnectionInfo;
     if (existing) {
       connection = await this.connections.update(existing.id, { baseUrl: url, authKind: 'authCode' });
@@ -95,12 +129,86 @@ export class SandboxLauncher implements vscode.Disposable {
     // Quiet: the window is closing, no view needs to hear of it.
     void this.stop({ quiet: true }).catch(() => undefined);
     this.output.dispose();
+    this.toldRunning.dispose();
+  }
+
+  private sandboxConnection(): ConnectionInfo | undefined {
+    return this.connections.list().find((c) => c.sandbox);
+  }
+
+  /**
+   * The data folder of the sandbox `connection` points at: as recorded when it was pointed there,
+   * this window's default folder when nothing was recorded for its address (a sandbox started
+   * by an earlier version, or a list synced from another machine), undefined when not known.
+   */
+  private knownFolder(connection: ConnectionInfo): string | undefined {
+    const recorded = this.context.globalState.get<SandboxFolder>(FOLDER_KEY);
+    if (recorded === undefined || recorded.url !== connection.baseUrl) return this.dataDir;
+    return recorded.dataDir;
+  }
+
+  /** Whether the sandbox at the connection's address answers now (one fresh request: who is signed in). */
+  private async answers(connection: ConnectionInfo): Promise<boolean> {
+    if (this.running !== undefined && this.running.url === connection.baseUrl) return true;
+    try {
+      await (await this.connections.client(connection.id)).currentUser({ timeoutMs: 3_000 });
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  private async startOrFind(options: { dataDir?: string; reset?: boolean }): Promise<ConnectionInfo> {
+    const existing = this.sandboxConnection();
+    let dataDir = options.dataDir;
+    if (dataDir === undefined && existing !== undefined) {
+      if (await this.answers(existing)) return this.alreadyRunning(existing);
+      dataDir = this.knownFolder(existing) ?? (await this.askForFolder(existing));
+    }
+    const folder = dataDir ?? this.dataDir;
+    return vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Starting the local Records sandbox…') },
+      () => this.startNow({ ...options, dataDir: folder }),
+    );
+  }
+
+  /** The Local Sandbox answers: say where, select it, and offer to show it; nothing new starts. */
+  private async alreadyRunning(connection: ConnectionInfo): Promise<ConnectionInfo> {
+    await this.connections.select(connection.id);
+    const folder = this.runningDataFolder !== undefined && this.running?.url === connection.baseUrl ? this.runningDataDir : this.knownFolder(connection);
+    const message = folder === undefined
+      ? vscode.l10n.t('The local sandbox is already running at {0}; the "Local Sandbox" connection uses it.', connection.baseUrl)
+      : vscode.l10n.t('The local sandbox is already running at {0} with its data in {1}; the "Local Sandbox" connection uses it.', connection.baseUrl, folder);
+    this.output.info(message);
+    const show = vscode.l10n.t('Show in Records View');
+    void vscode.window.showInformationMessage(message, show).then((choice) => {
+      if (choice === show) void vscode.commands.executeCommand('records.explorer.focus');
+    });
+    this.toldRunning.fire({ url: connection.baseUrl, message });
+    return connection;
+  }
+
+  /**
+   * The Local Sandbox does not answer and where its data was is not known (it was named only by
+   * its address): a sandbox on this window's folder has other records, so ask first.
+   */
+  private async askForFolder(connection: ConnectionInfo): Promise<string> {
+    const start = vscode.l10n.t('Start Sandbox');
+    const choice = await vscode.window.showWarningMessage(
+      vscode.l10n.t('Nothing answers at {0}, the address of the "Local Sandbox" connection. Start a local sandbox with its data in {1}?', connection.baseUrl, this.dataDir),
+      { modal: true, detail: vscode.l10n.t('Its records are its own: what you changed in the sandbox at {0} is not there. To use that one again, start it where it was started (for example with "npm start").', connection.baseUrl) },
+      start,
+    );
+    if (choice !== start) throw new vscode.CancellationError();
+    return this.dataDir;
   }
 
   private async startNow(options: { dataDir?: string; reset?: boolean }): Promise<ConnectionInfo> {
-    if (this.running) return this.connectTo(this.running.url);
-    const module = this.load();
     const dataDir = options.dataDir ?? this.dataDir;
+    if (this.running && this.runningDataDir === dataDir) return this.connectTo(this.running.url, 'always', dataDir);
+    // This window runs a sandbox on another folder than the Local Sandbox's: that one goes.
+    if (this.running) await this.stop({ quiet: true });
+    const module = this.load();
     await fs.mkdir(dataDir, { recursive: true });
     const previousPort = this.context.globalState.get<number>(PORT_KEY);
     const start = (port: number): Promise<RunningSandbox> =>
@@ -117,11 +225,12 @@ export class SandboxLauncher implements vscode.Disposable {
       if (classifyStartError(error) === 'dataLocked') return this.resolveLockedFolder(dataDir);
       throw explainStartFailure(error);
     }
+    this.runningDataDir = dataDir;
     setRunningContext(true);
     const port = Number(new URL(this.running.url).port);
     await setState(this.context.globalState, PORT_KEY, port);
     this.output.info(`Sandbox running at ${this.running.url} with data in ${dataDir}`);
-    return this.connectTo(this.running.url);
+    return this.connectTo(this.running.url, 'always', dataDir);
   }
 
   private load(): SandboxModule {
@@ -143,7 +252,7 @@ export class SandboxLauncher implements vscode.Disposable {
     const address = await readSandboxAddress(dataDir);
     if (address) {
       this.output.info(`The sandbox of another window serves ${dataDir} at ${address}; connecting to it.`);
-      return this.connectTo(address);
+      return this.connectTo(address, 'always', dataDir);
     }
     const connect = vscode.l10n.t('Connect to Running Sandbox');
     const another = vscode.l10n.t('Use Another Folder');
@@ -153,7 +262,7 @@ export class SandboxLauncher implements vscode.Disposable {
       vscode.l10n.t('Another VS Code window is already running the local sandbox with the data folder {0}. Connect to that sandbox, or start a separate one with its own data.', dataDir),
       ...choices,
     );
-    if (choice === connect && port !== undefined) return this.connectTo(`http://127.0.0.1:${port}`);
+    if (choice === connect && port !== undefined) return this.connectTo(`http://127.0.0.1:${port}`, 'always', dataDir);
     if (choice === another) {
       const separate = vscode.Uri.joinPath(this.context.globalStorageUri, `sandbox-${Date.now().toString(36)}`).fsPath;
       return this.startNow({ dataDir: separate });

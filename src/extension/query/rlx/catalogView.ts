@@ -75,15 +75,17 @@ export class RlxCatalogView implements vscode.Disposable {
     const workspaceAlias = scope.kind === 'app' ? scope.ref.workspace : scope.workspace;
     const workspace = workspaces?.find((w) => w.alias === workspaceAlias);
     const users = workspace?.users ?? [];
+    // A person's name in a filter becomes `@me` in the quick fix when it is the signed-in user's.
+    const me = this.catalog.knownUser(connectionId);
     if (scope.kind === 'app') {
       const schema = this.catalog.knownSchema(connectionId, scope.ref);
-      return schema?.fields === undefined ? undefined : { fields: schema.fields, lookups: schema.lookups ?? {}, users };
+      return schema?.fields === undefined ? undefined : { fields: schema.fields, lookups: schema.lookups ?? {}, users, ...(me ? { me } : {}) };
     }
     // A workspace scope knows the fields of all its apps once every schema is loaded.
     const apps = workspace?.apps ?? [];
     const schemas: (AppSchema | undefined)[] = apps.map((app) => this.catalog.knownSchema(connectionId, { workspace: workspaceAlias, app: app.alias }));
     if (apps.length === 0 || schemas.some((schema) => schema?.fields === undefined)) return undefined;
-    const merged: RlxScopeSchema = { fields: {}, lookups: {}, users };
+    const merged: RlxScopeSchema = { fields: {}, lookups: {}, users, ...(me ? { me } : {}) };
     for (const schema of schemas) {
       Object.assign(merged.fields, schema?.fields);
       for (const [field, values] of Object.entries(schema?.lookups ?? {})) {

@@ -1,24 +1,15 @@
-// Builds what the real editor loads: our extension as a .vsix, the test-runner extension
-// as a .vsix, and the integration tests bundled for the extension host.
+// Builds what the real editor loads in the tests: our extension as a .vsix (the same packaging
+// `npm start` uses, scripts/editor-host/), the test-runner extension as a .vsix, and the
+// integration tests bundled for the extension host.
 import * as esbuild from 'esbuild';
 import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { outDir, repoRoot } from './paths.mjs';
 import { run } from './process.mjs';
-import { packageVsix } from '../../../../scripts/vsix.mjs';
+
+export { packageExtension } from '../../../../scripts/editor-host/package-extension.mjs';
 
 const vsce = join(repoRoot, 'node_modules/@vscode/vsce/vsce');
-
-/**
- * `node esbuild.mjs` (all bundles, incl. dist/sandbox.js) then `vsce package`; returns the .vsix
- * path. Each launcher names its own file, so the integration and end-to-end runs can package
- * side by side (CI runs them at the same time) without one replacing the other's file.
- */
-export async function packageExtension({ skipBuild = false, fileName = 'records-service.vsix' } = {}) {
-  if (!skipBuild) await run(process.execPath, ['esbuild.mjs'], { cwd: repoRoot });
-  // Staged per file name: the launchers package side by side.
-  return packageVsix({ out: join(outDir, fileName), stagingDir: join(outDir, `staging-${fileName}`) });
-}
 
 /** `vsce package` of the extension in `folder` into out/`fileName` (replaced); returns its path. */
 async function vscePackage(folder, fileName, extraOptions, stdin = 'ignore') {

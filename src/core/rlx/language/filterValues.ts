@@ -1,0 +1,132 @@
+// The values of a filter checked like its syntax: one rule, used by the agent tools (and so the
+// chat participant) before a filter is sent, and by the `.rlx` diagnostics as warnings with a
+// quick fix. People see names, captions and references; filters need ids and db values, so a
+// value written the way people see it would match nothing, silently. This finds such values:
+// - a person field given a display name or e-mail (case-insensitive, exact) → the user's id,
+//   or `@me` when it is the signed-in user; several people of that name → all of them, by id;
+// - a lookup field given a caption ("Open") → its db value;
+// - a link field given a reference (`IT/TASK4`) → the reference, for the caller to turn into
+//   the record's id (that needs a read, which a synchronous check cannot make).
+// Pure: no requests here.
+import { walkRlx } from '../nodeAt';
+import type { RlxNode, RlxStringNode } from '../nodes';
+import { closest, rlxFieldType, schemaField, schemaLookups } from './fieldKinds';
+import type { RlxScopeSchema } from './schemaSource';
+
+export interface RlxValueCandidate {
+  /** What the filter needs: a user id or a lookup's db value. */
+  value: string;
+  /** What people see: the person's name or the lookup's caption. */
+  caption: string;
+}
+
+interface FindingBase {
+  field: string;
+  /** The value as written (unquoted). */
+  written: string;
+  /** Offsets of the string literal, quotes included, in the parsed text. */
+  start: number;
+  end: number;
+}
+
+export type RlxValueFinding =
+  /** One person or lookup value carries this name or caption. */
+  | (FindingBase & { outcome: 'resolved'; kind: 'person' | 'lookup'; resolved: RlxValueCandidate; isMe: boolean })
+  /** Several do: the filter cannot say which one is meant. */
+  | (FindingBase & { outcome: 'ambiguous'; kind: 'person' | 'lookup'; candidates: RlxValueCandidate[] })
+  /** A person field given text that is neither an id nor a known person's name or e-mail. */
+  | (FindingBase & { outcome: 'unknown_person'; kind: 'person'; suggestions: RlxValueCandidate[] })
+  /** A link field given a record reference: the caller reads the record's id. */
+  | (FindingBase & { outcome: 'reference'; kind: 'link'; reference: { workspace: string; app: string; number: number } });
+
+/** The signed-in user, when known: a name or e-mail of theirs becomes `@me` in a quick fix. */
+export interface RlxSignedInUser {
+  id: string;
+  name?: string;
+  email?: string;
+}
+
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const REFERENCE = /^\s*([A-Za-z0-9_-]+)\s*\/\s*([A-Za-z0-9_-]*?[A-Za-z_-])([1-9]\d{0,14})\s*$/;
+
+/** Values of `root` written as people see them, in the order they appear. */
+export function findFilterValues(root: RlxNode, schema: RlxScopeSchema, me?: RlxSignedInUser): RlxValueFinding[] {
+  const findings: RlxValueFinding[] = [];
+  walkRlx(root, (node) => {
+    if (node.kind !== 'Comparison' || (node.operator !== '=' && node.operator !== '!=') || node.value.kind !== 'String') return;
+    const field = node.field.name;
+    if (schemaField(schema, field) === undefined) return;
+    const finding = findingOf(field, node.value, schema, me);
+    if (finding !== undefined) findings.push(finding);
+  });
+  return findings;
+}
+
+function findingOf(field: string, literal: RlxStringNode, schema: RlxScopeSchema, me: RlxSignedInUser | undefined): RlxValueFinding | undefined {
+  const written = literal.value.trim();
+  if (written === '') return undefined;
+  const base = { field, written, start: literal.start, end: literal.end };
+  switch (rlxFieldType(schema, field)) {
+    case 'person':
+      return personFinding(base, schema, me);
+    case 'lookup':
+      return lookupFinding(base, schema);
+    case 'link':
+      return linkFinding(base, schema);
+    default:
+      return undefined;
+  }
+}
+
+/** Everyone the filter may name: the workspace's people with ids, and the signed-in user. */
+function peopleOf(schema: RlxScopeSchema, me: RlxSignedInUser | undefined): { id: string; name: string; email?: string }[] {
+  const people = new Map<string, { id: string; name: string; email?: string }>();
+  for (const user of schema.users) {
+    if (user.id) people.set(user.id.toLowerCase(), { id: user.id, name: user.name, ...(user.email ? { email: user.email } : {}) });
+  }
+  if (me !== undefined) {
+    const known = people.get(me.id.toLowerCase());
+    people.set(me.id.toLowerCase(), { id: me.id, name: known?.name ?? me.name ?? me.id, ...(me.email ? { email: me.email } : known?.email ? { email: known.email } : {}) });
+  }
+  return [...people.values()];
+}
+
+function personFinding(base: FindingBase, schema: RlxScopeSchema, me: RlxSignedInUser | undefined): RlxValueFinding | undefined {
+  const people = peopleOf(schema, me);
+  const wanted = base.written.toLowerCase();
+  if (people.some((person) => person.id.toLowerCase() === wanted)) return undefined;
+  const matches = people.filter((person) => person.name.toLowerCase() === wanted || person.email?.toLowerCase() === wanted);
+  if (matches.length === 1) {
+    const [person] = matches as [{ id: string; name: string }];
+    return { ...base, outcome: 'resolved', kind: 'person', resolved: { value: person.id, caption: person.name }, isMe: me !== undefined && person.id.toLowerCase() === me.id.toLowerCase() };
+  }
+  if (matches.length > 1) return { ...base, outcome: 'ambiguous', kind: 'person', candidates: matches.map((person) => ({ value: person.id, caption: person.name })) };
+  // An id we do not know may still be a person: only text that cannot be an id is refused, and
+  // only when the workspace lists its people's ids (a real service may not) to compare it with.
+  if (GUID.test(base.written) || !schema.users.some((user) => user.id)) return undefined;
+  const names = closest(base.written, people.map((person) => person.name));
+  return { ...base, outcome: 'unknown_person', kind: 'person', suggestions: names.map((name) => people.find((person) => person.name === name)!).map((person) => ({ value: person.id, caption: person.name })) };
+}
+
+function lookupFinding(base: FindingBase, schema: RlxScopeSchema): RlxValueFinding | undefined {
+  const values = schemaLookups(schema, base.field) ?? [];
+  const wanted = base.written.toLowerCase();
+  // The service compares strings without case (decisions.md), so "OPEN" is the value "open".
+  if (values.length === 0 || values.some((value) => value.id.toLowerCase() === wanted)) return undefined;
+  const matches = values.filter((value) => value.caption.toLowerCase() === wanted);
+  if (matches.length === 1) return { ...base, outcome: 'resolved', kind: 'lookup', resolved: { value: matches[0]!.id, caption: matches[0]!.caption }, isMe: false };
+  if (matches.length > 1) return { ...base, outcome: 'ambiguous', kind: 'lookup', candidates: matches.map((value) => ({ value: value.id, caption: value.caption })) };
+  return undefined;
+}
+
+function linkFinding(base: FindingBase, schema: RlxScopeSchema): RlxValueFinding | undefined {
+  if (GUID.test(base.written)) return undefined;
+  const match = REFERENCE.exec(base.written);
+  if (!match) return undefined;
+  const target = schemaField(schema, base.field)?.ed_link_target;
+  // With a known target, its aliases as the service spells them (the field links to one app).
+  const reference = target && target.workspace.toLowerCase() === match[1]!.toLowerCase() && target.app.toLowerCase() === match[2]!.toLowerCase()
+    ? { workspace: target.workspace, app: target.app, number: Number(match[3]) }
+    : { workspace: match[1]!, app: match[2]!, number: Number(match[3]) };
+  return { ...base, outcome: 'reference', kind: 'link', reference };
+}
