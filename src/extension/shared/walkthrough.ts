@@ -14,6 +14,9 @@ import { WALKTHROUGH_CONTEXT, type WalkthroughStep } from './walkthroughKeys';
 /** The main bundle's command that keeps a step done (lazy bundles reach it through the command). */
 const REMEMBER_COMMAND = '_records.walkthrough.rememberStep';
 const DONE_KEY = 'records.walkthrough.done';
+/** Steps whose key is meant to be true only for a moment (their feature sets it): never kept. */
+const MOMENTARY: ReadonlySet<string> = new Set<WalkthroughStep>(['sandboxConnected']);
+const keepable = (step: unknown): step is WalkthroughStep => typeof step === 'string' && step in WALKTHROUGH_CONTEXT && !MOMENTARY.has(step);
 
 // Per bundle (a lazy bundle has its own copy): at most one setContext per step and session.
 const noted = new Set<WalkthroughStep>();
@@ -28,15 +31,15 @@ export function noteWalkthroughStep(step: WalkthroughStep): void {
 
 /** At activation: turns on the keys of the steps done before, and keeps the ones done from now on. */
 export function registerWalkthroughSteps(context: vscode.ExtensionContext): void {
-  const done = (): WalkthroughStep[] => context.globalState.get<WalkthroughStep[]>(DONE_KEY, []).filter((step) => step in WALKTHROUGH_CONTEXT);
+  const done = (): WalkthroughStep[] => context.globalState.get<WalkthroughStep[]>(DONE_KEY, []).filter(keepable);
   for (const step of done()) {
     noted.add(step);
     void vscode.commands.executeCommand('setContext', WALKTHROUGH_CONTEXT[step], true);
   }
   context.subscriptions.push(
     vscode.commands.registerCommand(REMEMBER_COMMAND, async (step: unknown) => {
-      if (typeof step !== 'string' || !(step in WALKTHROUGH_CONTEXT)) return;
-      await changeState<WalkthroughStep[]>(context.globalState, DONE_KEY, (kept = []) => (kept.includes(step as WalkthroughStep) ? kept : [...kept, step as WalkthroughStep]));
+      if (!keepable(step)) return;
+      await changeState<WalkthroughStep[]>(context.globalState, DONE_KEY, (kept = []) => (kept.includes(step) ? kept : [...kept, step]));
     }),
   );
 }
