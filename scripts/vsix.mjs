@@ -3,14 +3,15 @@
 // address would be published), and `--repository <url>` (or RECORDS_REPOSITORY_URL) writes
 // `repository`, `bugs` and `homepage` into the staged copy.
 //
-// README's pictures: the Marketplace needs absolute links, so with a repository (or
+// README's links: the Marketplace needs absolute links, so with a repository (or
 // RECORDS_IMAGES_BASE_URL) they are rewritten against it and stay out of the package; without
-// one the README's links stay relative and the pictures it shows travel in the .vsix, where VS
-// Code's extension page finds them.
+// one the README's links stay relative and every page and picture it leads to (docs/, SECURITY.md,
+// scripts/links.mjs) travels in the .vsix, where VS Code's extension page finds them.
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { linkedFiles } from './links.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const vsce = join(root, 'node_modules/@vscode/vsce/vsce');
@@ -50,12 +51,12 @@ export async function packageVsix({ out, stagingDir, repository = process.env.RE
   const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
   writeFileSync(join(stagingDir, 'package.json'), `${JSON.stringify(publishedManifest(manifest, repository), null, 2)}\n`);
   if (!repository && !imagesBaseUrl) {
-    const images = readmeImages(readFileSync(join(root, 'README.md'), 'utf8'));
-    for (const image of images) {
-      mkdirSync(dirname(join(stagingDir, image)), { recursive: true });
-      cpSync(join(root, image), join(stagingDir, image));
+    const linked = linkedFiles().filter((file) => !STAGED.includes(file));
+    for (const file of linked) {
+      mkdirSync(dirname(join(stagingDir, file)), { recursive: true });
+      cpSync(join(root, file), join(stagingDir, file));
     }
-    writeFileSync(join(stagingDir, '.vscodeignore'), `${readFileSync(join(root, '.vscodeignore'), 'utf8').trimEnd()}\n${images.map((image) => `!${image}`).join('\n')}\n`);
+    writeFileSync(join(stagingDir, '.vscodeignore'), `${readFileSync(join(root, '.vscodeignore'), 'utf8').trimEnd()}\n${linked.map((file) => `!${file}`).join('\n')}\n`);
   }
   mkdirSync(dirname(out), { recursive: true });
   rmSync(out, { force: true });

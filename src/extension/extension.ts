@@ -22,6 +22,7 @@ import { type BulkHandle, registerBulk } from './records/bulk/registerBulk';
 import { type QueriesHandle, registerQueries } from './query/queries/registerQueries';
 import { registerSearchPanel } from './browse/search/registerSearchPanel';
 import { registerRecordsTree, type RecordsTree } from './browse/tree/registerTree';
+import { registerWalkthroughSteps } from './shared/walkthrough';
 import { registerAgents } from './agents/registerAgents';
 import { registerWork, type WorkHandle } from './work/registerWork';
 
@@ -71,6 +72,7 @@ export function activate(context: vscode.ExtensionContext): RecordsExtensionApi 
     vscode.window.registerUriHandler(callbacks),
     vscode.authentication.registerAuthenticationProvider(OAUTH_PROVIDER_ID, OAUTH_PROVIDER_LABEL, oauth, { supportsMultipleAccounts: true }),
   );
+  registerWalkthroughSteps(context);
   registerRequestLog(context);
   registerConnectionCommands(context, connections, oauth);
   registerSandboxCommands(context, launcher);

@@ -5,6 +5,7 @@ import * as assert from 'node:assert/strict';
 import type { RecordsClient } from '../../src/core/api';
 import { type ToolContext, MAX_RESULT_CHARS, planWriteTool, runTool, runWritePlan, serviceContentLabel } from '../../src/core/agents';
 import { rlxEquals } from '../../src/core/rlx/quote';
+import { HOSTILE_TASK_ID } from '../../src/sandbox/demoService';
 import { contextFor, jsonOf } from './support/agentTools';
 import { type TestSandbox, startTestSandbox } from './support/sandbox';
 
@@ -66,8 +67,9 @@ describe('agent tools against the sandbox', function () {
   });
 
   it('keeps hostile record text inside JSON strings, never as markup', async () => {
-    const result = await runTool('records_get', admin, { record: 'IT/TASK1' });
+    const result = await runTool('records_get', admin, { record: HOSTILE_TASK_ID });
     const data = jsonOf(result.text);
+    assert.match(String(data.title), /^Hostile markup test/, 'the hostile demo record');
     assert.doesNotMatch(String(data.description), /<script/i);
     // Everything the service wrote is inside the JSON line: the text outside it is ours.
     const outside = result.text.split('\n').filter((line) => !line.startsWith('{')).join('\n');

@@ -7,7 +7,7 @@ import * as assert from 'node:assert/strict';
 import type { Dialog, FrameLocator, Page } from 'playwright-core';
 import { requireSandbox } from './support/environment';
 import { addTokenConnection } from './support/connections';
-import { answerQuickInput, startPromptingCommand } from './support/quickInput';
+import { pickRecordInList, startPromptingCommand } from './support/quickInput';
 import { type Workbench, useWorkbench } from './support/workbench';
 
 /** The content frame of the visible webview (VS Code nests it: iframe.webview > #active-frame). */
@@ -22,7 +22,7 @@ function activeTab(page: Page) {
 
 async function openRecordByReference(wb: Workbench, reference: string): Promise<FrameLocator> {
   await startPromptingCommand(wb.page, 'Records: Open Record in Editor');
-  await answerQuickInput(wb.page, /Open Record/, reference);
+  await pickRecordInList(wb.page, /Open Record/, reference);
   const frame = editorFrame(wb.page);
   await frame.locator('h1 .reference').filter({ hasText: new RegExp(`^${reference}$`) }).waitFor({ state: 'visible', timeout: 30_000 });
   return frame;
@@ -230,7 +230,7 @@ describe('record editor in the browser-hosted editor', () => {
   it('renders the hostile demo record inert: no dialog, no script, no overlay, no styles', async function () {
     this.timeout(60_000);
     const wb = workbench();
-    const frame = await openRecordByReference(wb, 'IT/TASK1');
+    const frame = await openRecordByReference(wb, 'IT/TASK100');
     await frame.locator('.history > li').first().waitFor({ state: 'visible', timeout: 30_000 });
     await wb.page.waitForTimeout(1500);
     assert.deepEqual(dialogs, [], 'no alert, confirm or prompt was opened');

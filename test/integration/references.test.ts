@@ -102,8 +102,8 @@ describe('references: WORKSPACE/APP<number> in text documents', function () {
   });
 
   it('shows the first lines of the description, and server markup only as escaped text', async () => {
-    // IT/TASK2 is the printer task; IT/TASK1 carries hostile markup in its title and description (sandbox demo data).
-    const document = await markdownDocument('IT/TASK2\nIT/TASK1');
+    // IT/TASK2 is the printer task; IT/TASK100 carries hostile markup in its title and description (sandbox demo data).
+    const document = await markdownDocument('IT/TASK2\nIT/TASK100');
     const printer = hoverText(await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, new vscode.Position(0, 3)));
     assert.match(printer, /The office printers on floor 3 print faded pages\\\. {2}\nToner cartridges are in the supply room\\\./);
     const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, new vscode.Position(1, 3));

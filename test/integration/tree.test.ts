@@ -10,6 +10,7 @@ import { deleteRecord, runAction } from '../../src/extension/browse/tree/command
 import { RecordsTreeProvider } from '../../src/extension/browse/tree/recordsTreeProvider';
 import type { AppNode, LoadMoreNode, MessageNode, RecordNode, RecordsTreeNode } from '../../src/extension/shared/treeNodes';
 import { sandboxConnection } from './support/environment';
+import { formatDateTime, safeTimeZone } from '../../src/core/records/dateFormat';
 import { MemoryMemento } from '../support/memoryMemento';
 
 const records = (nodes: RecordsTreeNode[]): RecordNode[] => nodes.filter((n): n is RecordNode => n.kind === 'record');
@@ -66,6 +67,17 @@ describe('tree: Records explorer against the sandbox', function () {
     assert.ok(hovered.tooltip instanceof vscode.MarkdownString);
     assert.match(hovered.tooltip.value, /IT\/TASK\d+/, 'the tooltip names the record');
     assert.equal(rows.at(-1)?.kind, 'loadMore');
+  });
+
+  it("reads a record's dates in its tooltip as the record editor does: the user's locale and time zone", async () => {
+    const user = await api.connections.catalog.currentUser(connectionId);
+    const [record] = records(await provider.getChildren(app));
+    const hovered = provider.resolveTreeItem(provider.getTreeItem(record!), record!);
+    const updated = String(record!.record.update_date);
+    const expected = formatDateTime(updated, safeTimeZone(user.timezone), vscode.env.language);
+    // The tooltip is Markdown: its text escapes punctuation (`11\:12`).
+    const text = (hovered.tooltip as vscode.MarkdownString).value.replace(/\\(.)/g, '$1');
+    assert.ok(text.includes(`Updated: ${expected}`), `Updated: ${expected} in ${text}`);
   });
 
   it('"Load more" appends the next page and keeps the rows already shown', async () => {

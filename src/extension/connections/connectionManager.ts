@@ -14,7 +14,7 @@ import { changeState, setState } from '../shared/util/orderedState';
 
 export type { AuthKind, ConnectionInfo } from './connectionInfo';
 
-/** Global-state keys. Connections are deliberately not settings: see README "Connections". */
+/** Global-state keys. Connections are deliberately not settings: see docs/sign-in.md, "Connections". */
 const CONNECTIONS_KEY = SYNCED_STATE_KEYS.connections;
 const ACTIVE_KEY = 'records.activeConnection';
 

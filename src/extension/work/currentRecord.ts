@@ -32,6 +32,7 @@ export class CurrentRecord implements vscode.Disposable {
   private readonly placed = new Map<string, string>();
   private readonly changed = new vscode.EventEmitter<void>();
   private shown = false;
+  private keySet = false;
   /** Fires after the status bar and commit boxes were brought up to date. */
   readonly onDidChange = this.changed.event;
 
@@ -83,6 +84,9 @@ export class CurrentRecord implements vscode.Disposable {
 
   refresh(): void {
     const current = this.current();
+    // Finish Work and Stop Work show in the palette while there is a current record.
+    if (this.shown !== (current !== undefined) || !this.keySet) void vscode.commands.executeCommand('setContext', 'records.work.hasCurrent', current !== undefined);
+    this.keySet = true;
     this.shown = current !== undefined;
     if (current === undefined) {
       this.item.hide();

@@ -1,5 +1,5 @@
 // What a signature-checked token of an external issuer must also be before the sandbox acts on
-// it (README "An external OpenID issuer"): an access token meant for this API, naming its user
+// it (docs/sandbox.md, "An external OpenID issuer"): an access token meant for this API, naming its user
 // in a way the issuer vouches for. Pure functions of the token's header and claims.
 import type { JWTHeaderParameters, JWTPayload } from 'jose' with { 'resolution-mode': 'import' };
 import type { SandboxUser } from '../service/contract';
@@ -67,5 +67,5 @@ export function mapUser(payload: JWTPayload, users: readonly SandboxUser[], user
   }
   const wanted = email.toLowerCase();
   const user = users.find((u) => u.email.toLowerCase() === wanted);
-  return user ? { user } : { problem: `${valid} its e-mail "${email}" is not a sandbox user. Sign in at the issuer as one of the sandbox's demo users (README, "An external OpenID issuer").` };
+  return user ? { user } : { problem: `${valid} its e-mail "${email}" is not a sandbox user. Sign in at the issuer as one of the sandbox's demo users (docs/sandbox.md, "An external OpenID issuer").` };
 }

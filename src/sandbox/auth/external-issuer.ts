@@ -1,7 +1,7 @@
 // Trust in an external OpenID Provider (`--oidc-issuer URL`): Bearer JWTs are validated through
 // the issuer's discovery document and JWKS, must be access tokens for one of our audiences, and
 // are mapped to a sandbox user by a verified e-mail or a configured claim (external-claims.ts;
-// README "An external OpenID issuer").
+// docs/sandbox.md "An external OpenID issuer").
 import type { JWTHeaderParameters, JWTPayload } from 'jose' with { 'resolution-mode': 'import' };
 import type { SandboxUser } from '../service/contract';
 import { audienceAccepted, mapUser, notAnAccessToken } from './external-claims';

@@ -3,7 +3,7 @@ import type { StoredHistoryEntry, StoredRecord, StoreState } from '../store/mode
 import type { ActionDefinition, AppDefinition } from './app-model';
 import { DEMO_APPS } from './apps';
 import {
-  CHILD_TASK_IDS, CONFIDENTIAL_TASK_ID, HOSTILE_MARKUP, HOSTILE_TASK_ID, PARENT_TASK_ID, PRINTER_NOTES_FILE_UID,
+  CHILD_TASK_IDS, CONFIDENTIAL_TASK_ID, FIRST_TASK_ID, HOSTILE_MARKUP, HOSTILE_TASK_ID, hostileTaskNumber, PARENT_TASK_ID, PRINTER_NOTES_FILE_UID,
   PRINTER_NOTES_TEXT, PRINTER_SPEC_FILE_UID, PRINTER_SPEC_TEXT, PRINTER_TASK_ID,
 } from './fixed-records';
 import { Prng } from './prng';
@@ -128,7 +128,9 @@ class Generator {
     this.idsByApp.set(app.alias, ids);
     const members = membersOf(app.workspace);
     for (let i = 0; i < count; i++) {
-      const id = app.alias === 'TASK' && i < 6 ? [HOSTILE_TASK_ID, PRINTER_TASK_ID, CONFIDENTIAL_TASK_ID, PARENT_TASK_ID, ...CHILD_TASK_IDS][i] : this.prng.guid();
+      const hostile = app.alias === 'TASK' && i === hostileTaskNumber(count) - 1;
+      // The hostile record's guid is drawn and not used, so every other record stays as it was.
+      const id = app.alias === 'TASK' && i < 6 ? [FIRST_TASK_ID, PRINTER_TASK_ID, CONFIDENTIAL_TASK_ID, PARENT_TASK_ID, ...CHILD_TASK_IDS][i]! : hostile ? (this.prng.guid(), HOSTILE_TASK_ID) : this.prng.guid();
       const creator = this.prng.pick(members);
       const record: StoredRecord = {
         id,
@@ -147,14 +149,14 @@ class Generator {
         keeper_id: this.prng.chance(0.9) ? this.prng.pick(members) : null,
         parent_id: null,
       };
-      this.fillApp(app, record, i, ids);
+      this.fillApp(app, record, i, ids, hostile);
       ids.push(id);
       this.records.push(record);
-      this.writeHistory(app, record, created[i], members);
+      this.writeHistory(app, record, created[i], members, app.alias === 'TASK' && i === 0);
     }
   }
 
-  private fillApp(app: AppDefinition, r: StoredRecord, i: number, ids: string[]): void {
+  private fillApp(app: AppDefinition, r: StoredRecord, i: number, ids: string[], hostile: boolean): void {
     const p = this.prng;
     switch (app.alias) {
       case 'TASK': {
@@ -173,7 +175,7 @@ class Generator {
         r.attachments = [];
         if (i > 10 && p.chance(0.1)) r.parent_id = p.pick(ids.slice(Math.max(6, ids.length - 200)));
         if (p.chance(0.05)) this.addLogFile(r, 'attachments');
-        this.fixTask(r, i);
+        this.fixTask(r, i, hostile);
         break;
       }
       case 'INCIDENT':
@@ -230,8 +232,8 @@ class Generator {
     r[fieldName] = [attachment(uid, `${this.prng.pick(words.HOSTS)}-log.txt`, text)];
   }
 
-  private fixTask(r: StoredRecord, i: number): void {
-    if (i === 0) {
+  private fixTask(r: StoredRecord, i: number, hostile: boolean): void {
+    if (hostile) {
       r.title = `Hostile markup test ${HOSTILE_MARKUP}`;
       r.description = `<p>Rich text with hostile markup:</p>${HOSTILE_MARKUP}`;
       r.c_notes = HOSTILE_MARKUP;
@@ -264,7 +266,8 @@ class Generator {
     }
   }
 
-  private writeHistory(app: AppDefinition, r: StoredRecord, createdMs: number, members: string[]): void {
+  /** `firstTask`: IT/TASK1, which draws what the hostile record drew there before, so no other record changes. */
+  private writeHistory(app: AppDefinition, r: StoredRecord, createdMs: number, members: string[], firstTask = false): void {
     const p = this.prng;
     const entries: StoredHistoryEntry[] = [];
     const entry = (at: number, who: string, transition: string, changes: Record<string, unknown>, comment?: string): void => {
@@ -296,9 +299,14 @@ class Generator {
     for (let c = 0; c < comments; c++) entry(later(), p.pick(members), 'comment', {}, intern(`<p>${p.pick(words.COMMENTS)}</p>`));
     r.amount_of_comments = comments;
     if (p.chance(0.3)) entry(later(), p.pick(members), 'edit', { priority: r.priority });
+    if (firstTask) {
+      p.int(1, 96);
+      p.int(1, 96);
+    }
     if (r.id === HOSTILE_TASK_ID) {
-      entry(later(), r.created_by_account_id, 'comment', {}, HOSTILE_MARKUP);
-      entry(later(), r.created_by_account_id, 'edit', { c_notes: r.c_notes }, `<p>edited</p>${HOSTILE_MARKUP}`);
+      const step = (): number => (at = Math.min(at + HOUR_MS, DEMO_BASE_DATE - 1000));
+      entry(step(), r.created_by_account_id, 'comment', {}, HOSTILE_MARKUP);
+      entry(step(), r.created_by_account_id, 'edit', { c_notes: r.c_notes }, `<p>edited</p>${HOSTILE_MARKUP}`);
       r.amount_of_comments += 2;
     }
     const last = entries[entries.length - 1];

@@ -63,6 +63,21 @@ export async function answerQuickInput(page: Page, step: RegExp, value: string):
   throw new Error(`The prompt ${String(step)} did not accept "${value.length > 12 ? `${value.slice(0, 4)}…` : value}".`);
 }
 
+/**
+ * Picks a record in the record picker ("Open Record", "Attach to Record…") titled `step`: it lists
+ * records before anything is typed; `reference` (`IT/TASK2`) is typed and its row chosen.
+ */
+export async function pickRecordInList(page: Page, step: RegExp, reference: string): Promise<void> {
+  const widget = page.locator('.quick-input-widget');
+  await widget.locator('.quick-input-title').filter({ hasText: step }).waitFor({ state: 'visible' });
+  await widget.locator('.monaco-list-row').first().waitFor({ state: 'visible', timeout: 30_000 });
+  await widget.locator('.quick-input-box input').fill(reference);
+  const row = widget.locator('.monaco-list-row').filter({ has: page.locator('.label-description', { hasText: new RegExp(`^${reference}$`) }) }).first();
+  await row.waitFor({ state: 'visible', timeout: 30_000 });
+  await row.click();
+  await widget.waitFor({ state: 'hidden' });
+}
+
 /** Answers code-server's simple file dialog (a quick input holding a path) with `path`. */
 export async function answerFileDialog(wb: { page: Page }, path: string): Promise<void> {
   const selector = '.quick-input-widget .quick-input-box input';

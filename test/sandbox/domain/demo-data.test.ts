@@ -3,16 +3,16 @@ import * as fs from 'node:fs';
 import fc from 'fast-check';
 import { generateDemoData, iso } from '../../../src/sandbox/demo/generate';
 import { topByScore } from '../../../src/sandbox/search/top-k';
-import { HOSTILE_TASK_ID } from '../../../src/sandbox/demoService';
+import { FIRST_TASK_ID, HOSTILE_TASK_ID } from '../../../src/sandbox/demoService';
 import { toStoredRichText } from '../../../src/sandbox/service/rich-text';
 import { ADMIN, openSandbox } from './support';
 
 describe('sandbox domain: demo data and helpers', () => {
-  it('carries the hostile markup in every text place of IT/TASK #1', async () => {
+  it('carries the hostile markup in every text place of its record, the last task of a small data set', async () => {
     const sb = await openSandbox({ records: 50 });
     try {
-      const [r] = sb.service.list(ADMIN, { workspace: 'IT', app: 'TASK' }, { rlx: 'number = 1', loadRichTexts: true }).data;
-      assert.equal(r.id, HOSTILE_TASK_ID);
+      const [r] = sb.service.list(ADMIN, { workspace: 'IT', app: 'TASK' }, { rlx: `id = "${HOSTILE_TASK_ID}"`, loadRichTexts: true }).data;
+      assert.equal(r.number, 20, 'the last of 20 tasks');
       for (const value of [r.title, r.description, r.c_notes, r.c_external_ref]) {
         assert.match(String(value), /<script>alert\(1\)<\/script>/);
         assert.match(String(value), /onerror=alert\(1\)/);
@@ -26,6 +26,15 @@ describe('sandbox domain: demo data and helpers', () => {
       await sb.service.close();
       fs.rmSync(sb.dataDir, { recursive: true, force: true });
     }
+  });
+
+  it('keeps the hostile record out of the first screen: IT/TASK100, with an everyday IT/TASK1, nothing else moved', () => {
+    const data = generateDemoData(2000);
+    const task = (number: number) => data.records.find((r) => r.publishing_alias === 'TASK' && r.number === number);
+    assert.equal(task(100)?.id, HOSTILE_TASK_ID);
+    assert.equal(task(1)?.id, FIRST_TASK_ID);
+    assert.doesNotMatch(String(task(1)?.title), /hostile|</i);
+    assert.equal(task(2)?.title, 'Replace printer toner on floor 3');
   });
 
   it('scales: counts per app follow the shares, and history explains every state', () => {

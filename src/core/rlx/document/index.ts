@@ -10,3 +10,4 @@ export type { RlxLine } from './lines';
 export { blockQuery, DEFAULT_RLX_LIMIT, type RlxQueryDefaults } from './query';
 export type { RlxBlockQuery } from './query';
 export { standaloneBlockText } from './standalone';
+export { sampleQueryText, SAMPLE_QUERY_FILTER } from './sampleQuery';

@@ -13,6 +13,8 @@ export interface ReferenceFeatureHost {
   aliases: ReferenceAliasSource;
   client: (connectionId: string) => Promise<RecordsClient>;
   webUrlTemplate: () => string;
+  /** The signed-in user's time zone on a connection, when known. */
+  timeZone?: (connectionId: string) => string | undefined;
 }
 
 /** A link whose target is found only when it is clicked (or a test resolves it). */
@@ -66,6 +68,7 @@ export class ReferenceFeature implements vscode.Disposable {
       reference: hovered.match,
       people: this.deps.aliases.people(connectionId),
       webUrlTemplate: this.deps.webUrlTemplate(),
+      timeZone: this.deps.timeZone?.(connectionId),
     });
     return new vscode.Hover(contents, hovered.range);
   }

@@ -10,6 +10,7 @@ import { recordTooltipMarkdown } from '../../../core/records/recordTooltip';
 import { WORK_COMMANDS } from '../../shared/workCommands';
 import { OPEN_RECORD_COMMAND, REFERENCE_COMMANDS, commandUri, openRecordArgument } from './referenceCommands';
 import type { Resolution } from './referenceResolver';
+import { formatDateTime } from '../../../core/records/dateFormat';
 
 const DESCRIPTION_LINES = 4;
 const DESCRIPTION_CHARS = 400;
@@ -19,6 +20,8 @@ export interface HoverContext {
   reference: RecordReference;
   people: ReadonlyMap<string, string>;
   webUrlTemplate: string;
+  /** The signed-in user's time zone (as the record editor shows dates), when known. */
+  timeZone?: string;
 }
 
 export function referenceHoverContents(resolution: Resolution, context: HoverContext): vscode.MarkdownString[] {
@@ -30,7 +33,7 @@ export function referenceHoverContents(resolution: Resolution, context: HoverCon
     return [untrusted(`${markdownCode(text)}: ${escapeMarkdown(vscode.l10n.t('could not be looked up ({0}). Hover again to retry.', resolution.message))}`)];
   }
   const record = resolution.record;
-  const details = untrusted(recordTooltipMarkdown(record, { people: context.people, formatDate: (iso) => formatDate(iso) }));
+  const details = untrusted(recordTooltipMarkdown(record, { people: context.people, formatDate: (iso) => formatDate(iso, context.timeZone) }));
   const description = descriptionLines(record.description);
   if (description.length > 0) details.appendMarkdown(`\n\n---\n\n${description.map(escapeMarkdown).join('  \n')}`);
   return [details, actions(record, context)];
@@ -85,7 +88,7 @@ function untrusted(value: string): vscode.MarkdownString {
   return markdown;
 }
 
-function formatDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString();
+/** As the record editor and the results grid show it: the user's locale and time zone. */
+function formatDate(iso: string, timeZone: string | undefined): string {
+  return formatDateTime(iso, timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone, vscode.env.language);
 }

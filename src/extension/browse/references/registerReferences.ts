@@ -30,7 +30,7 @@ export function registerReferences(context: vscode.ExtensionContext, connections
   let loading: Promise<ReferenceFeature> | undefined;
   const feature = (): Promise<ReferenceFeature> => {
     loading ??= import('../../lazy/references.js').then((bundle) => {
-      const loaded = bundle.createReferenceFeature({ aliases, client: (id) => connections.client(id), webUrlTemplate: () => referenceSettings().webUrlTemplate });
+      const loaded = bundle.createReferenceFeature({ aliases, client: (id) => connections.client(id), webUrlTemplate: () => referenceSettings().webUrlTemplate, timeZone: (id) => connections.catalog.knownUser(id)?.timezone });
       context.subscriptions.push(loaded);
       return loaded;
     });

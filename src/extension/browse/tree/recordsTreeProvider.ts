@@ -384,6 +384,7 @@ export class RecordsTreeProvider implements vscode.TreeDataProvider<RecordsTreeN
       schema: node.kind === 'record' ? this.cachedSchema(node.connectionId, node.ref) : node.kind === 'attachment' ? this.cachedSchema(node.connectionId, node.record.ref) : undefined,
       people: connectionId ? this.peopleOf(connectionId) : undefined,
       refreshFailure: node.kind === 'connection' ? this.workspaceFailures.get(node.connectionId) : undefined,
+      timeZone: connectionId ? this.connections.catalog.knownUser(connectionId)?.timezone : undefined,
     };
   }
 

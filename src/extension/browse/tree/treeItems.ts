@@ -9,6 +9,7 @@ import { recordTooltipMarkdown } from '../../../core/records/recordTooltip';
 import { stateStyle } from './model/stateStyle';
 import type { RecordListing } from './recordListing';
 import type { RecordsTreeNode } from '../../shared/treeNodes';
+import { formatDateTime } from '../../../core/records/dateFormat';
 
 export interface TreeItemContext {
   connection?: ConnectionInfo;
@@ -19,6 +20,8 @@ export interface TreeItemContext {
   people?: ReadonlyMap<string, string>;
   /** The rows under this node are from earlier (the tree cache) and reading them again failed. */
   refreshFailure?: unknown;
+  /** The signed-in user's time zone (as the record editor shows dates), when known. */
+  timeZone?: string;
 }
 
 /** "Not refreshed" on a node whose kept rows could not be read again, with why in its tooltip. */
@@ -131,7 +134,7 @@ export function treeItemFor(node: RecordsTreeNode, context: TreeItemContext): vs
 export function resolveRecordTooltip(item: vscode.TreeItem, node: RecordsTreeNode, context: TreeItemContext): vscode.TreeItem {
   if (node.kind !== 'record' || item.tooltip !== undefined) return item;
   const tooltip = new vscode.MarkdownString(
-    recordTooltipMarkdown(node.record, { schema: context.schema, people: context.people, formatDate: (iso) => formatDate(iso) }),
+    recordTooltipMarkdown(node.record, { schema: context.schema, people: context.people, formatDate: (iso) => formatDate(iso, context.timeZone) }),
   );
   tooltip.supportHtml = false;
   tooltip.isTrusted = false;
@@ -157,7 +160,7 @@ function hostOf(baseUrl: string): string {
   }
 }
 
-function formatDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString();
+/** As the record editor and the results grid show it: the user's locale and time zone. */
+function formatDate(iso: string, timeZone: string | undefined): string {
+  return formatDateTime(iso, timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone, vscode.env.language);
 }

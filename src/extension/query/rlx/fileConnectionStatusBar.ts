@@ -1,5 +1,7 @@
 // The status bar item of a `.rlx` editor naming the connection the file runs against (with a
 // warning when it is signed out, unknown or removed); clicking it changes the file's connection.
+// One item per fact: while the file runs against the active connection, which the connection's
+// own item already names, it stays hidden (the CodeLens above the first query still changes it).
 import * as vscode from 'vscode';
 import { headerCellOf, notebookCellOf } from '../notebook/notebookHeader';
 import { connectionDirectiveOf, quoteConnectionName } from '../../../core/rlx/document';
@@ -13,7 +15,7 @@ export class RlxConnectionStatus implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem('records.rlx.connection', vscode.StatusBarAlignment.Left, 51);
   private readonly subscriptions: vscode.Disposable[];
 
-  constructor(private readonly models: RlxDocumentModels, connections: ConnectionManager) {
+  constructor(private readonly models: RlxDocumentModels, private readonly connections: Pick<ConnectionManager, 'activeId' | 'onDidChangeConnections'>) {
     this.item.name = vscode.l10n.t('RLX Query Connection');
     this.item.command = RLX_CHOOSE_CONNECTION_COMMAND;
     this.subscriptions = [
@@ -35,6 +37,10 @@ export class RlxConnectionStatus implements vscode.Disposable {
     }
     const rule = this.models.connectionRule;
     const resolution = rule.resolve(this.models.ruleUri(document), this.models.model(document));
+    if (resolution.kind === 'ready' && resolution.connection.id === this.connections.activeId) {
+      this.item.hide();
+      return;
+    }
     const { text, problem } = rule.describe(resolution);
     this.item.text = `${problem === undefined ? '$(plug)' : '$(warning)'} ${text}`;
     this.item.backgroundColor = problem === undefined ? undefined : new vscode.ThemeColor('statusBarItem.warningBackground');

@@ -2,7 +2,7 @@
 // tree node it was invoked on, naming that node's connection with `@connection`.
 import * as vscode from 'vscode';
 import type { AppRef } from '../../../core/contract/types';
-import { quoteConnectionName } from '../../../core/rlx/document';
+import { quoteConnectionName, sampleQueryText } from '../../../core/rlx/document';
 import { type RlxDocumentModels, RLX_LANGUAGE_ID } from './documentModels';
 import type { ConnectionManager } from '../../connections/connectionManager';
 
@@ -39,10 +39,17 @@ export function newQueryText(ref: AppRef | undefined, title = 'New query', conne
   return `### ${name}\n${connection}${scope}\n@sort creation_date desc\n@limit 100\n`;
 }
 
-export async function openRlxQuery(models: RlxDocumentModels, node: unknown, connectionName: (id: string) => string | undefined, title?: string, viewColumn?: vscode.ViewColumn): Promise<vscode.TextEditor> {
+export async function openRlxQuery(
+  models: RlxDocumentModels,
+  node: unknown,
+  connectionName: (id: string) => string | undefined,
+  title?: string,
+  viewColumn?: vscode.ViewColumn,
+  text: (ref: AppRef | undefined, title: string | undefined, name: string | undefined) => string = (ref, title, name) => newQueryText(ref, title ?? (ref === undefined ? undefined : `All of ${ref.workspace} ${ref.app}`), name),
+): Promise<vscode.TextEditor> {
   const { ref, connectionId } = appOfNode(node);
   const name = connectionId === undefined ? undefined : connectionName(connectionId);
-  const document = await vscode.workspace.openTextDocument({ language: RLX_LANGUAGE_ID, content: newQueryText(ref, title ?? (ref === undefined ? undefined : `All of ${ref.workspace} ${ref.app}`), name) });
+  const document = await vscode.workspace.openTextDocument({ language: RLX_LANGUAGE_ID, content: text(ref, title, name) });
   // A connection known only by id (no name to write) is kept as the file's binding instead.
   if (connectionId !== undefined && name === undefined) await models.connectionRule.bind(document.uri, connectionId);
   const editor = await vscode.window.showTextDocument(document, viewColumn === undefined ? {} : { viewColumn });
@@ -52,7 +59,8 @@ export async function openRlxQuery(models: RlxDocumentModels, node: unknown, con
 }
 
 /**
- * The walkthrough's "Run a Sample Query": a query of the active connection (else the first one),
+ * The walkthrough's "Run a Sample Query": the records assigned to you (core/rlx/document/sampleQuery.ts),
+ * on the active connection (else the first one),
  * named with `@connection` so it runs there and nowhere else. Without a connection, says how to get one.
  */
 export async function openSampleQuery(models: RlxDocumentModels, connections: Pick<ConnectionManager, 'activeId' | 'list'>, connectionName: (id: string) => string | undefined): Promise<vscode.TextEditor | undefined> {
@@ -65,6 +73,8 @@ export async function openSampleQuery(models: RlxDocumentModels, connections: Pi
     if (choice === add) await vscode.commands.executeCommand('records.addConnection');
     return undefined;
   }
-  // Beside what is open (the walkthrough, when its button ran it), so the steps stay in view.
-  return openRlxQuery(models, { connectionId }, connectionName, vscode.l10n.t('Sample query'), vscode.ViewColumn.Beside);
+  // Beside what is open (the walkthrough, when its button ran it), so the steps stay in view. It
+  // filters something that means something: what is assigned to you, latest changes first.
+  const title = vscode.l10n.t('Assigned to me, latest changes first');
+  return openRlxQuery(models, { connectionId }, connectionName, title, vscode.ViewColumn.Beside, (_ref, _title, name) => sampleQueryText(title, name));
 }

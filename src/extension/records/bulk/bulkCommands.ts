@@ -208,6 +208,7 @@ export class BulkActions {
         }
       : { selection, change, targets, report, labels };
     this.last = merged;
+    noteLastRun(merged);
     this.show(report, labels, description);
     return report;
   }
@@ -338,4 +339,18 @@ function displayValue(schema: AppSchema, field: string, value: unknown): string 
   if (value === null || value === '') return vscode.l10n.t('empty');
   const caption = schema.lookups?.[field]?.find((v) => v.id === value)?.caption;
   return `"${caption ?? String(value)}"`;
+}
+
+/**
+ * The palette offers the commands about the last bulk run only once there is one: Copy Report
+ * after any run, Retry Failed and Open Failed as RLX when something failed, Undo after a Set Field
+ * that changed something (package.json `commandPalette`).
+ */
+export const LAST_RUN_KEYS = { any: 'records.bulk.lastRun', failed: 'records.bulk.lastRunFailed', undoable: 'records.bulk.lastRunUndoable' } as const;
+
+function noteLastRun(run: BulkRun): void {
+  const setContext = (key: string, value: boolean): void => void vscode.commands.executeCommand('setContext', key, value);
+  setContext(LAST_RUN_KEYS.any, true);
+  setContext(LAST_RUN_KEYS.failed, run.report.failed.length + run.report.notSent.length > 0);
+  setContext(LAST_RUN_KEYS.undoable, run.change.kind === 'setField' && run.report.succeeded.length > 0);
 }

@@ -1,10 +1,10 @@
 import * as vscode from 'vscode';
-import { rlxEquals } from '../../../core/rlx/quote';
 import type { ConnectionManager } from '../../connections/connectionManager';
 import type { FilesHost } from '../files/filesHost';
 import type { EditorIdentity } from '../../../webview/editor/protocol';
 import type { RecordDocument, RecordEditorProvider, RecordJsonFileSystem } from '../../lazy/recordEditor';
-import { identityFromArgument, numberFromArgument, parseReference } from './editorArguments';
+import { identityFromArgument, numberFromArgument } from './editorArguments';
+import { pickRecord } from '../recordPicker';
 import { activeRecordEditorUri, RECORD_EDITOR_VIEW_TYPE, RECORDS_JSON_SCHEME, RECORDS_SCHEME } from './recordUri';
 
 /** `records-theirs:` — the server's version in "Compare" after a JSON save conflict. */
@@ -48,8 +48,8 @@ export type RecordEditorAccess = () => Promise<RecordEditorProvider>;
 
 /**
  * Registers the record editor: the custom editor of `records:` URIs (its implementation loads
- * with the first record opened), `records.openRecordEditor` (a record node, or a `WS/APP123`
- * reference asked for) and `records.newRecord` (an app node, or an app picked from a list).
+ * with the first record opened), `records.openRecordEditor` (a record node, or one picked from a
+ * list) and `records.newRecord` (an app node, or an app picked from a list).
  */
 export function registerRecordEditor(context: vscode.ExtensionContext, connections: ConnectionManager, files?: FilesHost): RecordEditorAccess {
   // VS Code subscribes to the edit event when the provider is registered: it lives here, the
@@ -86,7 +86,7 @@ export function registerRecordEditor(context: vscode.ExtensionContext, connectio
       supportsMultipleEditorsPerDocument: false,
     }),
     vscode.commands.registerCommand('records.openRecordEditor', async (arg?: unknown) => {
-      const identity = identityFromArgument(arg) ?? (await askForRecord(connections));
+      const identity = identityFromArgument(arg) ?? (await askForRecord(connections, context.globalState));
       if (!identity?.recordId) return undefined;
       return (await (await access()).open(identity, numberFromArgument(arg))).currentIdentity;
     }),
@@ -123,28 +123,13 @@ async function askForApp(connections: ConnectionManager): Promise<EditorIdentity
   }
 }
 
-async function askForRecord(connections: ConnectionManager): Promise<EditorIdentity | undefined> {
+/** A record picked from a list (recent ones first, then recently updated; typing searches). */
+async function askForRecord(connections: ConnectionManager, memento: vscode.Memento): Promise<EditorIdentity | undefined> {
   const connectionId = activeConnection(connections);
   if (!connectionId) return undefined;
-  const text = await vscode.window.showInputBox({
-    title: vscode.l10n.t('Open Record'),
-    prompt: vscode.l10n.t('Type a record reference, for example IT/TASK12'),
-    // A record editor (a webview) takes the focus back when the palette closes, which would
-    // close this box as it opens; it stays until Enter or Escape, like the connection prompts.
-    ignoreFocusOut: true,
-    validateInput: (v) => (parseReference(v) ? undefined : vscode.l10n.t('Write the workspace, a slash, the app and the number, for example IT/TASK12.')),
-  });
-  const ref = text ? parseReference(text) : undefined;
-  if (!ref) return undefined;
   try {
-    const client = await connections.client(connectionId);
-    const page = await client.listRecords({ workspace: ref.workspace, app: ref.app }, { rlx: rlxEquals('number', ref.number), limitRecords: 1, listOfFields: 'id,number' });
-    const id = page.data[0]?.id;
-    if (!id) {
-      void vscode.window.showWarningMessage(vscode.l10n.t('No record {0} was found, or you may not read it. Check the reference and try again.', text ?? ''));
-      return undefined;
-    }
-    return { connectionId, workspace: ref.workspace, app: ref.app, recordId: id };
+    const picked = await pickRecord({ connections, memento }, connectionId, vscode.l10n.t('Open Record'));
+    return picked ? { connectionId, workspace: picked.workspace, app: picked.app, recordId: picked.recordId } : undefined;
   } catch (error) {
     connections.reportError(connectionId, error, vscode.l10n.t('Could not find the record'));
     return undefined;

@@ -7,7 +7,7 @@ import { type AttachmentRef, openAttachment, type SaveAttachmentArgs, saveAttach
 import { type AttachFilesArgs, type AttachOutcome, attachFilesToRecord } from './attachFiles';
 import type { FilesHost, RecordTarget } from './filesHost';
 import { pathsOf } from './localFiles';
-import { pickRecord } from './recordPicker';
+import { pickRecord } from '../recordPicker';
 import { recordTargetOf } from './treeDrop';
 
 export interface AttachToRecordArgs extends AttachFilesArgs {

@@ -1,13 +1,14 @@
-// Picks the record files go to: records recently attached to first, then recently updated
+// Picks a record from a list: records recently opened or attached to first, then recently updated
 // ones; typing searches (words through the search endpoint, `WS/APP12` or a number directly).
+// "Attach to Record…" and "Open Record in Editor" (the walkthrough's "Open a Record…") ask with it.
 import * as vscode from 'vscode';
-import type { RecordsClient } from '../../../core/api';
-import type { RecordData } from '../../../core/contract/types';
-import { rlxEquals } from '../../../core/rlx/quote';
-import { parseReference } from '../editor/editorArguments';
-import { recordReference, resolvedValue } from '../../../core/records/recordText';
-import type { FilesHost } from './filesHost';
-import { type RecentRecord, recentRecords } from '../recentRecords';
+import type { RecordsClient } from '../../core/api';
+import type { RecordData } from '../../core/contract/types';
+import { rlxEquals } from '../../core/rlx/quote';
+import { parseReference } from './editor/editorArguments';
+import { recordReference, resolvedValue } from '../../core/records/recordText';
+import type { ConnectionManager } from '../connections/connectionManager';
+import { type RecentRecord, recentRecords } from './recentRecords';
 
 const FIELDS = 'id,number,title,state,project_alias,publishing_alias,update_date';
 const SEARCH_DELAY_MS = 250;
@@ -16,7 +17,13 @@ interface RecordItem extends vscode.QuickPickItem {
   target?: RecentRecord;
 }
 
-export async function pickRecord(host: FilesHost, connectionId: string, title: string): Promise<RecentRecord | undefined> {
+/** What the picker reads: the connection's client, and the global state holding the recent records. */
+export interface RecordPickerHost {
+  readonly connections: Pick<ConnectionManager, 'client'>;
+  readonly memento: vscode.Memento;
+}
+
+export async function pickRecord(host: RecordPickerHost, connectionId: string, title: string): Promise<RecentRecord | undefined> {
   const client = await host.connections.client(connectionId);
   const recent = recentRecords(host.memento, connectionId);
   const pick = vscode.window.createQuickPick<RecordItem>();
