@@ -56,7 +56,7 @@ async function main(): Promise<void> {
     const workspace = await within('GET the workspace IT', 30_000, client.getWorkspace('IT'));
     const users = (workspace.workspace_users ?? []).filter((u) => u.id);
     const fields = resultFields('title,state,priority,keeper_id,update_date,c_amount', { fields: schema.fields ?? {}, lookups: schema.lookups ?? {}, users }, new Set());
-    const ctx = { timeZone: 'Europe/Berlin', locale: 'en', users: new Map(users.map((u) => [u.id, u.name])) };
+    const ctx = { timeZone: 'Europe/Berlin', locale: 'en', users: new Map(users.map((u) => [u.id ?? '', u.name])) };
     const records: RecordData[] = [];
     await within('every page of IT/TASK', 60_000, async () => {
       for await (const p of client.listPages(ref, {})) records.push(...p.data);
