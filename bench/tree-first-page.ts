@@ -187,6 +187,25 @@ async function openRecordsView(page: Page): Promise<void> {
   const open = await title.waitFor({ state: 'visible', timeout: 3_000 }).then(() => true, () => false);
   if (!open && !(await item.evaluate((el) => el.classList.contains('checked') || el.getAttribute('aria-selected') === 'true'))) await item.click();
   await title.waitFor({ state: 'visible' });
+  await collapseOtherViews(page);
+}
+
+/** The views of the Records container the bench clicks in; the others are collapsed. */
+const BENCH_VIEWS = /^(Connections|Tree Floor)/i;
+
+/**
+ * Collapses the container's other views (Search, Queries, My Work), so the Connections view has
+ * the height for the rows the bench waits for: the tree draws only the rows in its viewport, and
+ * with the search view open the empty app's "No records" row fell below it and never entered the
+ * DOM (the bench waited for it for ever).
+ */
+async function collapseOtherViews(page: Page): Promise<void> {
+  const headers = sideBar(page).locator('.pane-header[aria-expanded="true"]');
+  for (let i = (await headers.count()) - 1; i >= 0; i--) {
+    const header = headers.nth(i);
+    const title = (await header.locator('.title').first().textContent().catch(() => null)) ?? '';
+    if (!BENCH_VIEWS.test(title.trim())) await header.click();
+  }
 }
 
 async function setExpanded(page: Page, label: string, expanded: boolean): Promise<void> {
@@ -207,6 +226,9 @@ async function refreshAll(page: Page): Promise<void> {
   await widget.locator('.monaco-list-row').filter({ hasText: /^Records: Refresh(?! Schemas)/ }).first().click();
   await widget.waitFor({ state: 'hidden' });
 }
+
+/** The workbench's last console errors, for a failed wait. */
+const pageErrors: string[] = [];
 
 /** The proxy in front of the sandbox (--trace, --latency), for what a failed wait saw sent. */
 let activeProxy: TimingProxy | undefined;
@@ -255,7 +277,7 @@ async function timeExpansion(page: Page, appRow = APP_ROW, rowPattern = RECORD_R
     const shot = join(resultsDir, 'screenshots', 'tree-bench-gave-up.png');
     await page.screenshot({ path: shot }).catch(() => undefined);
     const sent = activeProxy?.requests.filter((r) => r.arrived >= now() - EXPAND_MS - 5_000).map((r) => `${r.method} ${r.path.split('?')[0]} ${r.answered === undefined ? '(no answer yet)' : 'answered'}`);
-    throw new Error(`${error.message}; the side bar shows: ${await shownRows(page)}${sent ? `; requests sent meanwhile: ${sent.join(', ') || 'none'}` : ''} (screenshot ${shot})`);
+    throw new Error(`${error.message}; the side bar shows: ${await shownRows(page)}${sent ? `; requests sent meanwhile: ${sent.join(', ') || 'none'}` : ''}; the workbench's last errors: ${pageErrors.slice(-5).join(' | ') || 'none'} (screenshot ${shot})`);
   }
 }
 
@@ -427,6 +449,8 @@ async function main(): Promise<void> {
     browser = await within('Chromium to start', 60_000, launchChromium());
     const page = await browser.newPage({ viewport });
     page.setDefaultTimeout(30_000);
+    page.on('console', (m) => { if (m.type() === 'error') pageErrors.push(m.text().slice(0, 400)); });
+    page.on('pageerror', (e) => pageErrors.push(String(e).slice(0, 400)));
     await page.addInitScript({ content: 'globalThis.__name = (fn) => fn;' });
     await page.goto(server.url, { waitUntil: 'domcontentloaded' });
     await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: 60_000 });
