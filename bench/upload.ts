@@ -30,8 +30,8 @@ const RUNS = SMOKE ? 1 : numberOption('runs', 3);
 const CHUNK_MB = SMOKE ? '2' : option('chunk-mb');
 const TOKEN = 'SVC_AUTH_CODE sandbox-admin-token';
 const MB = 1024 * 1024;
-/** Deadline of one upload of the file, by either client: 20 MiB/s at the least. */
-const UPLOAD_MS = 30_000 + (SIZE_MB / 20) * 1000;
+/** Deadline of one upload of the file, by either client: 10 MiB/s at the least (a busy machine). */
+const UPLOAD_MS = 30_000 + (SIZE_MB / 10) * 1000;
 
 const work = mkdtempSync(join(tmpdir(), 'records-upload-bench-'));
 const cleanups: (() => unknown)[] = [() => rmSync(work, { recursive: true, force: true })];
