@@ -13,8 +13,8 @@ export interface Benchmark {
 }
 
 export const BENCHMARKS: Benchmark[] = [
-  { name: 'extension', file: 'bench/run.ts', args: ['--only', 'extension'], smokeArgs: ['--only', 'extension'], deadlineS: 600, smokeDeadlineS: 45 },
-  { name: 'sandbox', file: 'bench/run.ts', args: ['--only', 'sandbox'], smokeArgs: ['--only', 'sandbox'], deadlineS: 900, smokeDeadlineS: 45 },
+  { name: 'extension', file: 'bench/extension.ts', args: [], smokeArgs: [], deadlineS: 600, smokeDeadlineS: 45 },
+  { name: 'sandbox', file: 'bench/sandbox.ts', args: [], smokeArgs: [], deadlineS: 900, smokeDeadlineS: 45 },
   { name: 'rlx-hostile', file: 'bench/rlx-hostile.ts', args: [], smokeArgs: [], deadlineS: 300, smokeDeadlineS: 30 },
   { name: 'rlx', file: 'bench/rlx-completion.ts', args: [], smokeArgs: [], deadlineS: 300, smokeDeadlineS: 30 },
   { name: 'references', file: 'bench/references.ts', args: [], smokeArgs: [], deadlineS: 300, smokeDeadlineS: 30 },
