@@ -183,10 +183,14 @@ async function openRecordsView(page: Page): Promise<void> {
     .or(page.locator('.part.activitybar .action-item[aria-label^="Records"]')).first();
   await item.waitFor({ state: 'visible', timeout: 60_000 });
   const title = sideBar(page).locator('.composite.title').filter({ hasText: /records/i });
-  // After a reload the view may come back open on its own: a click then would close it.
-  const open = await title.waitFor({ state: 'visible', timeout: 3_000 }).then(() => true, () => false);
-  if (!open && !(await item.evaluate((el) => el.classList.contains('checked') || el.getAttribute('aria-selected') === 'true'))) await item.click();
-  await title.waitFor({ state: 'visible' });
+  const shown = (ms: number) => title.waitFor({ state: 'visible', timeout: ms }).then(() => true, () => false);
+  // After a reload the view may come back open on its own, late on a busy machine: a click then
+  // would close it. So: wait a little, click, look again, until it shows or the deadline passes.
+  const deadline = Date.now() + 60_000;
+  while (!(await shown(5_000))) {
+    if (Date.now() > deadline) throw new Error('gave up after 60 s waiting for the Records view to open (clicking its activity bar item)');
+    await item.click();
+  }
   await collapseOtherViews(page);
 }
 
