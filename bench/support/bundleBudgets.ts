@@ -13,6 +13,7 @@ export const LAZY_BUNDLE_BUDGETS_KB: Record<string, number> = {
   temporal: 28,
   oauth4webapi: 56,
   agents: 70,
+  queryCommands: 11,
   bulk: 33,
   chat: 52,
   connectionCommands: 16,
@@ -25,6 +26,6 @@ export const LAZY_BUNDLE_BUDGETS_KB: Record<string, number> = {
   results: 47,
   rlxLanguage: 90,
   search: 32,
-  treeCommands: 34,
+  treeCommands: 37,
   work: 63,
 };

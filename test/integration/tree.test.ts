@@ -62,7 +62,7 @@ describe('tree: Records explorer against the sandbox', function () {
     const first = provider.getTreeItem(records(rows)[0]);
     assert.match(String(first.description), /^\d+ · /, 'number · state');
     assert.equal(first.tooltip, undefined, 'the rich tooltip waits for a hover');
-    const hovered = provider.resolveTreeItem(first, records(rows)[0]);
+    const hovered = await provider.resolveTreeItem(first, records(rows)[0]);
     assert.ok(hovered.tooltip instanceof vscode.MarkdownString);
     assert.match(hovered.tooltip.value, /IT\/TASK\d+/, 'the tooltip names the record');
     assert.equal(rows.at(-1)?.kind, 'loadMore');
