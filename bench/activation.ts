@@ -129,8 +129,9 @@ const lazyIndex = process.argv.indexOf('--lazy');
 let lazyMs: number | undefined;
 if (lazyIndex > 0) {
   const t3 = performance.now();
+  // Several names (a,b,c): each loaded in turn, the time of all (a smoke run's proof they load).
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- what the first use does
-  require(path.resolve(root, 'dist', `${process.argv[lazyIndex + 1]}.js`));
+  for (const name of (process.argv[lazyIndex + 1] ?? '').split(',')) require(path.resolve(root, 'dist', `${name}.js`));
   lazyMs = performance.now() - t3;
 }
 const finish = (extra: Record<string, unknown> = {}) => {

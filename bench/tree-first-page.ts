@@ -76,7 +76,7 @@ const FLOOR_FIFTY_ROW = 'Floor: 50 rows';
 const FLOOR_ONE = /Floor row 1 of 1:/;
 const FLOOR_FIFTY = /Floor row 1 of 50:/;
 /** Time for the background work a refresh starts (workspace discovery, schema prefetch) to settle. */
-const IDLE_MS = 2000;
+const IDLE_MS = SMOKE ? 500 : 2000;
 
 const ms = (value: number): string => `${value.toFixed(1)} ms`;
 
