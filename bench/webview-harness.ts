@@ -116,7 +116,7 @@ export async function openWebviewHarness({ root, name, onEnvelope, theme = 'dark
 /** Answers the ready handshake and requests the way MessageChannel does. */
 export function hostProtocol({ onReady, onRequest, onPost }: {
   onReady?: (post: Post) => unknown;
-  onRequest: (message: any) => Promise<unknown>; // eslint-disable-line @typescript-eslint/no-explicit-any -- each webview's own protocol
+  onRequest: (message: any) => unknown; // eslint-disable-line @typescript-eslint/no-explicit-any -- each webview's own protocol
   onPost?: (message: any) => void; // eslint-disable-line @typescript-eslint/no-explicit-any -- each webview's own protocol
 }): (envelope: Envelope, post: Post) => Promise<void> {
   return async (envelope, post) => {
