@@ -272,6 +272,8 @@ async function timeExpansion(page: Page, appRow = APP_ROW, rowPattern = RECORD_R
       observer.observe(bar, { childList: true, subtree: true, attributes: true, attributeFilter: ['aria-label'] });
     });
   }, rowPattern.source);
+  // Views registered late (a feature's view appearing after the first look) take height again.
+  await collapseOtherViews(page);
   await treeRow(page, appRow).locator('.monaco-tl-twistie').click();
   const waitingFor = `a row matching ${rowPattern} after clicking "${appRow}"`;
   try {
@@ -281,7 +283,8 @@ async function timeExpansion(page: Page, appRow = APP_ROW, rowPattern = RECORD_R
     const shot = join(resultsDir, 'screenshots', 'tree-bench-gave-up.png');
     await page.screenshot({ path: shot }).catch(() => undefined);
     const sent = activeProxy?.requests.filter((r) => r.arrived >= now() - EXPAND_MS - 5_000).map((r) => `${r.method} ${r.path.split('?')[0]} ${r.answered === undefined ? '(no answer yet)' : 'answered'}`);
-    throw new Error(`${error.message}; the side bar shows: ${await shownRows(page)}${sent ? `; requests sent meanwhile: ${sent.join(', ') || 'none'}` : ''}; the workbench's last errors: ${pageErrors.slice(-5).join(' | ') || 'none'} (screenshot ${shot})`);
+    const open = await sideBar(page).locator('.pane-header[aria-expanded="true"] .title').allTextContents().catch(() => [] as string[]);
+    throw new Error(`${error.message}; the side bar shows: ${await shownRows(page)} (views open: ${open.join(', ') || 'none'})${sent ? `; requests sent meanwhile: ${sent.join(', ') || 'none'}` : ''}; the workbench's last errors: ${pageErrors.slice(-5).join(' | ') || 'none'} (screenshot ${shot})`);
   }
 }
 
