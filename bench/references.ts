@@ -6,33 +6,37 @@
 //   - hover of the first screen: resolving the references of the first 60 lines (one batch);
 //   - the whole file resolved block by block (250 lines, as links are resolved without an
 //     editor showing them), with the list requests sent, against 5,000 for one per reference.
-// Run: npm run bench:references
+// Run: npm run bench:references [-- --smoke]
 import { performance } from 'node:perf_hooks';
 import type { RecordsClient } from '../src/core/api';
 import type { AppRef, RecordData } from '../src/core/contract/types';
 import { ReferenceMatcher, fetchReferencedRecords, planReferenceLookups, type ReferenceMatch } from '../src/core/references';
 import { startTestSandbox } from '../test/api/support/sandbox';
+import { within } from './support/deadline';
+import { Report, SMOKE, runBench } from './support/report';
 
-const LINES = 5000;
+const LINES = SMOKE ? 500 : 5000;
 const SCREEN_LINES = 60;
 const BLOCK_LINES = 250;
-const RUNS = 15;
+const RUNS = SMOKE ? 1 : 15;
+/** Deadline of one request, or one block's requests. */
+const REQUEST_MS = 30_000;
 
 async function main(): Promise<void> {
-  const sandbox = await startTestSandbox();
+  const sandbox = await within('the sandbox to start', 60_000, startTestSandbox());
   const client = sandbox.client();
   let requests = 0;
   const list = (scope: AppRef, params: Parameters<RecordsClient['listRecords']>[1]) => {
     requests++;
-    return client.listRecords(scope, params);
+    return within(`POST list of ${scope.workspace}/${scope.app} (${params.rlx ?? 'no filter'})`, REQUEST_MS, client.listRecords(scope, params));
   };
   try {
     // The catalog, warm: aliases of every workspace the user can read.
-    const workspaces = await client.discoverWorkspaces();
+    const workspaces = await within('the workspaces (discovery)', REQUEST_MS, client.discoverWorkspaces());
     const aliases = new Map(workspaces.map((w) => [w.alias, w.apps.map((a) => a.alias)]));
     const apps = workspaces.flatMap((w) => w.apps.filter((a) => a.count > 0).map((a) => ({ workspace: w.alias, app: a.alias }))).slice(0, 2);
     const records: { scope: AppRef; record: RecordData }[][] = [];
-    for (const scope of apps) records.push((await client.listRecords(scope, { limitRecords: 500, listOfFields: 'id,number' })).data.map((record) => ({ scope, record })));
+    for (const scope of apps) records.push((await list(scope, { limitRecords: 500, listOfFields: 'id,number' })).data.map((record) => ({ scope, record })));
     const lines = Array.from({ length: LINES }, (_, i) => {
       const pool = records[i % records.length]!;
       const { scope, record } = pool[Math.floor(i / records.length) % pool.length]!;
@@ -69,18 +73,19 @@ async function main(): Promise<void> {
 
     const median = linkTimes[Math.floor(linkTimes.length / 2)]!;
     const worst = linkTimes[linkTimes.length - 1]!;
-    console.log(`references: ${LINES} lines, ${matches.length} references to ${apps.map((a) => `${a.workspace}/${a.app}`).join(', ')}`);
-    console.log(`links ready (catalog warm): median ${median.toFixed(1)} ms, worst ${worst.toFixed(1)} ms (target < 200 ms)`);
-    console.log(`first screen (${SCREEN_LINES} lines) resolved: ${screenRequests} requests, ${screenMs.toFixed(0)} ms, ${[...screen.values()].filter(Boolean).length} records`);
-    console.log(`whole file resolved by blocks of ${BLOCK_LINES} lines: ${requests} requests (one per reference would be ${matches.length}), ${fileMs.toFixed(0)} ms, ${resolved} references resolved to records`);
-    console.log(JSON.stringify({ bench: 'references', lines: LINES, references: matches.length, linksMedianMs: +median.toFixed(2), linksWorstMs: +worst.toFixed(2), screenRequests, screenMs: Math.round(screenMs), fileRequests: requests, fileMs: Math.round(fileMs) }));
-    if (median >= 200) process.exitCode = 1;
+    console.log(`references: ${LINES} lines, ${matches.length} references to ${apps.map((a) => `${a.workspace}/${a.app}`).join(', ')}; ${resolved} resolved to records`);
+    const report = new Report('references');
+    report.add(`links ready, ${LINES} lines (catalog warm), median`, median, 'ms', { op: '<', value: 200 });
+    report.add('links ready, worst', worst, 'ms');
+    report.add(`first screen (${SCREEN_LINES} lines) resolved: requests`, screenRequests, 'requests');
+    report.add('first screen resolved: time', screenMs, 'ms');
+    report.add(`whole file by blocks of ${BLOCK_LINES} lines: requests (one per reference: ${matches.length})`, requests, 'requests');
+    report.add('whole file resolved: time', fileMs, 'ms');
+    if ([...screen.values()].filter(Boolean).length === 0) throw new Error('the first screen resolved no record');
+    report.print();
   } finally {
     await sandbox.close();
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exitCode = 1;
-});
+runBench(main);

@@ -1,14 +1,16 @@
 // Completion latency of the pure `.rlx` core on a 2,000-line file with a cached schema
 // (target: p95 < 10 ms). Each sample parses the document model from scratch, as an edit
 // would, then computes completions at a cursor spread over the file.
-// Run: npx tsx bench/rlx-completion.ts [--iterations N]
+// Run: npx tsx bench/rlx-completion.ts [--iterations N] [--smoke]
 import { performance } from 'node:perf_hooks';
 import type { FieldDefinition, LookupValue } from '../src/core/contract/types';
 import { parseRlxDocument } from '../src/core/rlx/document';
 import { type RlxSchemaSource, type RlxScopeSchema, getRlxCompletions, getRlxDiagnostics } from '../src/core/rlx/language';
+import { Report, SMOKE, numberOption, runBench } from './support/report';
+import { quantile } from './support/stats';
 
-const iterationsFlag = process.argv.indexOf('--iterations');
-const ITERATIONS = iterationsFlag >= 0 ? Number(process.argv[iterationsFlag + 1]) : 300;
+const ITERATIONS = SMOKE ? 1 : numberOption('iterations', 300);
+const WARM_UP = SMOKE ? 0 : 50;
 
 function schema(): RlxScopeSchema {
   const fields: Record<string, FieldDefinition> = {
@@ -42,25 +44,29 @@ const cursors = [
 
 function measure(run: () => void): { p50: number; p95: number; max: number } {
   // Warm-up runs let the JIT compile the hot paths, as it has in an editor that has been open a while.
-  for (let i = 0; i < 50; i++) run();
+  for (let i = 0; i < WARM_UP; i++) run();
   const samples: number[] = [];
   for (let i = 0; i < ITERATIONS; i++) {
     const started = performance.now();
     run();
     samples.push(performance.now() - started);
   }
-  samples.sort((a, b) => a - b);
-  const at = (q: number) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))] as number;
-  return { p50: at(0.5), p95: at(0.95), max: at(1) };
+  return { p50: quantile(samples, 0.5), p95: quantile(samples, 0.95), max: quantile(samples, 1) };
 }
 
-let index = 0;
-const completion = measure(() => {
-  const offset = (cursors[index++ % cursors.length] as (t: string) => number)(text);
-  const items = getRlxCompletions(parseRlxDocument(text), offset, source);
-  if (items.length === 0) throw new Error('the benchmark cursor found no completions');
+runBench(async () => {
+  let index = 0;
+  const completion = measure(() => {
+    const offset = (cursors[index++ % cursors.length] as (t: string) => number)(text);
+    const items = getRlxCompletions(parseRlxDocument(text), offset, source);
+    if (items.length === 0) throw new Error('the benchmark cursor found no completions');
+  });
+  const diagnostics = measure(() => getRlxDiagnostics(parseRlxDocument(text), source));
+  const report = new Report('rlx');
+  report.add('completion p95 (2,000 lines)', completion.p95, 'ms', { op: '<', value: 10 });
+  report.add('completion p50', completion.p50, 'ms');
+  report.add('completion max', completion.max, 'ms');
+  report.add('diagnostics p95 (whole file)', diagnostics.p95, 'ms', { op: '<', value: 50 });
+  report.add('diagnostics p50 (whole file)', diagnostics.p50, 'ms');
+  report.print();
 });
-const diagnostics = measure(() => getRlxDiagnostics(parseRlxDocument(text), source));
-const format = (m: { p50: number; p95: number; max: number }) => `p50 ${m.p50.toFixed(2)} ms, p95 ${m.p95.toFixed(2)} ms, max ${m.max.toFixed(2)} ms`;
-console.log(`rlx completion, 2,000 lines, ${ITERATIONS} runs: ${format(completion)} (target p95 < 10 ms) ${completion.p95 < 10 ? 'OK' : 'OVER'}`);
-console.log(`rlx diagnostics (whole file), 2,000 lines, ${ITERATIONS} runs: ${format(diagnostics)}`);

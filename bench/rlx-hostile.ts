@@ -2,8 +2,8 @@
 // scale, a compiled filter over 100,000 records, the sandbox's everyday work). The parser
 // and the `like` matcher run in the sandbox (every list, pivot and search request) and in the
 // extension host (diagnostics of every open `.rlx`), so a slow path here freezes both.
-// Prints one line per case and, last, a JSON line `{"rlxHostile":[…]}` that bench/run.mjs reads.
-// Run: npx tsx bench/rlx-hostile.ts [--sizes 60000,100000,1000000]
+// Prints one line per case and, last, the JSON report line (bench/support/report.ts).
+// Run: npx tsx bench/rlx-hostile.ts [--sizes 60000,100000,1000000] [--smoke]
 import { performance } from 'node:perf_hooks';
 import type { FieldDefinition } from '../src/core/contract/types';
 import { compileRlxFilter, parseRlx } from '../src/core/rlx';
@@ -11,28 +11,20 @@ import { compileLikePattern } from '../src/core/rlx/likePattern';
 import { parseRlxDocument } from '../src/core/rlx/document';
 import { type RlxSchemaSource, type RlxScopeSchema, getRlxDiagnostics } from '../src/core/rlx/language';
 import { COMPOUND_FILTER, fixtureRecords } from '../test/support/filterFixture';
+import { Report, SMOKE, option, runBench } from './support/report';
 
-const sizesFlag = process.argv.indexOf('--sizes');
-const SIZES = (sizesFlag >= 0 ? process.argv[sizesFlag + 1] ?? '' : '60000,100000,1000000').split(',').map(Number);
-
-interface Figure {
-  name: string;
-  ms: number;
-  target?: number;
-}
-const figures: Figure[] = [];
+const SIZES = option('sizes', SMOKE ? '60000' : '60000,100000,1000000').split(',').map(Number);
+const report = new Report('rlx-hostile');
 
 /** Best of a few runs: the machine is shared, the best run is the code's own cost. */
 function time(name: string, run: () => unknown, target?: number, runs = 3): void {
   let best = Infinity;
-  for (let i = 0; i < runs; i++) {
+  for (let i = 0; i < (SMOKE ? 1 : runs); i++) {
     const started = performance.now();
     run();
     best = Math.min(best, performance.now() - started);
   }
-  figures.push({ name, ms: best, target });
-  const verdict = target === undefined ? '' : best < target ? `  (target < ${target} ms) ok` : `  (target < ${target} ms) OVER TARGET`;
-  console.log(`${name.padEnd(52)} ${best.toFixed(2).padStart(10)} ms${verdict}`);
+  report.add(name, best, 'ms', target === undefined ? undefined : { op: '<', value: target });
 }
 
 function bareWords(bytes: number): string {
@@ -59,23 +51,25 @@ function schema(): RlxScopeSchema {
 const cached = schema();
 const source: RlxSchemaSource = { schemaFor: () => cached, workspaces: () => [{ alias: 'IT', apps: [{ alias: 'TASK' }] }] };
 
-for (const size of SIZES) {
-  const text = bareWords(size);
-  time(`parseRlx, ${size / 1000} KB of bare words`, () => parseRlx(text), size >= 1_000_000 ? 200 : undefined);
-}
-const junk = garbage(1_000_000);
-time('parseRlx, 1 MB of mixed garbage', () => parseRlx(junk), 200);
+runBench(async () => {
+  for (const size of SIZES) {
+    const text = bareWords(size);
+    time(`parseRlx, ${size / 1000} KB of bare words`, () => parseRlx(text), size >= 1_000_000 ? 200 : undefined);
+  }
+  const junk = garbage(SMOKE ? 10_000 : 1_000_000);
+  time(SMOKE ? 'parseRlx, 10 KB of mixed garbage' : 'parseRlx, 1 MB of mixed garbage', () => parseRlx(junk), 200);
 
-const rlxFile = `@app IT/TASK\n### Hostile\n${bareWords(100_000)}\n`;
-time('.rlx diagnostics, 100 KB of bare words', () => getRlxDiagnostics(parseRlxDocument(rlxFile), source), 200);
+  const rlxFile = `@app IT/TASK\n### Hostile\n${bareWords(100_000)}\n`;
+  time('.rlx diagnostics, 100 KB of bare words', () => getRlxDiagnostics(parseRlxDocument(rlxFile), source), 200);
 
-const like = compileLikePattern('%a%a%a%a%a%a%a%a%b');
-const title = 'a'.repeat(60);
-time('like "%a%a%a%a%a%a%a%a%b" against 60 a\'s', () => like(title), 5, 1);
+  const like = compileLikePattern('%a%a%a%a%a%a%a%a%b');
+  const title = 'a'.repeat(60);
+  time('like "%a%a%a%a%a%a%a%a%b" against 60 a\'s', () => like(title), 5, 1);
 
-const records = fixtureRecords();
-const kinds: Record<string, 'string' | 'number' | 'datetime'> = { state: 'string', total: 'number', title: 'string', creation_date: 'datetime', keeper_id: 'string' };
-const filter = compileRlxFilter(COMPOUND_FILTER, { fieldKind: (name) => kinds[name] });
-time('compiled filter over 100,000 records', () => records.filter(filter), 20);
+  const records = fixtureRecords();
+  const kinds: Record<string, 'string' | 'number' | 'datetime'> = { state: 'string', total: 'number', title: 'string', creation_date: 'datetime', keeper_id: 'string' };
+  const filter = compileRlxFilter(COMPOUND_FILTER, { fieldKind: (name) => kinds[name] });
+  time('compiled filter over 100,000 records', () => records.filter(filter), 20);
 
-console.log(`\n${JSON.stringify({ rlxHostile: figures })}`);
+  report.print();
+});

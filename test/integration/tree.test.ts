@@ -63,7 +63,7 @@ describe('tree: Records explorer against the sandbox', function () {
     const first = provider.getTreeItem(records(rows)[0]);
     assert.match(String(first.description), /^\d+ · /, 'number · state');
     assert.equal(first.tooltip, undefined, 'the rich tooltip waits for a hover');
-    const hovered = provider.resolveTreeItem(first, records(rows)[0]);
+    const hovered = await provider.resolveTreeItem(first, records(rows)[0]);
     assert.ok(hovered.tooltip instanceof vscode.MarkdownString);
     assert.match(hovered.tooltip.value, /IT\/TASK\d+/, 'the tooltip names the record');
     assert.equal(rows.at(-1)?.kind, 'loadMore');
@@ -72,7 +72,7 @@ describe('tree: Records explorer against the sandbox', function () {
   it("reads a record's dates in its tooltip as the record editor does: the user's locale and time zone", async () => {
     const user = await api.connections.catalog.currentUser(connectionId);
     const [record] = records(await provider.getChildren(app));
-    const hovered = provider.resolveTreeItem(provider.getTreeItem(record!), record!);
+    const hovered = await provider.resolveTreeItem(provider.getTreeItem(record!), record!);
     const updated = String(record!.record.update_date);
     const expected = formatDateTime(updated, safeTimeZone(user.timezone), vscode.env.language);
     // The tooltip is Markdown: its text escapes punctuation (`11\:12`).

@@ -35,7 +35,7 @@ function mimeTypeOf(fileName: string): string | false {
  * 1 GiB: each PATCH costs a round trip in which the pipe runs empty, plus a request and a
  * flush and metadata write on the service, so fewer is faster (the contract allows one PATCH
  * for the whole file; over loopback 64 MiB chunks reached 0.78 × curl's single PATCH, 256 MiB
- * 0.89 ×, see bench/upload.mjs). An interruption costs little whatever the size: the service
+ * 0.89 ×, see bench/upload.ts). An interruption costs little whatever the size: the service
  * keeps the bytes it received and a retry asks for its offset first, so a smaller chunk buys no
  * safety. Where a proxy limits request bodies, `records.files.uploadChunkMiB` lowers it.
  * tus-js-client needs a finite size with streams.

@@ -5,25 +5,15 @@ import { strict as assert } from 'node:assert';
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import { type WebviewHarness, hostProtocol, openWebviewHarness } from '../../../bench/webview-harness';
 
 const root = join(__dirname, '..', '..', '..');
 const HOSTILE = '<img src=x onerror="window.pwned=1"><script>window.pwned=2</script><a href="javascript:window.pwned=3">x</a><em onclick="window.pwned=4" style="color:red">match</em><svg onload="window.pwned=5"></svg>';
 
-interface Harness {
-  page: Page;
-  problems: string[];
-  close(): Promise<void>;
-}
-
-async function open(name: string, onRequest: (message: { type: string }) => unknown, init: unknown): Promise<Harness> {
-  const { openWebviewHarness, hostProtocol } = (await import(join(root, 'bench', 'webview-harness.mjs'))) as {
-    openWebviewHarness(o: unknown): Promise<Harness>;
-    hostProtocol(o: unknown): unknown;
-  };
+async function open(name: string, onRequest: (message: { type: string }) => unknown, init: unknown): Promise<WebviewHarness> {
   return openWebviewHarness({
     root, name, width: 900, height: 700,
-    onEnvelope: hostProtocol({ onReady: (post: (e: unknown) => Promise<void>) => post({ kind: 'post', message: init }), onRequest }),
+    onEnvelope: hostProtocol({ onReady: (post) => post({ kind: 'post', message: init }), onRequest }),
   });
 }
 

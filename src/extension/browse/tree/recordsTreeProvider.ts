@@ -10,7 +10,7 @@ import { TreeListings } from './treeListings';
 import { PREFETCH_SETTING, TreePrefetch } from './treePrefetch';
 import type { RecordListing } from './recordListing';
 import { errorNodes } from './treeErrors';
-import { resolveRecordTooltip, treeItemFor, type TreeItemContext } from './treeItems';
+import { treeItemFor, type TreeItemContext } from './treeItems';
 import type { AppNode, ConnectionNode, ListingOwner, LoadMoreNode, MessageNode, RecordNode, RecordsTreeNode, WorkspaceNode } from '../../shared/treeNodes';
 
 /**
@@ -80,8 +80,11 @@ export class RecordsTreeProvider implements vscode.TreeDataProvider<RecordsTreeN
     return treeItemFor(node, this.itemContext(node));
   }
 
-  resolveTreeItem(item: vscode.TreeItem, node: RecordsTreeNode): vscode.TreeItem {
-    return resolveRecordTooltip(item, node, this.itemContext(node));
+  resolveTreeItem(item: vscode.TreeItem, node: RecordsTreeNode): vscode.TreeItem | Thenable<vscode.TreeItem> {
+    if (node.kind !== 'record' || item.tooltip !== undefined) return item;
+    // The rich tooltip is built in the tree commands' bundle, loaded on the first hover.
+    const context = this.itemContext(node);
+    return import('../../lazy/treeCommands.js').then((commands) => commands.resolveRecordTooltip(item, node, context));
   }
 
   async getChildren(node?: RecordsTreeNode): Promise<RecordsTreeNode[]> {

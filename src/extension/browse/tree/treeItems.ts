@@ -5,11 +5,9 @@ import { sendsTokenInClear } from '../../connections/connectionRules';
 import type { ListingView } from './model/listingQuery';
 import { attachmentName, formatBytes } from '../../../core/records/recordAttachments';
 import { countDescription, localized, recordDescription, recordLabel, recordReference } from '../../../core/records/recordText';
-import { recordTooltipMarkdown } from '../../../core/records/recordTooltip';
 import { stateStyle } from './model/stateStyle';
 import type { RecordListing } from './recordListing';
 import type { RecordsTreeNode } from '../../shared/treeNodes';
-import { formatDateTime } from '../../../core/records/dateFormat';
 
 export interface TreeItemContext {
   connection?: ConnectionInfo;
@@ -85,7 +83,7 @@ export function treeItemFor(node: RecordsTreeNode, context: TreeItemContext): vs
       const item = new vscode.TreeItem(recordLabel(record), expandable ? Collapsed : None);
       item.id = node.id;
       item.description = recordDescription(record, context.schema);
-      // The tooltip is built on hover (resolveRecordTooltip): a page of rows is sent to the
+      // The tooltip is built on hover (recordTooltipItem.ts): a page of rows is sent to the
       // workbench without 50 markdown documents nobody has asked to see yet.
       const style = stateStyle(record.state);
       item.iconPath = new vscode.ThemeIcon(style.icon, style.color ? new vscode.ThemeColor(style.color) : undefined);
@@ -130,18 +128,6 @@ export function treeItemFor(node: RecordsTreeNode, context: TreeItemContext): vs
   }
 }
 
-/** The rich tooltip of a record row, filled in by `TreeDataProvider.resolveTreeItem` on hover. */
-export function resolveRecordTooltip(item: vscode.TreeItem, node: RecordsTreeNode, context: TreeItemContext): vscode.TreeItem {
-  if (node.kind !== 'record' || item.tooltip !== undefined) return item;
-  const tooltip = new vscode.MarkdownString(
-    recordTooltipMarkdown(node.record, { schema: context.schema, people: context.people, formatDate: (iso) => formatDate(iso, context.timeZone) }),
-  );
-  tooltip.supportHtml = false;
-  tooltip.isTrusted = false;
-  item.tooltip = tooltip;
-  return item;
-}
-
 function hasAttachments(record: { __link_lists?: Record<string, unknown[]>; [key: string]: unknown }): boolean {
   // Cheap check for the collapsible state; the exact list is built when the row is expanded.
   return Object.values(record.__link_lists ?? {}).some((list) => Array.isArray(list) && list.some(isFileObject))
@@ -158,9 +144,4 @@ function hostOf(baseUrl: string): string {
   } catch {
     return baseUrl;
   }
-}
-
-/** As the record editor and the results grid show it: the user's locale and time zone. */
-function formatDate(iso: string, timeZone: string | undefined): string {
-  return formatDateTime(iso, timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone, vscode.env.language);
 }

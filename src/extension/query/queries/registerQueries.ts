@@ -2,13 +2,17 @@
 // block, pinned queries in the status bar, and the one command every runner reports its runs to
 // (the text editor's and the notebook's, which lives in another bundle).
 import * as vscode from 'vscode';
-import { blockAt, parseRlxDocument, standaloneBlockText } from '../../../core/rlx/document';
 import { RECORD_RUN_COMMAND } from './reportRun';
 import type { ConnectionManager } from '../../connections/connectionManager';
 import { RLX_LANGUAGE_ID } from '../rlx/rlxIds';
 import type { RlxLanguageHandle } from '../rlx/registerRlxLanguage';
 import { QueriesTreeProvider, type QueryNode, textWithCurrentConnection, textWithTitle } from './queriesView';
 import { type QueryRun, QueryStore } from './queryStore';
+
+// What the commands do beyond a click on a row (names, confirmations, saving from an editor,
+// searching the history) is dist/queryCommands.js, loaded when one first runs: the first screen
+// shows the Queries view collapsed and needs none of it.
+const handlers = () => import('../../lazy/queryCommands.js');
 
 export const QUERY_COMMANDS = {
   open: 'records.queries.open',
@@ -68,14 +72,12 @@ export function registerQueries(context: vscode.ExtensionContext, connections: C
     vscode.commands.registerCommand(QUERY_COMMANDS.run, async (node?: QueryNode) => {
       const document = await open(node ?? view.selection[0]);
       if (document === undefined) return undefined;
-      // The first block: a saved query, a built-in or a past run is one block.
-      const block = parseRlxDocument(document.getText()).blocks[0];
-      return vscode.commands.executeCommand('records.rlx.runBlock', document.uri, block?.start ?? 0);
+      return (await handlers()).runFirstBlock(document);
     }),
     vscode.commands.registerCommand(QUERY_COMMANDS.rename, async (node?: QueryNode) => {
       const query = savedOf(node ?? view.selection[0]);
       if (query === undefined) return;
-      const name = await askName(vscode.l10n.t('Rename Query'), query.name);
+      const name = await (await handlers()).askName(vscode.l10n.t('Rename Query'), query.name);
       if (name !== undefined) await store.update(query.id, { name, text: textWithTitle(query.text, name) });
     }),
     vscode.commands.registerCommand(QUERY_COMMANDS.remove, async (node?: QueryNode, options?: { confirm?: boolean }) => {
@@ -105,11 +107,11 @@ export function registerQueries(context: vscode.ExtensionContext, connections: C
       const picked = node ?? view.selection[0];
       if (!isNode(picked) || (picked.kind !== 'run' && picked.kind !== 'builtin')) return undefined;
       const target = textOf(picked)!;
-      const chosen = name ?? (await askName(vscode.l10n.t('Save Query'), target.title));
+      const chosen = name ?? (await (await handlers()).askName(vscode.l10n.t('Save Query'), target.title));
       return chosen === undefined ? undefined : store.save({ name: chosen, connectionId: target.connectionId, text: textWithTitle(target.text, chosen) });
     }),
-    vscode.commands.registerCommand(QUERY_COMMANDS.saveFromEditor, (uri?: vscode.Uri, offset?: number, name?: string) => saveFromEditor(store, connections, rlx, uri, offset, name)),
-    vscode.commands.registerCommand(QUERY_COMMANDS.searchHistory, () => searchHistory(store, connections, (run) => open({ kind: 'run', run }))),
+    vscode.commands.registerCommand(QUERY_COMMANDS.saveFromEditor, async (uri?: vscode.Uri, offset?: number, name?: string) => (await handlers()).saveFromEditor(store, connections, rlx, uri, offset, name)),
+    vscode.commands.registerCommand(QUERY_COMMANDS.searchHistory, async () => (await handlers()).searchHistory(store, connections, (run) => open({ kind: 'run', run }))),
     vscode.commands.registerCommand(QUERY_COMMANDS.clearHistory, async () => {
       const clear = vscode.l10n.t('Clear History');
       if ((await vscode.window.showWarningMessage(vscode.l10n.t('Clear the history of {0} query runs?', store.history().length), { modal: true }, clear)) === clear) await store.clearHistory();
@@ -120,53 +122,6 @@ export function registerQueries(context: vscode.ExtensionContext, connections: C
     }),
   );
   return { store, provider };
-}
-
-async function saveFromEditor(store: QueryStore, connections: ConnectionManager, rlx: RlxLanguageHandle, uri: vscode.Uri | undefined, offset: number | undefined, name: string | undefined) {
-  const editor = vscode.window.activeTextEditor;
-  const document = uri !== undefined ? await vscode.workspace.openTextDocument(uri) : editor?.document;
-  if (document === undefined || document.languageId !== RLX_LANGUAGE_ID) {
-    void vscode.window.showWarningMessage(vscode.l10n.t('Open an .rlx file and put the cursor in a query to save it.'));
-    return undefined;
-  }
-  const model = parseRlxDocument(document.getText());
-  const at = offset ?? (editor?.document === document ? document.offsetAt(editor.selection.active) : 0);
-  const block = blockAt(model, at);
-  if (block === undefined) return undefined;
-  const connectionId = await rlx.connectionOf(document);
-  if (connectionId === undefined) {
-    void vscode.window.showWarningMessage(vscode.l10n.t('Choose the connection of this file first (the status bar or the CodeLens above the first query): a saved query runs against it.'));
-    return undefined;
-  }
-  const chosen = name ?? (await askName(vscode.l10n.t('Save Query'), block.title ?? ''));
-  if (chosen === undefined) return undefined;
-  const saved = await store.save({ name: chosen, connectionId, text: textWithTitle(standaloneBlockText(model, block, connections.get(connectionId)?.name), chosen) });
-  vscode.window.setStatusBarMessage(vscode.l10n.t('Saved "{0}" in the Queries view.', chosen), 3000);
-  return saved;
-}
-
-async function searchHistory(store: QueryStore, connections: ConnectionManager, open: (run: QueryRun) => Promise<unknown>): Promise<void> {
-  interface RunPick extends vscode.QuickPickItem {
-    run: QueryRun;
-  }
-  const items: RunPick[] = store.history().map((run) => ({
-    run,
-    label: run.title,
-    description: `${connections.get(run.connectionId)?.name ?? ''} · ${new Date(run.at).toLocaleString()}`,
-    detail: run.text.split('\n').filter((line) => line.trim() !== '' && !line.startsWith('@connection') && !line.startsWith('###')).join('  '),
-  }));
-  const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Search Query History'), matchOnDescription: true, matchOnDetail: true, placeHolder: vscode.l10n.t('Type words of the query, its title or its connection') });
-  if (picked !== undefined) await open(picked.run);
-}
-
-async function askName(title: string, value: string): Promise<string | undefined> {
-  const name = await vscode.window.showInputBox({
-    title,
-    value,
-    prompt: vscode.l10n.t('A name for the query in the Queries view'),
-    validateInput: (text) => (text.trim() === '' ? vscode.l10n.t('Type a name.') : undefined),
-  });
-  return name?.trim() || undefined;
 }
 
 function isNode(value: unknown): value is QueryNode {

@@ -183,7 +183,7 @@ describe('RLX evaluator', () => {
   });
 
   it('filters 100,000 records with a compound query exactly as the same rules written by hand', () => {
-    // How fast this runs is measured by `npm run bench -- --only rlx`, not here: a shared
+    // How fast this runs is measured by `npm run bench:rlx-hostile`, not here: a shared
     // machine makes a timed test fail for reasons that are not the code's.
     const records = fixtureRecords();
     const predicate = compileRlxFilter(COMPOUND_FILTER, { fieldKind: (name) => (name === 'keeper_id' ? 'string' : KINDS[name]) });

@@ -10,6 +10,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import type { RlxCellOutput } from '../../../../src/webview/notebook/protocol';
+import { type RendererHarness, openRendererHarness } from '../../../../bench/notebook-renderer-harness';
 
 const root = join(__dirname, '..', '..', '..', '..');
 const HOSTILE = '<img src=x onerror="window.pwned=1"><script>window.pwned=2</script><a href="javascript:window.pwned=3">x</a><em onclick="window.pwned=4" style="color:red">match</em><svg onload="window.pwned=5"></svg>';
@@ -17,12 +18,6 @@ const columns = [
   { field: 'number', caption: 'Reference', numeric: false, sortable: false },
   { field: 'title', caption: HOSTILE, numeric: false, sortable: false },
 ];
-
-interface Harness {
-  page: Page;
-  problems: string[];
-  close(): Promise<void>;
-}
 
 async function render(page: Page, output: RlxCellOutput): Promise<void> {
   await page.evaluate((data) => (window as unknown as { rlxRender(o: unknown): void }).rlxRender(data), output);
@@ -56,11 +51,10 @@ async function assertNothingRuns(page: Page, selector: string): Promise<void> {
 for (const csp of [true, false]) {
   describe(`RLX notebook output renderer (Chromium, ${csp ? 'under the webview CSP' : 'without a CSP'})`, function () {
     this.timeout(60_000);
-    let harness: Harness;
+    let harness: RendererHarness;
 
     before(async () => {
       if (!existsSync(join(root, 'dist', 'renderer', 'rlxResults.js'))) execFileSync(process.execPath, ['esbuild.mjs', '--only=renderer'], { cwd: root });
-      const { openRendererHarness } = (await import(join(root, 'bench', 'notebook-renderer-harness.mjs'))) as { openRendererHarness(o: unknown): Promise<Harness> };
       harness = await openRendererHarness({ root, csp });
     });
 

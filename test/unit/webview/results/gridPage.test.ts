@@ -5,18 +5,11 @@ import { strict as assert } from 'node:assert';
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
 import type { ResultsHostToView, ResultsTable, ResultsViewToHost } from '../../../../src/webview/results/protocol';
+import { type WebviewHarness, hostProtocol, openWebviewHarness } from '../../../../bench/webview-harness';
 
 const root = join(__dirname, '..', '..', '..', '..');
 const HOSTILE = '<img src=x onerror="window.pwned=1"><script>window.pwned=2</script><em onclick="window.pwned=3">x</em>';
-
-interface Harness {
-  page: Page;
-  problems: string[];
-  post(envelope: unknown): Promise<void>;
-  close(): Promise<void>;
-}
 
 function table(rows: number): ResultsTable {
   return {
@@ -30,15 +23,11 @@ function table(rows: number): ResultsTable {
   };
 }
 
-async function open(init: ResultsHostToView, posts: ResultsViewToHost[]): Promise<Harness> {
-  const { openWebviewHarness, hostProtocol } = (await import(join(root, 'bench', 'webview-harness.mjs'))) as {
-    openWebviewHarness(o: unknown): Promise<Harness>;
-    hostProtocol(o: unknown): unknown;
-  };
+async function open(init: ResultsHostToView, posts: ResultsViewToHost[]): Promise<WebviewHarness> {
   return openWebviewHarness({
     root, name: 'results', width: 900, height: 600,
     onEnvelope: hostProtocol({
-      onReady: (post: (e: unknown) => Promise<void>) => post({ kind: 'post', message: init }),
+      onReady: (post) => post({ kind: 'post', message: init }),
       onRequest: () => undefined,
       onPost: (message: ResultsViewToHost) => posts.push(message),
     }),

@@ -4,10 +4,40 @@
 // (`onEnvelope`). Replies go back as window message events, as VS Code delivers them.
 import { createServer } from 'node:http';
 import { readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
+import { type Browser, type Page, chromium } from 'playwright-core';
+import { within } from './support/deadline';
 
-const THEMES = {
+export { stats } from './support/stats';
+
+/** The envelopes of src/webview's MessageChannel, as the harness relays them. */
+export interface Envelope {
+  kind: 'ready' | 'request' | 'reply' | 'post';
+  answer?: boolean;
+  id?: number;
+  message?: unknown;
+  [key: string]: unknown;
+}
+export type Post = (envelope: Envelope) => Promise<unknown>;
+
+export interface WebviewHarness {
+  page: Page;
+  problems: string[];
+  post: Post;
+  close(): Promise<void>;
+}
+
+export type Theme = 'dark' | 'high-contrast';
+
+/**
+ * tsx compiles the benches keeping function names, which wraps a named function in the
+ * helper `__name(fn, "name")`; a function handed to page.evaluate carries that call into the
+ * page, which has no such helper. Every bench page gets one (a string, so nothing rewrites it).
+ */
+export const PAGE_FUNCTION_HELPERS = 'globalThis.__name = (fn) => fn;';
+
+const THEMES: Record<Theme, Record<string, string>> = {
   dark: {
     '--vscode-foreground': '#cccccc', '--vscode-descriptionForeground': '#9d9d9d', '--vscode-errorForeground': '#f48771',
     '--vscode-editor-background': '#1e1e1e', '--vscode-sideBar-background': '#252526', '--vscode-font-family': 'system-ui, sans-serif', '--vscode-font-size': '13px',
@@ -32,7 +62,14 @@ const THEMES = {
   },
 };
 
-export async function openWebviewHarness({ root, name, onEnvelope, theme = 'dark', width = 420, height = 900 }) {
+export async function openWebviewHarness({ root, name, onEnvelope, theme = 'dark', width = 420, height = 900 }: {
+  root: string;
+  name: string;
+  onEnvelope: (envelope: Envelope, post: Post) => unknown;
+  theme?: Theme;
+  width?: number;
+  height?: number;
+}): Promise<WebviewHarness> {
   const dist = join(root, 'dist', 'webview');
   const nonce = 'bench-nonce';
   const vars = Object.entries(THEMES[theme]).map(([k, v]) => `${k}: ${v};`).join(' ');
@@ -51,38 +88,47 @@ export async function openWebviewHarness({ root, name, onEnvelope, theme = 'dark
       res.writeHead(404).end();
     }
   });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   // Whatever fails from here on (no Chromium yet, a page that never loads) must close what
   // was opened: a server left listening keeps mocha, or a benchmark, waiting for ever.
-  let browser;
+  let browser: Browser | undefined;
   try {
-    const port = server.address().port;
-    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'] });
+    const port = (server.address() as AddressInfo).port;
+    browser = await within('Chromium to start', 60_000, chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'] }));
     const page = await browser.newPage({ viewport: { width, height } });
-    const problems = [];
+    // Every Playwright wait of a bench ends: 30 s unless it says otherwise.
+    page.setDefaultTimeout(30_000);
+    await page.addInitScript({ content: PAGE_FUNCTION_HELPERS });
+    const problems: string[] = [];
     page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
     page.on('pageerror', (e) => problems.push(String(e)));
-    const post = (envelope) => page.evaluate((e) => window.postMessage(e, '*'), envelope).catch(() => undefined);
-    await page.exposeFunction('benchHostReceive', (envelope) => onEnvelope(envelope, post));
+    const post: Post = (envelope) => page.evaluate((e) => window.postMessage(e, '*'), envelope).catch(() => undefined);
+    await page.exposeFunction('benchHostReceive', (envelope: Envelope) => onEnvelope(envelope, post));
     await page.goto(`http://127.0.0.1:${port}/`);
     return {
       page,
       problems,
       post,
       async close() {
-        await browser.close();
+        await browser?.close();
+        server.closeAllConnections();
         await new Promise((resolve) => server.close(resolve));
       },
     };
   } catch (error) {
     await browser?.close().catch(() => undefined);
+    server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
     throw error;
   }
 }
 
 /** Answers the ready handshake and requests the way MessageChannel does. */
-export function hostProtocol({ onReady, onRequest, onPost }) {
+export function hostProtocol({ onReady, onRequest, onPost }: {
+  onReady?: (post: Post) => unknown;
+  onRequest: (message: any) => unknown; // eslint-disable-line @typescript-eslint/no-explicit-any -- each webview's own protocol
+  onPost?: (message: any) => void; // eslint-disable-line @typescript-eslint/no-explicit-any -- each webview's own protocol
+}): (envelope: Envelope, post: Post) => Promise<void> {
   return async (envelope, post) => {
     switch (envelope.kind) {
       case 'ready':
@@ -93,7 +139,7 @@ export function hostProtocol({ onReady, onRequest, onPost }) {
         try {
           await post({ kind: 'reply', id: envelope.id, ok: true, value: await onRequest(envelope.message) });
         } catch (error) {
-          await post({ kind: 'reply', id: envelope.id, ok: false, error: String(error?.message ?? error) });
+          await post({ kind: 'reply', id: envelope.id, ok: false, error: String(error instanceof Error ? error.message : error) });
         }
         return;
       case 'post':
@@ -101,10 +147,4 @@ export function hostProtocol({ onReady, onRequest, onPost }) {
         return;
     }
   };
-}
-
-export function stats(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-  return { n: sorted.length, median: at(0.5), p95: at(0.95), max: sorted[sorted.length - 1] };
 }

@@ -6,15 +6,30 @@
 // alone lets run (the CSP blocks inline handlers whatever the renderer does).
 import { createServer } from 'node:http';
 import { readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
+import { type Browser, type Page, chromium } from 'playwright-core';
+import { within } from './support/deadline';
+import { PAGE_FUNCTION_HELPERS } from './webview-harness';
 
-const THEMES = {
+export interface RendererHarness {
+  page: Page;
+  problems: string[];
+  close(): Promise<void>;
+}
+
+const THEMES: Record<'dark' | 'light', string> = {
   dark: '--vscode-foreground: #cccccc; --vscode-descriptionForeground: #9d9d9d; --vscode-editor-background: #1e1e1e; --vscode-font-family: system-ui, sans-serif; --vscode-font-size: 13px; --vscode-textLink-foreground: #3794ff; --vscode-editorGroup-border: #444444; --vscode-editor-findMatchHighlightBackground: rgba(234,92,0,0.33);',
   light: '--vscode-foreground: #3b3b3b; --vscode-descriptionForeground: #717171; --vscode-editor-background: #ffffff; --vscode-font-family: system-ui, sans-serif; --vscode-font-size: 13px; --vscode-textLink-foreground: #005fb8; --vscode-editorGroup-border: #e5e5e5; --vscode-editor-findMatchHighlightBackground: rgba(234,92,0,0.33);',
 };
 
-export async function openRendererHarness({ root, theme = 'dark', width = 1000, height = 800, csp = true }) {
+export async function openRendererHarness({ root, theme = 'dark', width = 1000, height = 800, csp = true }: {
+  root: string;
+  theme?: 'dark' | 'light';
+  width?: number;
+  height?: number;
+  csp?: boolean;
+}): Promise<RendererHarness> {
   const dist = join(root, 'dist', 'renderer');
   const nonce = 'bench-nonce';
   const html = `<!DOCTYPE html><html><head><meta charset="UTF-8">
@@ -45,28 +60,32 @@ ${csp ? `<meta http-equiv="Content-Security-Policy" content="default-src 'none';
       res.writeHead(404).end();
     }
   });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   // Whatever fails from here on (no Chromium yet, a page that never loads) must close what
   // was opened: a server left listening keeps mocha, or a benchmark, waiting for ever.
-  let browser;
+  let browser: Browser | undefined;
   try {
-    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'] });
+    browser = await within('Chromium to start', 60_000, chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'] }));
     const page = await browser.newPage({ viewport: { width, height } });
-    const problems = [];
+    page.setDefaultTimeout(30_000);
+    await page.addInitScript({ content: PAGE_FUNCTION_HELPERS });
+    const problems: string[] = [];
     page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
     page.on('pageerror', (e) => problems.push(String(e)));
-    await page.goto(`http://127.0.0.1:${server.address().port}/`);
-    await page.waitForFunction(() => window.rlxReady === true);
+    await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+    await page.waitForFunction(() => (window as unknown as { rlxReady?: boolean }).rlxReady === true);
     return {
       page,
       problems,
       async close() {
-        await browser.close();
+        await browser?.close();
+        server.closeAllConnections();
         await new Promise((resolve) => server.close(resolve));
       },
     };
   } catch (error) {
     await browser?.close().catch(() => undefined);
+    server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
     throw error;
   }

@@ -4,6 +4,9 @@
 // own fixed overhead, not ours). Prints one JSON
 // line {loadMs, activateMs, usedCodeCache}, plus lazyMs with `--lazy <bundle>`: the module load
 // of that feature bundle on its first use.
+// bench/extension.ts bundles this file into a plain CommonJS script and runs it with node, so
+// nothing (no tsx loader) stands between the measure and the bundle.
+// --root DIR: the checkout whose extension is started (its package.json and dist/).
 // --storage DIR: the extension's global storage (where the code cache is kept); a fresh,
 //   empty folder otherwise, as on the first start after an install or update.
 // --prime: stays until the extension has saved its code cache (or 10 s), for the runs after it.
@@ -11,10 +14,11 @@
 //   host has already loaded when extensions activate are loaded first, as there: a bare process
 //   would charge our start (and the feature bundles' first use) with loading `net`, `stream`,
 //   `fs/promises`, `http`… which no extension pays for in the editor.
-'use strict';
-const Module = require('node:module');
-const { performance } = require('node:perf_hooks');
-const path = require('node:path');
+import * as fs from 'node:fs';
+import Module from 'node:module';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { performance } from 'node:perf_hooks';
 
 // Every public built-in listed in `process.moduleLoadList` on the first line of dist/start.js,
 // read in the extension host of code-server 4.139.1 (VS Code 1.139.1) during an integration run.
@@ -24,16 +28,19 @@ const EXTENSION_HOST_BUILTINS = [
   'net', 'os', 'path', 'perf_hooks', 'process', 'querystring', 'stream', 'stream/promises',
   'string_decoder', 'timers', 'tls', 'tty', 'url', 'util', 'util/types', 'vm', 'worker_threads', 'zlib',
 ];
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded by name, as the host has
 if (!process.argv.includes('--bare')) for (const name of EXTENSION_HOST_BUILTINS) require(`node:${name}`);
 
 // The one enum the entry point compares with: it decides how the bundle is loaded.
 const ExtensionMode = { Production: 1, Development: 2, Test: 3 };
 
-function inert(name) {
+type Inert = ((...args: unknown[]) => Inert) & Record<string | symbol, unknown>;
+
+function inert(name: string): Inert {
   const fn = function () {
     return inert(`${name}()`);
   };
-  return new Proxy(fn, {
+  return new Proxy(fn as Inert, {
     get(_target, prop) {
       if (prop === 'then') return undefined; // not a promise
       if (prop === Symbol.iterator) return function* () {};
@@ -62,69 +69,72 @@ function inert(name) {
 // an integration run). Its size is part of the cost: a bundle's ESM interop copies the object's
 // members (a getter each) for every module that imports it as a namespace.
 const HOST_API_MEMBERS = 347;
-function apiStandIn() {
-  const typings = require('node:fs').readFileSync(require.resolve('@types/vscode/index.d.ts', { paths: [process.cwd(), __dirname] }), 'utf8');
-  const api = {};
+function apiStandIn(): Record<string, unknown> {
+  const typings = fs.readFileSync(require.resolve('@types/vscode/index.d.ts', { paths: [process.cwd(), __dirname] }), 'utf8');
+  const api: Record<string, unknown> = {};
   for (const [, name] of typings.matchAll(/^\texport (?:class|enum|namespace|const|let|var|function) (\w+)/gm)) api[name] = inert(`vscode.${name}`);
   for (let i = 0; Object.keys(api).length < HOST_API_MEMBERS; i++) api[`proposed${i}`] = inert(`vscode.proposed${i}`);
   api.ExtensionMode = ExtensionMode;
   // Settings as on a fresh install: none set, so every read gives its default (an inert answer
   // would look like a configured value and start work a real first start never does).
-  const configuration = { get: (_key, fallback) => fallback, has: () => false, inspect: (key) => ({ key }), update: async () => undefined };
-  const workspace = api.workspace;
+  const configuration = { get: (_key: string, fallback: unknown) => fallback, has: () => false, inspect: (key: string) => ({ key }), update: async () => undefined };
+  const workspace = api.workspace as Inert;
   api.workspace = new Proxy(workspace, { get: (target, prop) => (prop === 'getConfiguration' ? () => configuration : target[prop]) });
   return api;
 }
 const vscode = apiStandIn();
-const originalLoad = Module._load;
-Module._load = function (request, parent, isMain) {
+// Module._load is Node's internal loader hook, not in its types: the one way to hand out `vscode`.
+const loader = Module as unknown as { _load(request: string, parent: unknown, isMain: boolean): unknown };
+const originalLoad = loader._load;
+loader._load = function (request, parent, isMain) {
   if (request === 'vscode') return vscode;
   return originalLoad.call(this, request, parent, isMain);
 };
 
-const fs = require('node:fs');
-const os = require('node:os');
-const option = (name) => {
+const option = (name: string): string | undefined => {
   const index = process.argv.indexOf(name);
   return index > 0 ? process.argv[index + 1] : undefined;
 };
 const storage = option('--storage') ?? fs.mkdtempSync(path.join(os.tmpdir(), 'records-bench-storage-'));
-const root = path.resolve(__dirname, '..');
-const main = path.resolve(root, JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).main);
+const root = path.resolve(option('--root') ?? process.cwd());
+const main = path.resolve(root, (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { main: string }).main);
 const codeCache = path.join(storage, 'code-cache');
 const cacheFiles = () => (fs.existsSync(codeCache) ? fs.readdirSync(codeCache).filter((f) => f.endsWith('.cache')) : []);
 
-const memory = new Map();
+const memory = new Map<string, unknown>();
 const context = {
   subscriptions: [],
-  globalState: { get: (k, d) => (memory.has(k) ? memory.get(k) : d), update: async (k, v) => void memory.set(k, v), keys: () => [...memory.keys()], setKeysForSync() {} },
-  workspaceState: { get: (_k, d) => d, update: async () => undefined, keys: () => [] },
+  globalState: { get: (k: string, d: unknown) => (memory.has(k) ? memory.get(k) : d), update: async (k: string, v: unknown) => void memory.set(k, v), keys: () => [...memory.keys()], setKeysForSync() {} },
+  workspaceState: { get: (_k: string, d: unknown) => d, update: async () => undefined, keys: () => [] },
   secrets: { get: async () => undefined, store: async () => undefined, delete: async () => undefined, onDidChange: () => ({ dispose() {} }) },
   extensionUri: vscode.Uri,
   extensionPath: root,
   // As the host gives it: activation reads the manifest (the agent tools it declares, its version).
-  extension: { id: 'records-tools.records-service', packageJSON: require(path.join(root, 'package.json')), extensionPath: root },
+  extension: { id: 'records-tools.records-service', packageJSON: JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as unknown, extensionPath: root },
   globalStorageUri: { fsPath: storage, scheme: 'file', path: storage, toString: () => `file://${storage}` },
-  asAbsolutePath: (p) => path.resolve(root, p),
+  asAbsolutePath: (p: string) => path.resolve(root, p),
   extensionMode: ExtensionMode.Production,
   environmentVariableCollection: vscode.env,
 };
 
 const cachedBefore = cacheFiles().length > 0;
 const t0 = performance.now();
-const extension = require(main);
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- what the host does
+const extension = require(main) as { activate(context: unknown): unknown };
 const t1 = performance.now();
 extension.activate(context);
 const t2 = performance.now();
 // `--lazy <name>`: then what the first use of that feature bundle adds (its module load).
 const lazyIndex = process.argv.indexOf('--lazy');
-let lazyMs;
+let lazyMs: number | undefined;
 if (lazyIndex > 0) {
   const t3 = performance.now();
-  require(path.resolve(__dirname, '../dist', `${process.argv[lazyIndex + 1]}.js`));
+  // Several names (a,b,c): each loaded in turn, the time of all (a smoke run's proof they load).
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- what the first use does
+  for (const name of (process.argv[lazyIndex + 1] ?? '').split(',')) require(path.resolve(root, 'dist', `${name}.js`));
   lazyMs = performance.now() - t3;
 }
-const finish = (extra = {}) => {
+const finish = (extra: Record<string, unknown> = {}) => {
   if (option('--storage') === undefined) fs.rmSync(storage, { recursive: true, force: true });
   process.stdout.write(`${JSON.stringify({ loadMs: t1 - t0, activateMs: t2 - t1, lazyMs, usedCodeCache: cachedBefore, ...extra })}\n`);
   process.exit(0);
