@@ -191,28 +191,34 @@ async function openRecordsView(page: Page): Promise<void> {
     if (Date.now() > deadline) throw new Error('gave up after 60 s waiting for the Records view to open (clicking its activity bar item)');
     await item.click();
   }
-  await collapseOtherViews(page);
+  await showOnlyViewOf(page, 'Local Sandbox');
 }
 
-/** The views of the Records container the bench clicks in; the others are collapsed. */
-const BENCH_VIEWS = /^(Connections|Tree Floor)/i;
+/** The view of the Records container that holds a row: the floor extension's, or Connections. */
+function viewOf(label: string): RegExp {
+  return /^Floor/.test(label) ? /^Tree Floor/i : /^Connections/i;
+}
 
 /**
- * Collapses the container's other views (Search, Queries, My Work), so the Connections view has
- * the height for the rows the bench waits for: the tree draws only the rows in its viewport, and
- * with the search view open the empty app's "No records" row fell below it and never entered the
- * DOM (the bench waited for it for ever).
+ * Shows the one view of the Records container that holds `label`'s row and collapses the others
+ * (Search, Queries, My Work, and the other bench view), so that view has the container's whole
+ * height for the rows the bench waits for: the tree draws only the rows in its viewport. With
+ * another view open, the Connections view kept the height of its first rows, and the empty app's
+ * "No records" row below them never entered the DOM (the bench waited for it in vain).
  */
-async function collapseOtherViews(page: Page): Promise<void> {
-  const headers = sideBar(page).locator('.pane-header[aria-expanded="true"]');
+async function showOnlyViewOf(page: Page, label: string): Promise<void> {
+  const keep = viewOf(label);
+  const headers = sideBar(page).locator('.pane-header');
   for (let i = (await headers.count()) - 1; i >= 0; i--) {
     const header = headers.nth(i);
-    const title = (await header.locator('.title').first().textContent().catch(() => null)) ?? '';
-    if (!BENCH_VIEWS.test(title.trim())) await header.click();
+    const title = ((await header.locator('.title').first().textContent().catch(() => null)) ?? '').trim();
+    const expanded = (await header.getAttribute('aria-expanded')) === 'true';
+    if (keep.test(title) !== expanded) await header.click();
   }
 }
 
 async function setExpanded(page: Page, label: string, expanded: boolean): Promise<void> {
+  await showOnlyViewOf(page, label);
   const row = treeRow(page, label);
   await row.waitFor({ state: 'visible', timeout: 60_000 });
   if ((await row.getAttribute('aria-expanded')) !== String(expanded)) {
@@ -255,6 +261,9 @@ async function shownRows(page: Page): Promise<string> {
  * EXPAND_MS naming the row clicked and the row awaited, with a screenshot and the rows shown.
  */
 async function timeExpansion(page: Page, appRow = APP_ROW, rowPattern = RECORD_ROW): Promise<Expansion> {
+  // Views registered late (a feature's view appearing after the first look) take height again.
+  // Before the timing starts: a click on a view's header is a mousedown too.
+  await showOnlyViewOf(page, appRow);
   await page.evaluate((source) => {
     const pattern = new RegExp(source);
     const bar = document.querySelector('.part.sidebar')!;
@@ -272,8 +281,6 @@ async function timeExpansion(page: Page, appRow = APP_ROW, rowPattern = RECORD_R
       observer.observe(bar, { childList: true, subtree: true, attributes: true, attributeFilter: ['aria-label'] });
     });
   }, rowPattern.source);
-  // Views registered late (a feature's view appearing after the first look) take height again.
-  await collapseOtherViews(page);
   await treeRow(page, appRow).locator('.monaco-tl-twistie').click();
   const waitingFor = `a row matching ${rowPattern} after clicking "${appRow}"`;
   try {
