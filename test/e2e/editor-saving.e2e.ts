@@ -8,7 +8,7 @@ import type { FrameLocator, Locator, Page } from 'playwright-core';
 import { type FaultRelay, startFaultRelay } from '../support/faultRelay';
 import { addTokenConnection, closeEditorsAndRemoveConnection } from './support/connections';
 import { requireSandbox } from './support/environment';
-import { answerQuickInput, startPromptingCommand } from './support/quickInput';
+import { pickRecordInList, startPromptingCommand } from './support/quickInput';
 import { type Workbench, useWorkbench } from './support/workbench';
 
 const CONNECTION = 'Saving E2E';
@@ -58,7 +58,7 @@ async function historyLength(service: Service, id: string): Promise<number> {
 
 async function openRecord(wb: Workbench, reference: string): Promise<FrameLocator> {
   await startPromptingCommand(wb.page, 'Records: Open Record in Editor');
-  await answerQuickInput(wb.page, /Open Record/, reference);
+  await pickRecordInList(wb.page, /Open Record/, reference);
   const frame = editorFrame(wb.page);
   await frame.locator('h1 .reference').filter({ hasText: new RegExp(`^${reference}$`) }).waitFor({ state: 'visible', timeout: 30_000 });
   return frame;
