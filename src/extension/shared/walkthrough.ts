@@ -19,9 +19,7 @@ const REMEMBER_COMMAND = '_records.walkthrough.rememberStep';
 const DONE_KEY = 'records.walkthrough.done';
 /** How long a key stays true: long enough for the workbench to see it, short enough not to be there when the Welcome page first registers. */
 const PULSE_MS = 1_500;
-/** Steps whose key their own feature pulses (the Local Sandbox connected): not kept here. */
-const OWN_PULSE: ReadonlySet<string> = new Set<WalkthroughStep>(['sandboxConnected']);
-const keepable = (step: unknown): step is WalkthroughStep => typeof step === 'string' && step in WALKTHROUGH_CONTEXT && !OWN_PULSE.has(step);
+const keepable = (step: unknown): step is WalkthroughStep => typeof step === 'string' && step in WALKTHROUGH_CONTEXT;
 
 // Per bundle (a lazy bundle has its own copy): at most one pulse per step and session from the event.
 const noted = new Set<WalkthroughStep>();

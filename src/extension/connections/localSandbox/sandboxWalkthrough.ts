@@ -10,6 +10,7 @@
 // answers.
 import * as vscode from 'vscode';
 import type { ConnectionManager } from '../connectionManager';
+import { noteWalkthroughStep } from '../../shared/walkthrough';
 import { WALKTHROUGH_CONTEXT } from '../../shared/walkthroughKeys';
 
 /** How long the key stays true: long enough for the workbench to see it, short enough not to be there when the Welcome page first registers. */
@@ -33,6 +34,10 @@ export class SandboxWalkthroughStep implements vscode.Disposable {
         if (change.connectionId === undefined || !connections.get(change.connectionId)?.sandbox || this.answered) return;
         this.answered = true;
         this.pulse();
+        // Also kept as done, like every other step: the Welcome page then sees it again whenever it
+        // opens (shared/walkthrough.ts), even when a change of the connection since (selected,
+        // renamed) cleared `answered` before the page was opened.
+        noteWalkthroughStep('sandboxConnected');
       }),
       // Only a tab that opens: a pulse redraws the Welcome page, which must not happen while one
       // of its buttons is at work.
