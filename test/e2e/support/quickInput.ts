@@ -75,7 +75,13 @@ export async function pickRecordInList(page: Page, step: RegExp, reference: stri
   const row = widget.locator('.monaco-list-row').filter({ has: page.locator('.label-description', { hasText: new RegExp(`^${reference}$`) }) }).first();
   await row.waitFor({ state: 'visible', timeout: 30_000 });
   await row.click();
-  await widget.waitFor({ state: 'hidden' });
+  // A click that lands while the list is still settling (the search answering, the rows drawn
+  // again) is swallowed: then Enter picks the row, which the list holds active, as a person would.
+  for (let attempt = 0; !(await widget.waitFor({ state: 'hidden', timeout: 2_000 }).then(() => true, () => false)); attempt++) {
+    if (attempt >= 5) throw new Error(`The record picker ${String(step)} did not take ${reference}.`);
+    await widget.locator('.quick-input-box input').focus();
+    await page.keyboard.press('Enter');
+  }
 }
 
 /** Answers code-server's simple file dialog (a quick input holding a path) with `path`. */
