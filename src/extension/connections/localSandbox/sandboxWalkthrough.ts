@@ -42,7 +42,9 @@ export class SandboxWalkthroughStep implements vscode.Disposable {
       // Only a tab that opens: a pulse redraws the Welcome page, which must not happen while one
       // of its buttons is at work.
       vscode.window.tabGroups.onDidChangeTabs((event) => {
-        if (this.answered && event.opened.some((tab) => tab.input === undefined)) this.pulse();
+        // The step reads "start the sandbox or add a connection": any connection counts, whether
+        // or not this window has seen it answer yet.
+        if ((this.answered || connections.list().length > 0) && event.opened.some((tab) => tab.input === undefined)) this.pulse();
       }),
     ];
   }
