@@ -142,9 +142,12 @@ describe('saving a record while typing', () => {
     const tabName = wb.page.locator('.tabs-container .tab.active .label-name');
     assert.equal((await tabName.innerText()).trim(), `${record.reference.split('/')[1]} Before the rename`);
     const title = frame.getByLabel('Title', { exact: true });
+    // Ctrl+A, then typing at once: the workbench, told of every key in a webview, used to run its
+    // own Select All a moment later, over the first letters typed (the title read "fter the rename").
     await title.click();
     await wb.page.keyboard.press('Control+a');
     await wb.page.keyboard.type('After the rename');
+    await until('the title field holds what was typed', async () => (await titleState(title)).value === 'After the rename');
     await wb.page.keyboard.press('Control+s');
     await frame.locator('h1').filter({ hasText: 'After the rename' }).waitFor({ state: 'visible', timeout: 30_000 });
     // At once, while the keyboard is still in the form.

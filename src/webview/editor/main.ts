@@ -13,6 +13,7 @@ import { clear, el } from '../shared/dom';
 import type { EditorModel, EditorToHostMessage, HistoryItem, HostToEditorMessage } from './protocol';
 import { MessageChannel } from '../shared/messageChannel';
 import { sanitizeHtml } from '../shared/sanitize';
+import { keepSelectAllInTextFields } from '../shared/selectAll';
 import { webviewTransport } from '../shared/vscodeApi';
 
 const channel = new MessageChannel<HostToEditorMessage, EditorToHostMessage>(webviewTransport(), { onMessage: receive });
@@ -320,6 +321,7 @@ function reportFocus(): void {
 }
 window.addEventListener('focus', reportFocus);
 window.addEventListener('blur', reportFocus);
+keepSelectAllInTextFields();
 window.addEventListener(
   'keydown',
   (e) => {

@@ -16,6 +16,7 @@ import { TIME_GROUPINGS } from './dimensions';
 import { drillDownRlx } from './drillDown';
 import type { PivotConfig, PivotFieldChoice, PivotHostToView, PivotResult, PivotRunReply, PivotTarget, PivotViewState, PivotViewToHost, StatsMeasure } from './protocol';
 import { pivotRlxBlock } from './rlxBlock';
+import { keepSelectAllInTextFields } from '../shared/selectAll';
 
 const MAX_DIMENSIONS = 3;
 const MEASURE_LABELS: Record<StatsMeasure | 'count', string> = { count: l10n.t('Count'), sum: l10n.t('Sum'), avg: l10n.t('Average'), min: l10n.t('Minimum'), max: l10n.t('Maximum') };
@@ -253,3 +254,6 @@ if (config) draw();
 
 // The render benchmark feeds rows straight in, without a host.
 (window as unknown as { pivotBench?: unknown }).pivotBench = { render: renderResult };
+
+// Ctrl+A in a text field selects its text once, not again over what is typed next (see selectAll.ts).
+keepSelectAllInTextFields();

@@ -9,6 +9,7 @@ import { vscodeApi, webviewTransport } from '../shared/vscodeApi';
 import type { ResultsCounts, ResultsHostToView, ResultsPanelState, ResultsTable, ResultsViewToHost } from './protocol';
 import { VirtualGrid } from './virtualGrid';
 import type { CellPosition } from './virtualRange';
+import { keepSelectAllInTextFields } from '../shared/selectAll';
 
 /** The host's state plus where the person was, so a reloaded page looks as it was left. */
 type PageState = ResultsPanelState & { scrollTop?: number; active?: CellPosition };
@@ -201,3 +202,6 @@ status.textContent = l10n.t('Running the query…');
 
 // The render benchmark feeds a table straight in, without a host.
 (window as unknown as { resultsBench?: unknown }).resultsBench = { grid };
+
+// Ctrl+A in a text field selects its text once, not again over what is typed next (see selectAll.ts).
+keepSelectAllInTextFields();

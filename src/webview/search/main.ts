@@ -11,6 +11,7 @@ import { sanitizeHtml } from '../shared/sanitize';
 import { vscodeApi, webviewTransport } from '../shared/vscodeApi';
 import type { ScopeChoices, SearchHit, SearchHostToView, SearchReply, SearchScope, SearchViewState, SearchViewToHost } from './protocol';
 import { canLoadMore, initialSearchState, isSearchable, searchReducer, type SearchAction, type SearchState } from './searchState';
+import { keepSelectAllInTextFields } from '../shared/selectAll';
 
 /** Short enough to feel instant, long enough to skip most intermediate keystrokes. */
 const TYPING_DELAY_MS = 75;
@@ -296,3 +297,6 @@ function render(): void {
 }
 
 render();
+
+// Ctrl+A in a text field selects its text once, not again over what is typed next (see selectAll.ts).
+keepSelectAllInTextFields();
