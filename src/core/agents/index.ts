@@ -36,6 +36,7 @@ export { SCHEMA_TOKEN_BUDGET, estimateTokens, explainPrompt, extractRlx, pickApp
 export { readableSchema, resolveApp } from './records';
 export { describeResolved, resolveFilterValues } from './filterValues';
 export { explainEmpty } from './emptyResult';
+export { type Redactor, redactor, secretsOfAuthorization } from './redact';
 export type { ResolvedFilter, ResolvedValue } from './filterValues';
 export type { AppDescription } from './describeApp';
 
