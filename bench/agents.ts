@@ -1,6 +1,7 @@
 // Agent tools as an agent sees them: through the MCP server (dist/mcp.js) over stdio, against the
 // sandbox with 10,000 records on loopback (`npm run bench:agents`). Side by side in one run:
-// - `initialize`: from spawn to its answer, with `--url` as VS Code starts it (median; goal < 200 ms);
+// - `initialize`: from spawn to its answer, with `--url` as VS Code starts it (median; goal < 200 ms),
+//   beside a bare Node process's start on the same machine at the same moments (the floor);
 // - a tool call over MCP stdio next to the one raw HTTP request it makes (same service, alternating
 //   runs, medians): records_query (goal ≤ 1.15×), records_search (goal ≤ 1.2×);
 // - the server's resident memory after 1,000 tool calls of every read tool, and its peak (< 80 MB).
@@ -90,6 +91,16 @@ class McpProcess {
   }
 }
 
+/** The floor under `initialize` on this machine now: spawn to the first line of a Node process that only prints one. */
+async function nodeStartMs(): Promise<number> {
+  const started = performance.now();
+  const child = spawn(process.execPath, [...MCP_NODE_FLAGS, '-e', 'process.stdout.write("up\\n")'], { env: { PATH: process.env.PATH ?? '' } });
+  await within('a bare Node process to start', CALL_MS, lineReader(child)());
+  const ms = performance.now() - started;
+  await within('a bare Node process to exit', CALL_MS, new Promise((resolve) => (child.exitCode === null ? child.once('exit', resolve) : resolve(undefined))));
+  return ms;
+}
+
 async function alternate(name: string, callTool: () => Promise<unknown>, callRaw: () => Promise<unknown>): Promise<{ toolMs: number; rawMs: number; ratio: number }> {
   const tool = () => within(`the tool ${name}`, CALL_MS, callTool);
   const raw = () => within(`the raw request of ${name}`, CALL_MS, callRaw);
@@ -138,7 +149,10 @@ async function main(): Promise<void> {
   try {
     doing = 'timing initialize';
     const starts: number[] = [];
+    const floors: number[] = [];
     for (let i = 0; i < MCP_STARTS; i++) {
+      // Alternating with a bare Node start, so a busy moment weighs on both alike.
+      floors.push(await nodeStartMs());
       const { server, initializeMs } = await McpProcess.start(sandbox.url);
       starts.push(initializeMs);
       // The last one serves the rest of the run; the others end now, so they do not share the machine.
@@ -146,6 +160,7 @@ async function main(): Promise<void> {
       else servers.push(server);
     }
     const mcp = servers[0]!;
+    const afterStart = mcp.memory();
 
     doing = 'timing records_query over MCP and its raw request';
     const rlx = 'state = "open" AND priority = "high"';
@@ -170,9 +185,10 @@ async function main(): Promise<void> {
     }
     const memory = mcp.memory();
 
-    console.log(`MCP server over stdio against the sandbox (${RECORDS} records, ${RUNS} alternating runs, medians): records_query ${query.toolMs} ms vs ${query.rawMs} ms raw, records_search ${search.toolMs} ms vs ${search.rawMs} ms raw; initialize ${starts.map((ms) => ms.toFixed(0)).join(', ')} ms; after ${MEMORY_CALLS} calls ${memory.rssMb.toFixed(1)} MB resident, peak ${memory.peakMb.toFixed(1)} MB`);
+    console.log(`MCP server over stdio against the sandbox (${RECORDS} records, ${RUNS} alternating runs, medians): records_query ${query.toolMs} ms vs ${query.rawMs} ms raw, records_search ${search.toolMs} ms vs ${search.rawMs} ms raw; initialize ${starts.map((ms) => ms.toFixed(0)).join(', ')} ms (a bare Node process: ${floors.map((ms) => ms.toFixed(0)).join(', ')} ms); after initialize ${afterStart.rssMb.toFixed(1)} MB resident (peak ${afterStart.peakMb.toFixed(1)} MB), after ${MEMORY_CALLS} calls ${memory.rssMb.toFixed(1)} MB resident, peak ${memory.peakMb.toFixed(1)} MB`);
     const report = new Report('agents');
     report.add(`MCP initialize from spawn, --url (median of ${MCP_STARTS})`, Number(median(starts).toFixed(1)), 'ms', { op: '<', value: 200 });
+    report.add(`a bare Node process, spawn to its first line (median of ${MCP_STARTS}): the floor under initialize`, Number(median(floors).toFixed(1)), 'ms');
     report.add('records_query over MCP stdio / its raw HTTP request', query.ratio, '×', { op: '<=', value: 1.15 });
     report.add('records_search over MCP stdio / its raw HTTP request', search.ratio, '×', { op: '<=', value: 1.2 });
     report.add(`MCP memory peak after ${MEMORY_CALLS} tool calls`, Number(memory.peakMb.toFixed(1)), 'MB', { op: '<', value: 80 });
