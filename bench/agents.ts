@@ -3,7 +3,8 @@
 // - `initialize`: from spawn to its answer, with `--url` as VS Code starts it (median; goal < 200 ms),
 //   beside a bare Node process's start on the same machine at the same moments (the floor);
 // - a tool call over MCP stdio next to the one raw HTTP request it makes (same service, alternating
-//   runs, medians): records_query (goal ≤ 1.15×), records_search (goal ≤ 1.2×);
+//   runs, medians): records_query (goal ≤ 1.15×), records_search (goal ≤ 1.2×); records_query also
+//   called in this process, which tells the tool's own share from that of MCP and stdio;
 // - the server's resident memory after 1,000 tool calls of every read tool, and its peak (< 80 MB).
 // Every wait has a deadline. Prints the figures and the JSON report line (bench/support/report.ts).
 // --smoke: one start, one run each, 20 calls, 500 records, the MCP bundle as built.
@@ -13,7 +14,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { type ToolContext, runTool } from '../src/core/agents';
 import { RecordsClient } from '../src/core/api';
+import { ConnectionCatalog } from '../src/core/catalog/connectionCatalog';
 import { startSandbox } from '../src/sandbox/api';
 import { lineReader } from '../test/support/lineReader';
 import { watchdog, within } from './support/deadline';
@@ -170,6 +173,15 @@ async function main(): Promise<void> {
       // The request records_query makes (src/core/agents/query.ts).
       () => client.listRecords(TASK, { rlx, limitRecords: 20, listOfFields: 'id,number,title,state,project_alias,publishing_alias' }),
     );
+    // The same call in this process, without MCP and stdio: what the tool itself adds.
+    const info = { baseUrl: sandbox.url, authKind: 'authCode' };
+    const ctx: ToolContext = { connectionId: 'bench', connectionName: 'Bench', client, catalog: new ConnectionCatalog({ get: () => info, client: () => Promise.resolve(client) }) };
+    doing = 'timing records_query in process and its raw request';
+    const inProcess = await alternate(
+      'records_query in process',
+      () => runTool('records_query', ctx, { app: 'IT/TASK', rlx, limit: 20 }),
+      () => client.listRecords(TASK, { rlx, limitRecords: 20, listOfFields: 'id,number,title,state,project_alias,publishing_alias' }),
+    );
     doing = 'timing records_search over MCP and its raw request';
     const search = await alternate(
       'records_search',
@@ -185,11 +197,12 @@ async function main(): Promise<void> {
     }
     const memory = mcp.memory();
 
-    console.log(`MCP server over stdio against the sandbox (${RECORDS} records, ${RUNS} alternating runs, medians): records_query ${query.toolMs} ms vs ${query.rawMs} ms raw, records_search ${search.toolMs} ms vs ${search.rawMs} ms raw; initialize ${starts.map((ms) => ms.toFixed(0)).join(', ')} ms (a bare Node process: ${floors.map((ms) => ms.toFixed(0)).join(', ')} ms); after initialize ${afterStart.rssMb.toFixed(1)} MB resident (peak ${afterStart.peakMb.toFixed(1)} MB), after ${MEMORY_CALLS} calls ${memory.rssMb.toFixed(1)} MB resident, peak ${memory.peakMb.toFixed(1)} MB`);
+    console.log(`MCP server over stdio against the sandbox (${RECORDS} records, ${RUNS} alternating runs, medians): records_query ${query.toolMs} ms vs ${query.rawMs} ms raw (in process ${inProcess.toolMs} ms vs ${inProcess.rawMs} ms), records_search ${search.toolMs} ms vs ${search.rawMs} ms raw; initialize ${starts.map((ms) => ms.toFixed(0)).join(', ')} ms (a bare Node process: ${floors.map((ms) => ms.toFixed(0)).join(', ')} ms); after initialize ${afterStart.rssMb.toFixed(1)} MB resident (peak ${afterStart.peakMb.toFixed(1)} MB), after ${MEMORY_CALLS} calls ${memory.rssMb.toFixed(1)} MB resident, peak ${memory.peakMb.toFixed(1)} MB`);
     const report = new Report('agents');
     report.add(`MCP initialize from spawn, --url (median of ${MCP_STARTS})`, Number(median(starts).toFixed(1)), 'ms', { op: '<', value: 200 });
     report.add(`a bare Node process, spawn to its first line (median of ${MCP_STARTS}): the floor under initialize`, Number(median(floors).toFixed(1)), 'ms');
     report.add('records_query over MCP stdio / its raw HTTP request', query.ratio, '×', { op: '<=', value: 1.15 });
+    report.add('records_query in process, without MCP (what the tool adds) / its raw request', inProcess.ratio, '×');
     report.add('records_search over MCP stdio / its raw HTTP request', search.ratio, '×', { op: '<=', value: 1.2 });
     report.add(`MCP memory peak after ${MEMORY_CALLS} tool calls`, Number(memory.peakMb.toFixed(1)), 'MB', { op: '<', value: 80 });
     report.print();
