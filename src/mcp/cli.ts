@@ -10,6 +10,7 @@ import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { RecordsClient } from '../core/api';
 import { ConnectionCatalog } from '../core/catalog/connectionCatalog';
 import { MCP_USAGE, McpUsageError, authorizationFromEnvironment, parseMcpArguments } from './args';
+import { secretsOfAuthorization } from '../core/agents/redact';
 import { createRecordsMcpServer } from './server';
 
 declare const RECORDS_VERSION: string | undefined;
@@ -64,7 +65,7 @@ async function main(): Promise<void> {
   const client = new RecordsClient({ baseUrl, authorization: () => Promise.resolve(header), userAgent: `records-service-mcp/${VERSION}` });
   const info = { baseUrl, authKind: options.auth };
   const catalog = new ConnectionCatalog({ get: () => info, client: () => Promise.resolve(client) });
-  const secrets = [header, header.replace(/^\S+\s+/, '')];
+  const secrets = secretsOfAuthorization(header);
   const server = createRecordsMcpServer({ context: { connectionId: 'mcp', connectionName: options.name, client, catalog }, readOnly: options.readOnly, version: VERSION, log, secrets });
   const transport = new StdioServerTransport();
   // The SDK reports a line it cannot read to onerror and goes on; the client is owed an answer.

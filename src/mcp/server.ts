@@ -1,7 +1,7 @@
 // The MCP server: the agent tools of src/core/agents (the same functions VS Code's language
 // model tools call) as MCP tools with annotations and output schemas, and records as resources.
 // Unless the server is read-only, a write is sent only once the user accepted the exact change
-// (writeConfirmation.ts). Nothing it returns holds the token (redact.ts).
+// (writeConfirmation.ts). Nothing it returns holds the token (core/agents/redact.ts).
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   CallToolRequestSchema,
@@ -16,7 +16,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { AGENT_TOOLS, OUTPUT_SCHEMAS, type ToolContext, agentTool, runReadTool } from '../core/agents';
 import { ConfirmationTokens } from './confirmationTokens';
-import { type Redactor, redactor } from './redact';
+import { type Redactor, redactor } from '../core/agents/redact';
 import { completeArgument } from './completion';
 import { RECORD_PROMPTS, recordPrompt } from './prompts';
 import { RECORD_TEMPLATES, listAppSchemas, readRecordResource } from './resources';

@@ -5,7 +5,7 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { type AgentToolName, type ToolContext, type ToolResult, errorResult, planResult, planWriteTool, runWritePlan, settle } from '../core/agents';
 import type { ConfirmationTokens } from './confirmationTokens';
-import type { Redactor } from './redact';
+import type { Redactor } from '../core/agents/redact';
 
 /** A person reads the change before answering: far longer than a request's usual timeout. */
 const ELICITATION_TIMEOUT_MS = 15 * 60_000;

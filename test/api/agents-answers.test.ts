@@ -63,6 +63,30 @@ describe('agent tools: values resolved, empty results explained, values that can
     assert.deepEqual(children.data.resolved, [{ field: 'parent_id', written: 'IT/TASK4', value: '00000000-0000-4000-a000-000000000004', caption: 'IT/TASK4' }]);
   });
 
+  it('resolves names, e-mails, captions and references inside an "in" list as after "="', async () => {
+    const me = await direct.currentUser();
+    const people = await call('records_query', { app: 'IT/TASK', rlx: `keeper_id in "Grace Hopper, ${me.email!.toUpperCase()}":string[] AND state in "open,In progress":string[]` });
+    const sent = `keeper_id in "${GRACE}, ${me.id}":string[] AND state in "open,in_progress":string[]`;
+    assert.equal(people.data.query.rlx, sent);
+    assert.equal(people.data.total, (await direct.countRecords(TASK, sent)).filtered);
+    assert.ok(people.data.total > 0);
+    assert.deepEqual(people.data.resolved.map((r: { written: string; value: string }) => [r.written, r.value]), [['Grace Hopper', GRACE], [me.email!.toUpperCase(), me.id], ['In progress', 'in_progress']]);
+    assert.match(people.text, /Resolved before sending: keeper_id "Grace Hopper" → "00000000-0000-4000-8000-000000000005"/);
+
+    const children = await call('records_query', { app: 'IT/TASK', rlx: 'parent_id in "IT/TASK4":string[]' });
+    assert.deepEqual(children.data.rows.map((row: { reference: string }) => row.reference), ['IT/TASK5', 'IT/TASK6']);
+
+    const counts = await call('records_aggregate', { app: 'IT/TASK', groupBy: ['state'], rlx: 'keeper_id in "grace hopper":string[]' });
+    assert.equal(counts.data.matched, (await direct.countRecords(TASK, rlxEquals('keeper_id', GRACE))).filtered);
+
+    const typo = await runTool('records_query', admin, { app: 'IT/TASK', rlx: `keeper_id in "${GRACE},Grace Hoper":string[]` });
+    assert.equal(typo.isError, true);
+    assert.match(typo.text, /not sent[\s\S]*"Grace Hoper" in the "in" list of keeper_id: keeper_id takes a user id[\s\S]*Did you mean Grace Hopper \(00000000-0000-4000-8000-000000000005\)/);
+    const missing = await runTool('records_query', admin, { app: 'IT/TASK', rlx: 'parent_id in "IT/TASK4,IT/TASK99999":string[]' });
+    assert.equal(missing.isError, true);
+    assert.match(missing.text, /no record IT\/TASK99999/);
+  });
+
   it('refuses a name nobody has and a reference to no record, with the candidates, instead of "0 records"', async () => {
     const typo = await runTool('records_query', admin, { app: 'IT/TASK', rlx: 'keeper_id = "Grace Hoper"' });
     assert.equal(typo.isError, true);

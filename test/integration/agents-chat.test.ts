@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { RecordsClient } from '../../src/core/api';
+import { escapeMarkdown } from '../../src/core/rlx/language/markdown';
 import type { RecordsExtensionApi } from '../../src/extension/extension';
 import type * as ChatBundle from '../../src/extension/lazy/chat';
 import type { RlxRunResult } from '../../src/extension/query/rlx/queryRunner';
@@ -139,6 +140,25 @@ describe('agents: @records in chat', function () {
       assert.equal(proposed.app, 'IT/TASK');
       assert.equal(proposed.rlx, 'priority = "high" AND state = "open"');
       assert.equal(proposed.count, (await client.countRecords({ workspace: 'IT', app: 'TASK' }, 'priority = "high" AND state = "open"')).filtered);
+    } finally {
+      model.disposable.dispose();
+    }
+  });
+
+  it('/query: a count of 0 comes with the condition that emptied it, as the tools say it, and a name in an "in" list resolved', async () => {
+    const model = registerTestLanguageModel(() => '```rlx\nstate in "In progress":string[] AND c_amount > 100000000\n```');
+    try {
+      const [picked] = await waitForModels();
+      const { stream, captured } = captureStream();
+      const result = await chat.handleChatRequest(api.connections, request('IT/TASK records in progress worth more than 100 million', 'query', picked), { history: [] } as unknown as vscode.ChatContext, stream, token);
+      const proposed = (result.metadata as { proposed: ChatBundle.ProposedQuery }).proposed;
+      assert.equal(proposed.rlx, 'state in "in_progress":string[] AND c_amount > 100000000', 'the caption in the list was resolved');
+      assert.equal(proposed.count, 0);
+      const started = (await client.countRecords({ workspace: 'IT', app: 'TASK' }, 'state = "in_progress"')).filtered;
+      assert.ok(started > 1);
+      assert.match(proposed.whyEmpty ?? '', new RegExp(`^It is c_amount > 100000000 that leaves nothing: dropping it gives ${started} records\\. Counts \\(without state in "in_progress":string\\[\\]: 0; without c_amount > 100000000: ${started}\\)\\.$`));
+      assert.ok(captured.markdown.includes(escapeMarkdown(proposed.whyEmpty!)), 'the explanation is shown under the count');
+      assert.match(captured.markdown, /Matches \*\*0\*\* of/);
     } finally {
       model.disposable.dispose();
     }

@@ -5,6 +5,9 @@
 import * as assert from 'node:assert/strict';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
+import type { JsonSchemaType } from '@modelcontextprotocol/sdk/validation/types.js';
+import { OUTPUT_SCHEMAS } from '../../src/core/agents';
 import type { RecordsClient } from '../../src/core/api';
 import type { RecordsExtensionApi } from '../../src/extension/extension';
 import { rlxEquals } from '../../src/core/rlx/quote';
@@ -85,6 +88,31 @@ describe('agents: language model tools in the extension host', function () {
     assert.equal(data.resolved[0].value, grace);
     const apps = jsonOf(await invoke('records_list_apps', {}));
     assert.ok(apps.workspaces.some((w: { workspace: string }) => w.workspace === 'IT'));
+  });
+
+  it('gives the MCP server\'s structured data beside the text (valid for its output schema), and never the token in any form', async () => {
+    const token = sandboxConnection().adminToken;
+    const forms = [token.toUpperCase(), encodeURIComponent(`?${token}`).slice(3), Buffer.from(token).toString('base64'), Buffer.from(token).toString('base64url'), `SVC_AUTH_CODE ${token}`];
+    const record = (await client.listRecords({ workspace: 'IT', app: 'TASK' }, { rlx: 'number = 31', listOfFields: 'id' })).data[0]!;
+    await client.batch([{ transition: 'edit', id: record.id, comment: `echo: ${forms.join(' | ')}` }]);
+    for (const [name, input] of [['records_get', { record: 'IT/TASK31' }], ['records_query', { app: 'IT/TASK', rlx: 'keeper_id in "Grace Hopper":string[]', limit: 3 }]] as const) {
+      const result = await vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined }, new vscode.CancellationTokenSource().token);
+      const text = result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
+      // The editor under test has data parts; @types/vscode 1.101 (the declared minimum) does not.
+      const DataPart = (vscode as unknown as { LanguageModelDataPart: new (...args: never[]) => { mimeType: string; data: Uint8Array } }).LanguageModelDataPart;
+      const parts = result.content.filter((part) => part instanceof DataPart) as InstanceType<typeof DataPart>[];
+      assert.equal(parts.length, 1, `${name}: one data part`);
+      assert.match(parts[0]!.mimeType, /json$/, 'VS Code\'s own JSON type');
+      const data: Json = JSON.parse(new TextDecoder().decode(parts[0]!.data));
+      assert.deepEqual(data, jsonOf(text), `${name}: the data is the labelled JSON of the text`);
+      const check = new AjvJsonSchemaValidator().getValidator(OUTPUT_SCHEMAS[name] as JsonSchemaType)(data);
+      assert.ok(check.valid, `${name}: ${check.errorMessage ?? ''}`);
+      if (name === 'records_get') {
+        const everything = `${text}\n${JSON.stringify(data)}`;
+        assert.match(everything, /echo: \[token removed\]/);
+        for (const form of [token, ...forms]) assert.ok(!everything.toLowerCase().includes(form.toLowerCase()), `${form} came back`);
+      }
+    }
   });
 
   it('answers a bad filter with its diagnostics, not an HTTP error', async () => {

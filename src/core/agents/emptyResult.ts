@@ -10,11 +10,15 @@ import type { ToolContext } from './context';
 export const MAX_EMPTY_PROBES = 3;
 
 /** A sentence saying which condition of `rlx` (as sent) emptied the result, or undefined when there is nothing to say. */
-export async function explainEmpty(ctx: ToolContext, ref: AppRef, rlx: string | undefined, appTotal: number): Promise<string | undefined> {
+/**
+ * The same explanation for every surface (the tools, `@records /query`); `valuesHint` says where
+ * that surface's reader finds the values a field takes.
+ */
+export async function explainEmpty(ctx: ToolContext, ref: AppRef, rlx: string | undefined, appTotal: number, valuesHint = 'records_describe_app lists lookup values and people'): Promise<string | undefined> {
   if (rlx === undefined || rlx.trim() === '') return appTotal === 0 ? `${ref.workspace}/${ref.app} has no records you can read.` : undefined;
   const conditions = topLevelConditions(rlx);
   if (conditions.length < 2) {
-    return `${ref.workspace}/${ref.app} has ${appTotal} record${appTotal === 1 ? '' : 's'}, and none has ${rlx.trim()}. Check the value (records_describe_app lists lookup values and people).`;
+    return `${ref.workspace}/${ref.app} has ${appTotal} record${appTotal === 1 ? '' : 's'}, and none has ${rlx.trim()}. Check the value (${valuesHint}).`;
   }
   const probes = conditions.slice(0, MAX_EMPTY_PROBES).map(async (condition) => {
     const rest = conditions.filter((other) => other !== condition).map((other) => `(${other})`).join(' AND ');

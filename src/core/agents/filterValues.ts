@@ -6,8 +6,8 @@
 import type { AppSchema, WorkspaceUser } from '../contract/types';
 import { maskRlxPlaceholders } from '../rlx/placeholders';
 import { parseRlx } from '../rlx/parser';
-import { quoteRlxString, rlxEquals } from '../rlx/quote';
-import { type RlxValueFinding, findFilterValues } from '../rlx/language/filterValues';
+import { rlxEquals } from '../rlx/quote';
+import { type RlxValueFinding, findFilterValues, rlxValueReplacement } from '../rlx/language/filterValues';
 import { type ToolContext, ToolInputError } from './context';
 
 export interface ResolvedValue {
@@ -42,7 +42,9 @@ export async function resolveFilterValues(ctx: ToolContext, schema: AppSchema, u
   // From the end, so the offsets of the earlier literals still hold.
   for (let i = findings.length - 1; i >= 0; i--) {
     const finding = findings[i]!;
-    rlx = rlx.slice(0, finding.start) + quoteRlxString(resolved[i]!.value) + rlx.slice(finding.end);
+    const replacement = rlxValueReplacement(finding, resolved[i]!.value);
+    if (replacement === undefined) throw new ToolInputError(`The RLX filter was not sent: ${conditionOf(finding)} stands for ${JSON.stringify(resolved[i]!.value)}, which an "in" list cannot carry. Write ${finding.field} = ${JSON.stringify(resolved[i]!.value)} instead, OR-ed with the rest.`);
+    rlx = rlx.slice(0, finding.start) + replacement + rlx.slice(finding.end);
   }
   return { rlx, resolved };
 }
@@ -73,13 +75,18 @@ async function valueOf(ctx: ToolContext, finding: RlxValueFinding): Promise<Reso
   return { ...base, value: record.id, caption: `${workspace}/${app}${number}` };
 }
 
+/** The condition as the model wrote it: `keeper_id = "Grace"`, or the item of an `in` list. */
+function conditionOf(finding: RlxValueFinding): string {
+  return finding.inList ? `${JSON.stringify(finding.written)} in the "in" list of ${finding.field}` : `${finding.field} = ${JSON.stringify(finding.written)}`;
+}
+
 function unresolvedSentence(finding: RlxValueFinding): string | undefined {
   const list = (candidates: readonly { value: string; caption: string }[]) => candidates.map((c) => `${c.caption} (${c.value})`).join(', ');
   switch (finding.outcome) {
     case 'ambiguous':
-      return `${finding.field} = ${JSON.stringify(finding.written)} names ${finding.candidates.length} ${finding.kind === 'person' ? 'people' : 'values'}: ${list(finding.candidates)}. Write the one you mean by its ${finding.kind === 'person' ? 'id' : 'db value'}.`;
+      return `${conditionOf(finding)} names ${finding.candidates.length} ${finding.kind === 'person' ? 'people' : 'values'}: ${list(finding.candidates)}. Write the one you mean by its ${finding.kind === 'person' ? 'id' : 'db value'}.`;
     case 'unknown_person':
-      return `${finding.field} = ${JSON.stringify(finding.written)}: ${finding.field} takes a user id (or @me), and no person of this workspace has that name or e-mail.${finding.suggestions.length > 0 ? ` Did you mean ${list(finding.suggestions)}?` : ' records_describe_app lists the people.'}`;
+      return `${conditionOf(finding)}: ${finding.field} takes a user id (or @me), and no person of this workspace has that name or e-mail.${finding.suggestions.length > 0 ? ` Did you mean ${list(finding.suggestions)}?` : ' records_describe_app lists the people.'}`;
     default:
       return undefined;
   }

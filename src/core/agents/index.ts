@@ -35,6 +35,8 @@ export { filterToSend } from './query';
 export { SCHEMA_TOKEN_BUDGET, estimateTokens, explainPrompt, extractRlx, pickAppPrompt, queryPrompt, repairPrompt, schemaContext, splitRlxQuery } from './chatPrompt';
 export { readableSchema, resolveApp } from './records';
 export { describeResolved, resolveFilterValues } from './filterValues';
+export { explainEmpty } from './emptyResult';
+export { type Redactor, redactor, secretsOfAuthorization } from './redact';
 export type { ResolvedFilter, ResolvedValue } from './filterValues';
 export type { AppDescription } from './describeApp';
 

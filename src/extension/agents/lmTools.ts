@@ -2,8 +2,11 @@
 // runs the tool's core function (src/core/agents). A write is planned in `prepareInvocation`,
 // where VS Code shows the plan (connection, record, exact change) for the user to confirm, and
 // `invoke` sends only a plan made there: never a write nobody was shown, never one twice.
+// A result is the labelled text and, where VS Code has data parts, the same data the MCP server
+// returns as `structuredContent` (its output schema), both cut of the token in every form.
+import { createRequire } from 'node:module';
 import * as vscode from 'vscode';
-import { type AgentToolName, type WritePlan, agentTool, errorSentence, planWriteTool, runReadTool, runWritePlan } from '../../core/agents';
+import { type AgentToolName, type Redactor, type ToolContext, type ToolResult, type WritePlan, agentTool, errorSentence, planWriteTool, redactor, runReadTool, runWritePlan, secretsOfAuthorization } from '../../core/agents';
 import type { ConnectionManager } from '../connections/connectionManager';
 import { ToolConnectionError, toolContext } from './toolConnection';
 
@@ -59,20 +62,55 @@ export async function invokeAgentTool(connections: ConnectionManager, name: Agen
   const definition = agentTool(name);
   const input = options.input ?? {};
   if (definition === undefined) return textResult(vscode.l10n.t('There is no tool {0}.', name));
+  // Until the connection is known there is no token to cut, and nothing from the service to cut it from.
+  let redact: Redactor = (value) => value;
   try {
     if (definition.writes) {
       if (!writeToolsAllowed()) return textResult(vscode.l10n.t('Write tools are turned off (setting "records.agents.writeTools"): nothing was changed. Ask the user to make the change in the Records view.'));
       const plan = takePlan(callKey(name, input));
       if (plan === undefined) return textResult(vscode.l10n.t('Nothing was sent: this change was not confirmed by the user. Call the tool again so they can confirm it.'));
       const ctx = await toolContext(connections, input.connection, token);
-      return textResult((await runWritePlan(ctx, plan)).text);
+      redact = await redactorOf(connections, ctx);
+      return toolResult(await runWritePlan(ctx, plan), redact);
     }
     const ctx = await toolContext(connections, input.connection, token);
-    return textResult((await runReadTool(name, ctx, input)).text);
+    redact = await redactorOf(connections, ctx);
+    return toolResult(await runReadTool(name, ctx, input), redact);
   } catch (error) {
     if (error instanceof ToolConnectionError) return textResult(error.message);
-    return textResult(errorSentence(error));
+    return textResult(redact(errorSentence(error)));
   }
+}
+
+/** A service may echo the connection's token (upper-cased, URL-encoded, base64): it never reaches the model. */
+async function redactorOf(connections: ConnectionManager, ctx: ToolContext): Promise<Redactor> {
+  return redactor(secretsOfAuthorization(await connections.authorization(ctx.connectionId)));
+}
+
+interface DataPartApi {
+  json(value: unknown, mime?: string): unknown;
+}
+
+let dataParts: DataPartApi | null | undefined;
+
+/**
+ * `vscode.LanguageModelDataPart`, or undefined in an editor without it. The bundles bind only the
+ * API names of @types/vscode 1.101, this extension's minimum (esbuild.mjs, vscode-once), which
+ * lacks it: it is read from the API module itself, once.
+ */
+function dataPartApi(): DataPartApi | undefined {
+  if (dataParts === undefined) {
+    const api = createRequire(__filename)('vscode') as { LanguageModelDataPart?: DataPartApi };
+    dataParts = typeof api.LanguageModelDataPart?.json === 'function' ? api.LanguageModelDataPart : null;
+  }
+  return dataParts ?? undefined;
+}
+
+function toolResult(result: ToolResult, redact: Redactor): vscode.LanguageModelToolResult {
+  const out = textResult(redact(result.text));
+  const dataPart = dataPartApi();
+  if (dataPart !== undefined && typeof result.data === 'object' && result.data !== null) out.content.push(dataPart.json(redact(result.data)));
+  return out;
 }
 
 function textResult(text: string): vscode.LanguageModelToolResult {

@@ -39,6 +39,35 @@ export const EVAL_TASKS: EvalTask[] = [
     },
   },
   {
+    name: "two people's open tasks, named in a list",
+    session: 'accepting',
+    async run(tools, { service }) {
+      // Names and a lookup caption inside an "in" list are resolved as after "=", and said so.
+      const grace = '00000000-0000-4000-8000-000000000005';
+      const linus = '00000000-0000-4000-8000-000000000006';
+      const answer = await tools.call('records_query', { app: 'IT/TASK', rlx: 'keeper_id in "Grace Hopper,linus torvalds":string[] AND state in "open,In progress":string[]', limit: 50 });
+      assert.ok(!answer.isError, answer.text);
+      assert.deepEqual((answer.data.resolved as Json[]).map((r) => r.value), [grace, linus, 'in_progress']);
+      const own = await count(service, TASK, `keeper_id in "${grace},${linus}":string[] AND state in "open,in_progress":string[]`);
+      assert.ok(own > 0);
+      assert.equal(answer.data.total, own);
+    },
+  },
+  {
+    name: 'why nothing matches',
+    session: 'accepting',
+    async run(tools, { service }) {
+      // A count of 0 names the condition that emptied it, with the counts the service gives without each.
+      const answer = await tools.call('records_query', { app: 'IT/TASK', rlx: 'state = "open" AND priority = "high" AND c_amount > 100000000' });
+      assert.ok(!answer.isError, answer.text);
+      assert.equal(answer.data.total, 0);
+      const openHigh = await count(service, TASK, 'state = "open" AND priority = "high"');
+      assert.ok(openHigh > 0);
+      assert.match(answer.text, new RegExp(`It is c_amount > 100000000 that leaves nothing: dropping it gives ${openHigh} records?\\.`));
+      assert.match(answer.text, new RegExp(`without state = "open": ${await count(service, TASK, 'priority = "high" AND c_amount > 100000000')};`));
+    },
+  },
+  {
     name: 'all open IT tasks (paging)',
     session: 'accepting',
     budget: { calls: 12, bytes: 160 * 1024 },

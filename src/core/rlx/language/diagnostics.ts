@@ -20,7 +20,7 @@ import {
   splitDirectiveList,
 } from '../document';
 import { PIVOT_SUFFIXES, closest, fieldCaption, rlxFieldType, schemaField, schemaLookups, splitPivotSuffix } from './fieldKinds';
-import { type RlxValueFinding, findFilterValues } from './filterValues';
+import { type RlxValueFinding, findFilterValues, rlxListItems, rlxValueReplacement } from './filterValues';
 import type { RlxSchemaSource, RlxScopeSchema } from './schemaSource';
 import type { RlxDiagnostic, RlxQuickFix } from './types';
 
@@ -226,24 +226,26 @@ function valueProblem(finding: RlxValueFinding, base: number): RlxDiagnostic {
   const start = base + finding.start;
   const end = base + finding.end;
   const written = JSON.stringify(finding.written);
-  const replaceWith = (value: string, caption: string, preferred: boolean, isMe = false): RlxQuickFix => ({
-    title: isMe ? `Replace with @me (${caption})` : `Replace with ${quoteRlxString(value)} (${caption})`,
-    edits: [{ start, end, newText: isMe ? '@me' : quoteRlxString(value) }],
-    preferred,
-  });
+  // `@me` stands for a whole value, never for an item inside an `in` list's quotes.
+  const asMe = (isMe: boolean) => isMe && !finding.inList;
+  const replaceWith = (value: string, caption: string, preferred: boolean, isMe = false): RlxQuickFix[] => {
+    const newText = asMe(isMe) ? '@me' : rlxValueReplacement(finding, value);
+    if (newText === undefined) return [];
+    return [{ title: `Replace with ${asMe(isMe) ? '@me' : quoteRlxString(value)} (${caption})`, edits: [{ start, end, newText }], preferred }];
+  };
   switch (finding.outcome) {
     case 'resolved':
       return finding.kind === 'person'
-        ? problem(start, end, `${written} is a name, and "${finding.field}" holds user ids: this matches no record. Write ${finding.isMe ? '@me' : `the id of ${finding.resolved.caption}`} instead.`, 'warning', 'person_by_name',
-          [replaceWith(finding.resolved.value, finding.resolved.caption, true, finding.isMe)])
+        ? problem(start, end, `${written} is a name, and "${finding.field}" holds user ids: this matches no record. Write ${asMe(finding.isMe) ? '@me' : `the id of ${finding.resolved.caption}`} instead.`, 'warning', 'person_by_name',
+          replaceWith(finding.resolved.value, finding.resolved.caption, true, finding.isMe))
         : problem(start, end, `${written} is the caption of ${JSON.stringify(finding.resolved.value)}; "${finding.field}" takes db values.`, 'warning', 'lookup_caption',
-          [replaceWith(finding.resolved.value, finding.resolved.caption, true)]);
+          replaceWith(finding.resolved.value, finding.resolved.caption, true));
     case 'ambiguous':
       return problem(start, end, `${written} names ${finding.candidates.length} ${finding.kind === 'person' ? 'people' : 'values'} of "${finding.field}": pick one by its ${finding.kind === 'person' ? 'id' : 'db value'}.`, 'warning', finding.kind === 'person' ? 'person_by_name' : 'lookup_caption',
-        finding.candidates.map((candidate) => replaceWith(candidate.value, candidate.caption, false)));
+        finding.candidates.flatMap((candidate) => replaceWith(candidate.value, candidate.caption, false)));
     case 'unknown_person':
       return problem(start, end, `${written} is not a person of this workspace: "${finding.field}" holds user ids (or @me).`, 'warning', 'unknown_person',
-        finding.suggestions.map((candidate) => replaceWith(candidate.value, candidate.caption, false)));
+        finding.suggestions.flatMap((candidate) => replaceWith(candidate.value, candidate.caption, false)));
     case 'reference':
       return problem(start, end, `${written} is a reference, and "${finding.field}" holds record ids: this matches no record. Write the id of ${finding.written.trim()}.`, 'warning', 'link_reference');
   }
@@ -329,17 +331,17 @@ function checkLookup(value: string, start: number, end: number, quoted: boolean,
 
 function checkListItems(list: RlxStringNode, field: string, type: string, schema: RlxScopeSchema, base: number, out: RlxDiagnostic[]): void {
   if (type !== 'lookup' && type !== 'number') return;
-  // Item offsets are only exact when the list has no escapes, which db values never need.
-  if (list.raw.includes('\\')) return;
-  let offset = base + list.start + 1;
-  for (const item of list.value.split(',')) {
-    const lead = item.length - item.trimStart().length;
-    const text = item.trim();
-    const start = offset + lead;
-    if (text !== '') {
-      if (type === 'lookup') checkLookup(text, start, start + text.length, false, field, schema, out);
-      else if (!Number.isFinite(Number(text))) out.push(problem(start, start + text.length, `"${field}" is a number field; "${text}" is not a number.`, 'error', 'type_mismatch'));
+  for (const item of rlxListItems(list)) {
+    const text = item.value;
+    const start = base + item.start;
+    const end = base + item.end;
+    if (text === '') continue;
+    if (type === 'lookup') {
+      // A caption is the value rule's, as after `=` (findFilterValues): a warning with the db value.
+      if (schemaLookups(schema, field)?.some((candidate) => candidate.caption.toLowerCase() === text.toLowerCase())) continue;
+      checkLookup(text, start, end, false, field, schema, out);
+    } else if (!Number.isFinite(Number(text))) {
+      out.push(problem(start, end, `"${field}" is a number field; "${text}" is not a number.`, 'error', 'type_mismatch'));
     }
-    offset += item.length + 1;
   }
 }

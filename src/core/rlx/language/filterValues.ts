@@ -7,7 +7,10 @@
 // - a lookup field given a caption ("Open") → its db value;
 // - a link field given a reference (`IT/TASK4`) → the reference, for the caller to turn into
 //   the record's id (that needs a read, which a synchronous check cannot make).
+// The same holds for each item of an `in` list (`keeper_id in "Grace Hopper,ada@…":string[]`):
+// an item is found, resolved or refused exactly as the value of `=` would be.
 // Pure: no requests here.
+import { fitsInList, quoteFilterString } from '../../contract/filterLiterals';
 import { walkRlx } from '../nodeAt';
 import type { RlxNode, RlxStringNode } from '../nodes';
 import { closest, rlxFieldType, schemaField, schemaLookups } from './fieldKinds';
@@ -24,9 +27,14 @@ interface FindingBase {
   field: string;
   /** The value as written (unquoted). */
   written: string;
-  /** Offsets of the string literal, quotes included, in the parsed text. */
+  /**
+   * Offsets in the parsed text of what a fix replaces: the string literal, quotes included, or,
+   * for an item of an `in` list, the item's text inside the list's quotes.
+   */
   start: number;
   end: number;
+  /** The value is one item of an `in` list: a fix writes it bare, and `@me` cannot stand there. */
+  inList: boolean;
 }
 
 export type RlxValueFinding =
@@ -52,20 +60,77 @@ const REFERENCE = /^\s*([A-Za-z0-9_-]+)\s*\/\s*([A-Za-z0-9_-]*?[A-Za-z_-])([1-9]
 /** Values of `root` written as people see them, in the order they appear. */
 export function findFilterValues(root: RlxNode, schema: RlxScopeSchema, me?: RlxSignedInUser): RlxValueFinding[] {
   const findings: RlxValueFinding[] = [];
-  walkRlx(root, (node) => {
-    if (node.kind !== 'Comparison' || (node.operator !== '=' && node.operator !== '!=') || node.value.kind !== 'String') return;
-    const field = node.field.name;
-    if (schemaField(schema, field) === undefined) return;
-    const finding = findingOf(field, node.value, schema, me);
+  const add = (finding: RlxValueFinding | undefined) => {
     if (finding !== undefined) findings.push(finding);
+  };
+  walkRlx(root, (node) => {
+    if (node.kind === 'Comparison') {
+      if ((node.operator !== '=' && node.operator !== '!=') || node.value.kind !== 'String') return;
+      if (schemaField(schema, node.field.name) === undefined) return;
+      const literal = node.value;
+      add(findingOf({ field: node.field.name, written: literal.value.trim(), start: literal.start, end: literal.end, inList: false }, schema, me));
+    } else if (node.kind === 'In') {
+      // A :number[] list holds numbers, never names, captions or references.
+      if (node.list.kind !== 'String' || node.cast === 'number' || schemaField(schema, node.field.name) === undefined) return;
+      for (const item of rlxListItems(node.list)) {
+        add(findingOf({ field: node.field.name, written: item.value, start: item.start, end: item.end, inList: true }, schema, me));
+      }
+    }
   });
   return findings;
 }
 
-function findingOf(field: string, literal: RlxStringNode, schema: RlxScopeSchema, me: RlxSignedInUser | undefined): RlxValueFinding | undefined {
-  const written = literal.value.trim();
-  if (written === '') return undefined;
-  const base = { field, written, start: literal.start, end: literal.end };
+/** One item of an `in` list: its unescaped, trimmed text and where its raw text is in the parsed text. */
+export interface RlxListItem {
+  value: string;
+  start: number;
+  end: number;
+}
+
+/**
+ * The items of an `in` list literal as the service reads them (split on commas, trimmed), with
+ * their offsets in the source: `\"` and `\\` are escapes, any other backslash is kept as written.
+ */
+export function rlxListItems(list: RlxStringNode): RlxListItem[] {
+  const items: RlxListItem[] = [];
+  const close = list.terminated ? list.raw.length - 1 : list.raw.length;
+  let value = '';
+  let itemStart = 1;
+  const push = (rawEnd: number) => {
+    const lead = value.length - value.trimStart().length;
+    const trail = value.length - value.trimEnd().length;
+    // Spaces are never escaped, so trimming the value trims the raw text by as many characters.
+    items.push({ value: value.trim(), start: list.start + itemStart + lead, end: list.start + rawEnd - trail });
+  };
+  for (let i = 1; i < close; i++) {
+    const char = list.raw[i]!;
+    if (char === ',') {
+      push(i);
+      value = '';
+      itemStart = i + 1;
+    } else if (char === '\\' && (list.raw[i + 1] === '"' || list.raw[i + 1] === '\\') && i + 1 < close) {
+      value += list.raw[++i];
+    } else {
+      value += char;
+    }
+  }
+  push(close);
+  return items;
+}
+
+/**
+ * What replaces a finding's text so that it reads `value`: a quoted literal, or for an item of an
+ * `in` list the bare item (escaped as inside a string). Undefined when a list cannot carry the
+ * value (a comma, spaces around it): then the caller says so instead of changing the list.
+ */
+export function rlxValueReplacement(finding: Pick<RlxValueFinding, 'inList'>, value: string): string | undefined {
+  if (!finding.inList) return quoteFilterString(value);
+  return fitsInList(value) ? quoteFilterString(value).slice(1, -1) : undefined;
+}
+
+function findingOf(base: FindingBase, schema: RlxScopeSchema, me: RlxSignedInUser | undefined): RlxValueFinding | undefined {
+  if (base.written === '') return undefined;
+  const field = base.field;
   switch (rlxFieldType(schema, field)) {
     case 'person':
       return personFinding(base, schema, me);

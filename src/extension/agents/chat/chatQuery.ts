@@ -15,6 +15,7 @@ import {
   appDescription,
   describeResolved,
   checkRlx,
+  explainEmpty,
   extractRlx,
   filterToSend,
   pickAppPrompt,
@@ -40,6 +41,8 @@ export interface ProposedQuery {
   /** The query as a `.rlx` file: connection, app, title, filter. */
   text: string;
   count?: number;
+  /** With a count of 0: which condition emptied the result, as the tools say it. */
+  whyEmpty?: string;
   /** The first answer was invalid and a repair round fixed it. */
   repaired: boolean;
   /** Repair rounds asked for (0 when the first answer was valid). */
@@ -96,14 +99,18 @@ export async function proposeQuery(ctx: ToolContext, model: vscode.LanguageModel
     stream.markdown(`\n\n${markdownCodeBlock(text, 'rlx')}\n\n${problems.map((p) => `- ${vscode.l10n.t('line {0}, column {1}: {2}', p.line, p.column, escapeMarkdown(p.message))}`).join('\n')}\n`);
     return { app, rlx: rlx ?? '', text, repaired: false, repairRounds: rounds, problems };
   }
-  const counts = await ctx.client.countRecords(ref, await filterToSend(ctx, rlx), { signal: ctx.signal });
+  const sent = await filterToSend(ctx, rlx);
+  const counts = await ctx.client.countRecords(ref, sent, { signal: ctx.signal });
   stream.markdown(`${markdownCodeBlock(text, 'rlx')}\n`);
   stream.markdown(vscode.l10n.t('Matches **{0}** of {1} records in {2} (checked with the RLX diagnostics{3}).', counts.filtered, counts.total, app, repaired ? vscode.l10n.t('; fixed after a first attempt with problems') : ''));
-  if (resolvedText !== undefined) stream.markdown(`\n\n${resolvedText}`);
+  if (resolvedText !== undefined) stream.markdown(`\n\n${escapeMarkdown(resolvedText)}`);
+  // A bare 0 reads as an answer: say which condition emptied it, as the tools do.
+  const whyEmpty = counts.filtered === 0 ? await explainEmpty(ctx, ref, sent, counts.total, vscode.l10n.t('the Records view shows the values of each field')) : undefined;
+  if (whyEmpty !== undefined) stream.markdown(`\n\n${escapeMarkdown(whyEmpty)}`);
   stream.button({ command: OPEN_PROPOSED_QUERY, title: vscode.l10n.t('Run'), arguments: [text, 'run'] });
   stream.button({ command: OPEN_PROPOSED_QUERY, title: vscode.l10n.t('Open in Notebook'), arguments: [text, 'notebook'] });
   stream.button({ command: OPEN_PROPOSED_QUERY, title: vscode.l10n.t('Save Query'), arguments: [text, 'save', title] });
-  return { app, rlx, text, count: counts.filtered, repaired, repairRounds: rounds, problems: [] };
+  return { app, rlx, text, count: counts.filtered, ...(whyEmpty !== undefined ? { whyEmpty } : {}), repaired, repairRounds: rounds, problems: [] };
 }
 
 /** The app the question names (WS/APP, or an app's alias or caption), else the previous query's (a follow-up), else the model's pick among the apps. */

@@ -115,6 +115,40 @@ describe('rlx diagnostics', () => {
       assert.equal(diagnostic?.severity, 'warning');
       assert.match(diagnostic!.message, /record ids/);
     });
+
+    describe('each item of an "in" list, by the same rule as "="', () => {
+      it('a name, an e-mail and a caption: a warning on the item whose fix writes the id or db value inside the list', () => {
+        const text = '@app IT/TASK\nkeeper_id in "ada admin, GRACE@example.com":string[] AND state in "open,In progress":string[]';
+        const found = diagnose(text, source).filter((d) => d.code === 'person_by_name' || d.code === 'lookup_caption');
+        assert.deepEqual(found.map((d) => [d.code, d.severity, text.slice(d.start, d.end)]), [
+          ['person_by_name', 'warning', 'ada admin'],
+          ['person_by_name', 'warning', 'GRACE@example.com'],
+          ['lookup_caption', 'warning', 'In progress'],
+        ]);
+        assert.ok(!diagnose(text, source).some((d) => d.severity === 'error'), 'a caption in a list is not an invalid value: it resolves');
+        // @me cannot stand inside the quotes of a list: the signed-in user's id is written instead.
+        assert.equal(fix(text.replace(', GRACE@example.com', ''), 'person_by_name'), '@app IT/TASK\nkeeper_id in "11111111-1111-1111-1111-111111111111":string[] AND state in "open,In progress":string[]');
+        assert.equal(fix('@app IT/TASK\nkeeper_id in "GRACE@example.com":string[]', 'person_by_name'), `@app IT/TASK\nkeeper_id in "${grace}":string[]`);
+        assert.equal(fix('@app IT/TASK\nstate in "open, In progress ":string[]', 'lookup_caption'), '@app IT/TASK\nstate in "open, in_progress ":string[]');
+      });
+
+      it('a shared name, an unknown name and a reference: the same warnings as after "=", on the item', () => {
+        const shared = diagnose('@app IT/TASK\nkeeper_id in "Bob Builder":string[]', source).find((d) => d.code === 'person_by_name')!;
+        assert.deepEqual(shared.fixes.map((f) => f.edits[0]!.newText), ['22222222-2222-2222-2222-222222222222', '66666666-6666-6666-6666-666666666666']);
+        assert.equal(fix(`@app IT/TASK\nkeeper_id in "${grace},Grace Hoper":string[]`, 'unknown_person'), `@app IT/TASK\nkeeper_id in "${grace},${grace}":string[]`);
+        const text = '@app IT/TASK\nparent_id in "IT/TASK4,IT/TASK5":string[]';
+        assert.deepEqual(diagnose(text, source).filter((d) => d.code === 'link_reference').map((d) => text.slice(d.start, d.end)), ['IT/TASK4', 'IT/TASK5']);
+      });
+
+      it('ids, db values and :number[] lists pass; an escaped quote keeps the offsets of the items after it', () => {
+        for (const ok of [`keeper_id in "${grace},99999999-9999-4999-8999-999999999999":string[]`, 'state in "open,done":string[]', 'c_amount in "1,2":number[]']) {
+          assert.deepEqual(diagnose(`@app IT/TASK\n${ok}`, source).map((d) => d.code), [], ok);
+        }
+        const text = '@app IT/TASK\ntitle = "x" AND keeper_id in "a\\"b,Grace Hopper":string[]';
+        const diagnostic = diagnose(text, source).find((d) => d.code === 'person_by_name')!;
+        assert.equal(text.slice(diagnostic.start, diagnostic.end), 'Grace Hopper');
+      });
+    });
   });
 
   it('checks each item of an in-list against the lookup', () => {

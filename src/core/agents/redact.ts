@@ -1,5 +1,7 @@
 // The token never reaches the model: any result, resource or prompt text is cut of it in every
 // form a service might echo it back in (as sent, upper- or lower-cased, URL-encoded, base64).
+// One helper for both surfaces: the MCP server (src/mcp) and VS Code's language model tools
+// (src/extension/agents/lmTools.ts).
 
 const REMOVED = '[token removed]';
 /** Shorter secrets would cut ordinary words out of records. */
@@ -35,4 +37,9 @@ export function redactor(secrets: readonly string[]): Redactor {
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** The secrets of an Authorization header: the header as sent and its credential alone. */
+export function secretsOfAuthorization(header: string | undefined): string[] {
+  return header === undefined ? [] : [header, header.replace(/^\S+\s+/, '')];
 }

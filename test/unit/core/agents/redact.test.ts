@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
-import { redactor } from '../../../src/mcp/redact';
+import { redactor } from '../../../../src/core/agents/redact';
 
-describe('MCP redaction of the token', () => {
+describe('agent results: the token cut in every form', () => {
   const secret = 'Tok3n/with+odd chars';
   const redact = redactor([secret, `Bearer ${secret}`]);
 
