@@ -7,7 +7,6 @@ import { applySandboxSeed } from './connections/connectionSeed';
 import { registerPresetConnections } from './connections/presetConnections';
 import { registerSandboxCommands } from './connections/localSandbox/sandboxCommands';
 import { SandboxLauncher } from './connections/localSandbox/sandboxLauncher';
-import { SandboxWalkthroughStep } from './connections/localSandbox/sandboxWalkthrough';
 import { ConnectionStatusBar } from './connections/status/activeConnectionStatusBar';
 import { registerRecordEditor, type RecordEditorAccess } from './records/editor/registerRecordEditor';
 import { activeRecordEditorUri } from './records/editor/recordUri';
@@ -67,12 +66,13 @@ export function activate(context: vscode.ExtensionContext): RecordsExtensionApi 
     connections,
     oauth,
     launcher,
-    new SandboxWalkthroughStep(connections),
     statusBar,
     vscode.window.registerUriHandler(callbacks),
     vscode.authentication.registerAuthenticationProvider(OAUTH_PROVIDER_ID, OAUTH_PROVIDER_LABEL, oauth, { supportsMultipleAccounts: true }),
   );
-  registerWalkthroughSteps(context);
+  // The first step reads "start the sandbox or add a connection": any connection, whoever made it
+  // (`npm start`, another window), whether or not it answered in this window yet.
+  registerWalkthroughSteps(context, { sandboxConnected: () => connections.list().length > 0 });
   registerRequestLog(context);
   registerConnectionCommands(context, connections, oauth);
   registerSandboxCommands(context, launcher);

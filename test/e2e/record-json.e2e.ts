@@ -66,13 +66,37 @@ describe('a record as JSON in the browser-hosted editor', () => {
     assert.equal(await titleOf(id), `${original} (saved from JSON)`);
   });
 
+  it('keeps what is typed while a save lands, and saves it with the next Ctrl+S', async function () {
+    this.timeout(90_000);
+    const wb = workbench();
+    const page = wb.page;
+    const editor = page.locator('.editor-instance .monaco-editor').first();
+    const saved = `${original} (saved from JSON)`;
+    await editor.locator('.view-line').filter({ hasText: `"title": "${saved}"` }).click();
+    await page.keyboard.press('End');
+    for (let i = 0; i < '",'.length; i++) await page.keyboard.press('ArrowLeft');
+    await page.keyboard.type(' d');
+    await page.keyboard.press('Control+s');
+    // Typed at once, while the save goes to the service and the record is read back.
+    await page.keyboard.type('ef');
+    for (const deadline = Date.now() + 30_000; !(await titleOf(id)).startsWith(`${saved} d`);) {
+      if (Date.now() > deadline) assert.fail(`the first save never landed: ${await titleOf(id)}`);
+      await page.waitForTimeout(200);
+    }
+    await editor.locator('.view-line').filter({ hasText: `"title": "${saved} def",` }).waitFor({ state: 'visible', timeout: 10_000 });
+    await page.keyboard.press('Control+s');
+    await page.locator('.tabs-container .tab.active.dirty').waitFor({ state: 'detached', timeout: 30_000 });
+    assert.equal(await titleOf(id), `${saved} def`, 'every character typed, in place, saved');
+    await editor.locator('.view-line').filter({ hasText: `"title": "${saved} def",` }).waitFor({ state: 'visible' });
+  });
+
   it('fails the save when someone else saved meanwhile, and Compare shows theirs against yours', async function () {
     this.timeout(90_000);
     const wb = workbench();
     const page = wb.page;
     await api('/api/tickets/multi', [{ transition: 'edit', id, title: 'Changed elsewhere' }]);
     const editor = page.locator('.editor-instance .monaco-editor').first();
-    const titleLine = editor.locator('.view-line').filter({ hasText: `"title": "${original} (saved from JSON)"` });
+    const titleLine = editor.locator('.view-line').filter({ hasText: `"title": "${original} (saved from JSON) def"` });
     await titleLine.click();
     await page.keyboard.press('End');
     for (let i = 0; i < '",'.length; i++) await page.keyboard.press('ArrowLeft');

@@ -17,7 +17,7 @@ describe('an RLX file keeps its connection', () => {
 
   afterEach(async () => {
     const wb = workbench();
-    const tab = wb.page.locator('.tabs-container .tab').filter({ hasText: /Untitled-\d/ });
+    const tab = wb.page.locator('.tabs-container .tab').filter({ hasText: /New query( \d+)?\s*\.rlx|Untitled-\d/ });
     if ((await tab.count()) === 0) return;
     await tab.first().click();
     await wb.runCommand('View: Revert and Close Editor');

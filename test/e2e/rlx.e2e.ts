@@ -34,7 +34,7 @@ describe('write and run an RLX query', () => {
   // (afterEach: the workbench's own `after` closes the browser before a later `after` runs.)
   afterEach(async () => {
     const wb = workbench();
-    const tab = wb.page.locator('.tabs-container .tab').filter({ hasText: 'Untitled-1' });
+    const tab = wb.page.locator('.tabs-container .tab').filter({ hasText: /All of IT TASK\s*\.rlx/ });
     if ((await tab.count()) === 0) return;
     await tab.first().click();
     await wb.runCommand('View: Revert and Close Editor');
@@ -51,8 +51,8 @@ describe('write and run an RLX query', () => {
     await wb.contextMenu(wb.treeRow('Tasks'), 'New RLX Query');
     const editor = page.locator('.editor-instance .monaco-editor').first();
     await editor.locator('.view-line').filter({ hasText: '@app IT/TASK' }).waitFor({ state: 'visible', timeout: 30_000 });
-    // Its first line is its title, which names the untitled tab (and what Save As proposes).
-    assert.equal((await page.locator('.tabs-container .tab.active .label-name').innerText()).trim(), '### All of IT TASK');
+    // Its title names the unsaved query's tab (and what Save As proposes), without the heading marks.
+    assert.match((await page.locator('.tabs-container .tab.active .tab-label').innerText()).trim(), /^All of IT TASK\s*\.rlx$/);
     // Save As proposes that title as the file's name: code-server's dialog is a quick input holding the path.
     await startPromptingCommand(page, 'File: Save As...');
     const pathInput = page.locator('.quick-input-widget .quick-input-box input');
@@ -60,7 +60,7 @@ describe('write and run an RLX query', () => {
     await page.locator('.quick-input-widget .monaco-list-row').first().waitFor({ state: 'visible', timeout: 30_000 });
     await waitUntil(async () => (await pathInput.inputValue()).endsWith('.rlx'), 'Save As proposes an .rlx file');
     const proposed = await pathInput.inputValue();
-    assert.match(proposed, /\/### All of IT TASK\.rlx$/, `Save As proposes the title: ${proposed}`);
+    assert.match(proposed, /\/All of IT TASK\.rlx$/, `Save As proposes the title, no heading marks: ${proposed}`);
     await wb.screenshot('rlx-00-save-as-proposes-title');
     await page.keyboard.press('Escape');
     await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
@@ -153,8 +153,8 @@ describe('write and run an RLX query', () => {
     // The theme is a user setting shared by the specs after this one: put it back afterwards.
     const previousTheme = await wb.pickColorTheme('Dark High Contrast');
     try {
-      // The results tab (the query's own tab is "### All of IT TASK").
-      await page.locator('.tabs-container .tab').filter({ hasText: 'All of IT TASK', hasNotText: '###' }).first().click();
+      // The results tab (the query's own tab is "All of IT TASK.rlx").
+      await page.locator('.tabs-container .tab').filter({ hasText: 'All of IT TASK', hasNotText: /\.rlx/ }).first().click();
       grid = await wb.webviewShowing('.grid-row');
       await grid.locator('.grid-row[aria-rowindex="3"] .grid-cell[aria-colindex="2"]').click();
       await wb.screenshot('rlx-07-high-contrast');

@@ -13,6 +13,15 @@ export function safeTimeZone(timeZone: string | undefined): string {
   }
 }
 
+/**
+ * The zone dates show in, the same everywhere: the signed-in user's own (their profile on the
+ * service), else this machine's, else UTC. The form, the grid, notebook tables, tooltips and hovers
+ * all ask here, so one record's date reads the same on every surface.
+ */
+export function displayTimeZone(userTimeZone: string | undefined, machineTimeZone: string | undefined = Intl.DateTimeFormat().resolvedOptions().timeZone): string {
+  return safeTimeZone(userTimeZone && safeTimeZone(userTimeZone) === userTimeZone ? userTimeZone : machineTimeZone);
+}
+
 // Building an Intl.DateTimeFormat costs ~0.15 ms, formatting with one a few µs: a results grid
 // of 10,000 dates needs the formatter made once, not per value.
 const formatters = new Map<string, Intl.DateTimeFormat>();

@@ -4,7 +4,7 @@
 import { temporal } from '../time/temporalOnDemand';
 import { safeTimeZone } from './dateFormat';
 
-export { formatDateTime, safeTimeZone } from './dateFormat';
+export { displayTimeZone, formatDateTime, safeTimeZone } from './dateFormat';
 
 /** ISO UTC → the `YYYY-MM-DDTHH:mm` value of an `<input type="datetime-local">` in `timeZone`. */
 export function toLocalInputValue(iso: string | null | undefined, timeZone: string): string {

@@ -6,7 +6,7 @@ export { buildFormFields, formValuesOf, defaultValuesOf } from './formModel';
 export type { FormField } from './formModel';
 export { sameValue, changedFields, detectConflict, mergeChanges } from './changedFields';
 export type { ConflictReport } from './changedFields';
-export { safeTimeZone, toLocalInputValue, fromLocalInputValue, formatDateTime } from './dateTime';
+export { displayTimeZone, safeTimeZone, toLocalInputValue, fromLocalInputValue, formatDateTime } from './dateTime';
 export { displayValue, attachmentTitle } from './displayValue';
 export type { DisplayContext } from './displayValue';
 export { historyItems, stripTags } from './historyView';

@@ -6,6 +6,7 @@ import type { RecordData } from '../contract/types';
 import type { RlxBlockQuery, RlxScope } from '../rlx/document';
 import type { RlxScopeSchema } from '../rlx/language';
 import { compareRecords, exportCells, rowCells } from './cellText';
+import { displayTimeZone } from './dateFormat';
 import type { DisplayContext } from './displayValue';
 import { learnPeople } from './recordText';
 import { MATCH_FIELD, type ResultField, resultFields } from './resultColumns';
@@ -54,12 +55,14 @@ export class RecordTable {
   /**
    * `locale`: the editor's display language, asked each time rows are made. `people`: person id
    * → name, the scope's members and then the names the records resolve; a view that shows one
-   * query after another may pass the same map to each of its tables.
+   * query after another may pass the same map to each of its tables. `timeZone`: the signed-in
+   * user's, when known (dateFormat.ts displayTimeZone), asked each time rows are made.
    */
   constructor(
     readonly query: RecordsQuery,
     private readonly locale: () => string | undefined = () => undefined,
     private readonly people = new Map<string, string>(),
+    private readonly timeZone: () => string | undefined = () => undefined,
   ) {}
 
   /** Picks the columns from the scope's schema (when known) and the first records; knows the scope's members by name. */
@@ -175,7 +178,7 @@ export class RecordTable {
   }
 
   private displayContext(): DisplayContext {
-    return { timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone, locale: this.locale(), users: this.people };
+    return { timeZone: displayTimeZone(this.timeZone()), locale: this.locale(), users: this.people };
   }
 }
 

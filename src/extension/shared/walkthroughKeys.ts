@@ -1,7 +1,8 @@
 // The context keys that check off the walkthrough's steps (package.json `completionEvents`:
-// `onContext:<key>`). No `vscode` import, so a unit test holds them against the manifest.
+// `onContext:<key> == 1` and `onContext:<key> == 2`). No `vscode` import, so a unit test holds
+// them against the manifest. Each is false at rest and takes the two values in turn, each only for
+// a moment (shared/walkthrough.ts says why).
 export const WALKTHROUGH_CONTEXT = {
-  // True only for a moment at a time (connections/localSandbox/sandboxWalkthrough.ts says why).
   sandboxConnected: 'records.walkthrough.sandboxConnected',
   browsed: 'records.walkthrough.browsed',
   recordOpened: 'records.walkthrough.recordOpened',
@@ -11,3 +12,6 @@ export const WALKTHROUGH_CONTEXT = {
 } as const;
 
 export type WalkthroughStep = keyof typeof WALKTHROUGH_CONTEXT;
+
+/** The values a step's key takes in turn (by announcement count modulo 2); the manifest listens for each. */
+export const WALKTHROUGH_CONTEXT_VALUES = ['2', '1'] as const;

@@ -1,5 +1,5 @@
-// Redrawing a form that is being typed in: when a model may update the form in place, and how to
-// change a control's value without moving the user's caret.
+// Redrawing a form that is being typed in: when a model may update the form in place (changing a
+// control's value without moving the user's caret is shared/typing.ts's setKeepingSelection).
 import type { EditorModel } from './protocol';
 
 /** The form shows the same record with the same fields: the new model is drawn into it, not over it. */
@@ -12,24 +12,4 @@ export function canUpdateInPlace(shown: EditorModel, next: EditorModel): boolean
     const g = next.fields[i];
     return f.name === g.name && f.kind === g.kind && f.readOnly === g.readOnly && f.label === g.label;
   });
-}
-
-/**
- * Sets a control's value; when the keyboard is in it, the caret and selection stay where they were
- * (cut to the new length). Setting an input's value moves its caret to the end otherwise.
- */
-export function setKeepingSelection(control: { element: HTMLElement; set(value: unknown): void }, value: unknown): void {
-  const active = document.activeElement;
-  const typing = (active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement) && (control.element === active || control.element.contains(active)) ? active : undefined;
-  const start = typing?.selectionStart ?? null;
-  const end = typing?.selectionEnd ?? null;
-  const direction = typing?.selectionDirection ?? undefined;
-  control.set(value);
-  if (!typing || start === null || end === null) return;
-  const length = typing.value.length;
-  try {
-    typing.setSelectionRange(Math.min(start, length), Math.min(end, length), direction);
-  } catch {
-    // Inputs without a text selection (number, date) have no caret to keep.
-  }
 }

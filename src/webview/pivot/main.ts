@@ -7,6 +7,7 @@ import './pivot.css';
 import { parseRlx } from '../../core/rlx';
 import { byId, clear, debounce, el } from '../shared/dom';
 import { MessageChannel } from '../shared/messageChannel';
+import { showUnlessTyping } from '../shared/typing';
 import { vscodeApi, webviewTransport } from '../shared/vscodeApi';
 import { chartData } from './chartData';
 import { ChartView } from './chartView';
@@ -35,6 +36,12 @@ const channel = new MessageChannel<PivotHostToView, PivotViewToHost>(webviewTran
 const app = byId<HTMLElement>('app');
 const heading = el('h1', {});
 const controls = el('form', { class: 'controls', 'aria-label': l10n.t('Pivot settings') });
+// The choices are drawn again at each change; the filter box is made once and stays, so a redraw
+// or the host's settings arriving never takes the text being typed in it, nor the keyboard.
+const choices = el('div', { class: 'choices' });
+const filter = el('input', { id: 'filter', type: 'text', spellcheck: 'false', placeholder: 'state = "open"', 'aria-describedby': 'filter-error' });
+const filterError = el('span', { id: 'filter-error', class: 'error', role: 'alert' });
+controls.append(choices, el('div', { class: 'control filter' }, el('label', { for: 'filter' }, l10n.t('RLX filter')), filter, filterError));
 const summary = el('div', { class: 'summary', role: 'status', 'aria-live': 'polite' });
 const canvas = el('canvas', { role: 'img', 'aria-label': l10n.t('Chart of the pivot') });
 const chartBox = el('div', { class: 'chart' }, canvas);
@@ -94,7 +101,7 @@ function update(change: (current: PivotConfig) => PivotConfig): void {
 function drawControls(): void {
   if (!config) return;
   const current = config;
-  clear(controls);
+  clear(choices);
   const fieldOptions = fields.map((f) => ({ value: f.name, label: `${f.caption}` }));
   current.dimensions.forEach((dimension, index) => {
     const parts: HTMLElement[] = [select(`dim-${index}`, l10n.t('Dimension {0}', index + 1), fieldOptions, dimension.field, (value) => update((c) => ({
@@ -112,7 +119,7 @@ function drawControls(): void {
       remove.addEventListener('click', () => update((c) => ({ ...c, dimensions: c.dimensions.filter((_, i) => i !== index) })));
       parts.push(remove);
     }
-    controls.append(el('div', { class: 'dimension' }, ...parts));
+    choices.append(el('div', { class: 'dimension' }, ...parts));
   });
   if (current.dimensions.length < MAX_DIMENSIONS) {
     const add = el('button', { type: 'button', class: 'secondary' }, '+ Dimension');
@@ -121,41 +128,42 @@ function drawControls(): void {
       const next = fields.find((f) => !used.has(f.name)) ?? fields[0];
       return next ? { ...c, dimensions: [...c.dimensions, { field: next.name, grouping: next.kind === 'date' ? 'month' : undefined }] } : c;
     }));
-    controls.append(add);
+    choices.append(add);
   }
   const numbers = fields.filter((f) => f.kind === 'number');
-  controls.append(select('stats', l10n.t('Number field'), [{ value: '', label: l10n.t('(count records)') }, ...numbers.map((f) => ({ value: f.name, label: f.caption }))], current.statsField ?? '', (value) => update((c) => ({
+  choices.append(select('stats', l10n.t('Number field'), [{ value: '', label: l10n.t('(count records)') }, ...numbers.map((f) => ({ value: f.name, label: f.caption }))], current.statsField ?? '', (value) => update((c) => ({
     ...c,
     statsField: value || undefined,
     measure: value ? (c.measure === 'count' ? 'sum' : c.measure) : 'count',
   }))));
   if (current.statsField) {
-    controls.append(select('measure', l10n.t('Measure'), (['sum', 'avg', 'min', 'max'] as const).map((m) => ({ value: m, label: MEASURE_LABELS[m] })), current.measure, (value) => update((c) => ({ ...c, measure: value as StatsMeasure }))));
+    choices.append(select('measure', l10n.t('Measure'), (['sum', 'avg', 'min', 'max'] as const).map((m) => ({ value: m, label: MEASURE_LABELS[m] })), current.measure, (value) => update((c) => ({ ...c, measure: value as StatsMeasure }))));
   }
-  controls.append(select('chart', l10n.t('Chart'), [{ value: 'auto', label: l10n.t('Automatic') }, { value: 'bar', label: l10n.t('Bars') }, { value: 'stacked', label: l10n.t('Stacked bars') }, { value: 'line', label: l10n.t('Line') }], current.chart, (value) => update((c) => ({ ...c, chart: value as PivotConfig['chart'] }))));
-  const filter = el('input', { id: 'filter', type: 'text', spellcheck: 'false', placeholder: 'state = "open"', 'aria-describedby': 'filter-error' });
-  filter.value = current.rlx ?? '';
-  const filterError = el('span', { id: 'filter-error', class: 'error', role: 'alert' });
-  const checkFilter = (): string | undefined => {
-    const error = filter.value.trim() === '' ? undefined : parseRlx(filter.value).errors[0]?.message;
-    filter.setAttribute('aria-invalid', error ? 'true' : 'false');
-    filterError.textContent = error ?? '';
-    return error;
-  };
-  checkFilter();
-  filter.addEventListener('input', () => {
-    if (checkFilter() || !config) return;
-    config = { ...config, rlx: filter.value.trim() || undefined };
-    save();
-    runSoon();
-  });
-  controls.append(el('div', { class: 'control filter' }, el('label', { for: 'filter' }, l10n.t('RLX filter')), filter, filterError));
+  choices.append(select('chart', l10n.t('Chart'), [{ value: 'auto', label: l10n.t('Automatic') }, { value: 'bar', label: l10n.t('Bars') }, { value: 'stacked', label: l10n.t('Stacked bars') }, { value: 'line', label: l10n.t('Line') }], current.chart, (value) => update((c) => ({ ...c, chart: value as PivotConfig['chart'] }))));
 }
 
+/** Says what is wrong with the filter as typed (nothing when empty); the pivot runs only on a good one. */
+function checkFilter(): string | undefined {
+  const error = filter.value.trim() === '' ? undefined : parseRlx(filter.value).errors[0]?.message;
+  filter.setAttribute('aria-invalid', error ? 'true' : 'false');
+  filterError.textContent = error ?? '';
+  return error;
+}
+
+filter.addEventListener('input', () => {
+  if (checkFilter() || !config) return;
+  config = { ...config, rlx: filter.value.trim() || undefined };
+  save();
+  runSoon();
+});
+
+/** The whole page from the settings (the host's, or those the page kept): the filter box too, unless it is being typed in. */
 function draw(): void {
   heading.textContent = title;
   document.title = title;
   drawControls();
+  if (config) showUnlessTyping(filter, config.rlx ?? '');
+  checkFilter();
 }
 
 const runSoon = debounce(() => void run(), 250);

@@ -8,6 +8,7 @@ import { parseRlx } from '../../core/rlx';
 import { byId, clear, debounce, el } from '../shared/dom';
 import { MessageChannel } from '../shared/messageChannel';
 import { sanitizeHtml } from '../shared/sanitize';
+import { showUnlessTyping } from '../shared/typing';
 import { vscodeApi, webviewTransport } from '../shared/vscodeApi';
 import type { ScopeChoices, SearchHit, SearchHostToView, SearchReply, SearchScope, SearchViewState, SearchViewToHost } from './protocol';
 import { canLoadMore, initialSearchState, isSearchable, searchReducer, type SearchAction, type SearchState } from './searchState';
@@ -212,7 +213,8 @@ function fillScope(scopeValue: SearchScope): void {
   connectionSelect.replaceChildren(...choices.connections.map((c) => option(c.id, c.name, c.id === scopeValue.connectionId)));
   workspaceSelect.replaceChildren(option('', l10n.t('All workspaces'), !scopeValue.workspace), ...choices.workspaces.map((w) => option(w.alias, `${w.title} (${w.alias})`, w.alias === scopeValue.workspace)));
   fillApps(workspaceSelect.value, scopeValue.app ?? '');
-  filterInput.value = scopeValue.rlx ?? filterInput.value;
+  // The state keeps the filter trimmed: writing it back would take the space just typed (and the caret).
+  if (scopeValue.rlx !== undefined) showUnlessTyping(filterInput, scopeValue.rlx);
 }
 
 function fillApps(workspace: string, selectedApp: string): void {

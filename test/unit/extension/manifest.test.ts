@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { WALKTHROUGH_CONTEXT } from '../../../src/extension/shared/walkthroughKeys';
+import { WALKTHROUGH_CONTEXT, WALKTHROUGH_CONTEXT_VALUES } from '../../../src/extension/shared/walkthroughKeys';
 
 const root = join(__dirname, '../../..');
 const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
@@ -72,12 +72,20 @@ describe('package.json', () => {
       const used = walkthrough.steps.flatMap((step) => {
         assert.ok(step.completionEvents.length > 0, `${step.id} completes by doing it`);
         return step.completionEvents.map((event) => {
-          const key = /^onContext:(.+)$/.exec(event)?.[1];
+          const key = /^onContext:([\w.]+)(?: == \w+)?$/.exec(event)?.[1];
           assert.ok(key !== undefined && known.has(key), `${step.id}: ${event} is a key our code sets`);
           return key;
         });
       });
-      assert.deepEqual([...used].sort(), [...known].sort());
+      assert.deepEqual([...new Set(used)].sort(), [...known].sort());
+    });
+
+    it('listens for each value a step\'s key takes in turn (an announcement spoilt by the registration is followed by one that counts)', () => {
+      for (const key of Object.values(WALKTHROUGH_CONTEXT)) {
+        const step = walkthrough.steps.find((candidate) => candidate.completionEvents.some((event) => event.startsWith(`onContext:${key} `)));
+        assert.ok(step, `a step listens for ${key}`);
+        for (const value of WALKTHROUGH_CONTEXT_VALUES) assert.ok(step.completionEvents.includes(`onContext:${key} == ${value}`), `${step.id} listens for ${key} == ${value}`);
+      }
     });
 
     it('gives each step a button that runs a command this extension declares (or shows its view)', () => {

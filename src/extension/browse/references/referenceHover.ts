@@ -10,7 +10,7 @@ import { recordTooltipMarkdown } from '../../../core/records/recordTooltip';
 import { WORK_COMMANDS } from '../../shared/workCommands';
 import { OPEN_RECORD_COMMAND, REFERENCE_COMMANDS, commandUri, openRecordArgument } from './referenceCommands';
 import type { Resolution } from './referenceResolver';
-import { formatDateTime } from '../../../core/records/dateFormat';
+import { displayTimeZone, formatDateTime } from '../../../core/records/dateFormat';
 
 const DESCRIPTION_LINES = 4;
 const DESCRIPTION_CHARS = 400;
@@ -90,5 +90,5 @@ function untrusted(value: string): vscode.MarkdownString {
 
 /** As the record editor and the results grid show it: the user's locale and time zone. */
 function formatDate(iso: string, timeZone: string | undefined): string {
-  return formatDateTime(iso, timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone, vscode.env.language);
+  return formatDateTime(iso, displayTimeZone(timeZone), vscode.env.language);
 }

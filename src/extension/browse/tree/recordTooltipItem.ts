@@ -2,7 +2,7 @@
 // a page of rows is sent to the workbench without 50 markdown documents nobody has asked to see
 // yet. Part of dist/treeCommands.js, loaded on that hover: the first paint of the tree needs none of it.
 import * as vscode from 'vscode';
-import { formatDateTime } from '../../../core/records/dateFormat';
+import { displayTimeZone, formatDateTime } from '../../../core/records/dateFormat';
 import { recordTooltipMarkdown } from '../../../core/records/recordTooltip';
 import type { RecordsTreeNode } from '../../shared/treeNodes';
 import type { TreeItemContext } from './treeItems';
@@ -20,5 +20,5 @@ export function resolveRecordTooltip(item: vscode.TreeItem, node: RecordsTreeNod
 
 /** As the record editor and the results grid show it: the user's locale and time zone. */
 function formatDate(iso: string, timeZone: string | undefined): string {
-  return formatDateTime(iso, timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone, vscode.env.language);
+  return formatDateTime(iso, displayTimeZone(timeZone), vscode.env.language);
 }

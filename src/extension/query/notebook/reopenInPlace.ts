@@ -76,8 +76,10 @@ export async function openUntitledAsNotebook(document: vscode.TextDocument, view
   edit.set(notebook.uri, [vscode.NotebookEdit.replaceCells(new vscode.NotebookRange(0, notebook.cellCount), data.cells), vscode.NotebookEdit.updateNotebookMetadata(data.metadata ?? {})]);
   if (!(await vscode.workspace.applyEdit(edit))) throw new Error(`The query could not be put into ${notebook.uri.toString()}.`);
   noteWalkthroughStep('notebookOpened');
-  await vscode.window.showNotebookDocument(notebook, viewColumn === undefined ? {} : { viewColumn });
-  await closeUntitledQuietly(document);
+  const shown = viewColumn === undefined ? {} : { viewColumn };
+  await vscode.window.showNotebookDocument(notebook, shown);
+  // The text's tab brought to the front to be reverted: the notebook goes back in front.
+  if (await closeUntitledQuietly(document)) await vscode.window.showNotebookDocument(notebook, shown);
 }
 
 /** An untitled notebook's address named `name` (`name 2.rlx`, … when that one is open). */
@@ -93,24 +95,33 @@ function untitledNotebookUri(name: string): vscode.Uri {
  * Closes an untitled document's tabs without the "Save changes?" prompt. Emptied, an untitled
  * document is no longer dirty (VS Code's own rule), which needs no focus: reverting would act on
  * the active editor, and the Welcome page whose button ran the command may keep the focus.
+ * Returns whether the text had to be brought to the front for that.
  */
-async function closeUntitledQuietly(document: vscode.TextDocument): Promise<void> {
-  // One with a file path of its own (`untitled:/…/query.rlx`) stays dirty when empty: leave it be.
-  if (document.uri.path.includes('/')) return;
+async function closeUntitledQuietly(document: vscode.TextDocument): Promise<boolean> {
+  // One with a file path of its own (`untitled:/…/query.rlx`, named after its query) stays dirty
+  // when empty: it is reverted and closed in front, where the revert acts.
+  if (document.uri.path.includes('/')) {
+    const tab = vscode.window.tabGroups.all.flatMap((group) => group.tabs).find((candidate) => isTabOf(candidate, document.uri, 'text'));
+    if (tab === undefined) return false;
+    await vscode.window.showTextDocument(document, { viewColumn: tab.group.viewColumn, preview: false });
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    return true;
+  }
   const text = document.getText();
   const edit = new vscode.WorkspaceEdit();
   edit.delete(document.uri, document.validateRange(new vscode.Range(0, 0, Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER)));
-  if (!(await vscode.workspace.applyEdit(edit))) return;
+  if (!(await vscode.workspace.applyEdit(edit))) return false;
   const tabsOf = (): vscode.Tab[] => vscode.window.tabGroups.all.flatMap((group) => group.tabs).filter((tab) => isTabOf(tab, document.uri, 'text'));
   // The document's own isDirty is not told when an untitled one turns clean; its tabs are.
   if (await whenTrue(() => tabsOf().every((tab) => !tab.isDirty), vscode.window.tabGroups.onDidChangeTabs, 2_000)) {
     await vscode.window.tabGroups.close(tabsOf(), true);
-    return;
+    return false;
   }
   // Still dirty (an editor that keeps another rule): the text goes back, and the tab stays.
   const undo = new vscode.WorkspaceEdit();
   undo.insert(document.uri, new vscode.Position(0, 0), text);
   await vscode.workspace.applyEdit(undo);
+  return false;
 }
 
 async function openAs(uri: vscode.Uri, view: RlxView, column: vscode.ViewColumn | undefined): Promise<void> {

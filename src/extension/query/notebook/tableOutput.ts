@@ -13,7 +13,7 @@ export class TableOutput {
   static async create(schemas: RlxCatalogView, connectionId: string, source: ResultsQuery, title: string, records: RecordData[], total: number): Promise<TableOutput> {
     const { query } = source;
     // People go to the catalog's one map of the connection, shared with the grid and the tree.
-    const table = new RecordTable(query, () => vscode.env.language, schemas.peopleBook(connectionId));
+    const table = new RecordTable(query, () => vscode.env.language, schemas.peopleBook(connectionId), () => schemas.userTimeZone(connectionId));
     // The schema cache of the language features: usually already loaded by completion.
     await schemas.ensure(connectionId, query.scope).catch(() => undefined);
     table.prepare(schemas.sourceFor(connectionId).schemaFor(query.scope), records);

@@ -260,7 +260,7 @@ export class ResultsPanel implements vscode.Disposable {
     const { connectionId } = this.state;
     // The schema cache of the language features: usually already loaded by completion.
     await this.deps.schemas.ensure(connectionId, query.scope).catch(() => undefined);
-    const table = this.records?.query === query ? this.records : new RecordTable(query, () => vscode.env.language, this.deps.schemas.peopleBook(connectionId));
+    const table = this.records?.query === query ? this.records : new RecordTable(query, () => vscode.env.language, this.deps.schemas.peopleBook(connectionId), () => this.deps.schemas.userTimeZone(connectionId));
     table.prepare(this.deps.schemas.sourceFor(connectionId).schemaFor(query.scope), records);
     this.records = table;
     return table;

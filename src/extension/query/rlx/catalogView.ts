@@ -37,6 +37,8 @@ export class RlxCatalogView implements vscode.Disposable {
    * cannot be read. Workspaces kept from the last window do (the catalog brings them up to date).
    */
   async ensure(connectionId: string, scope: RlxScope): Promise<void> {
+    // The signed-in user too (read once per sign-in): tables show dates in their time zone.
+    void this.catalog.currentUser(connectionId).catch(() => undefined);
     const workspaces = await this.catalog.workspacesNow(connectionId);
     const refs = scope.kind === 'app'
       ? [scope.ref]
@@ -49,6 +51,11 @@ export class RlxCatalogView implements vscode.Disposable {
   /** The catalog's map of people itself, which a results table teaches as it shows records. */
   peopleBook(connectionId: string): Map<string, string> {
     return this.catalog.peopleBook(connectionId);
+  }
+
+  /** The signed-in user's time zone, once read (dates in tables show in it, as in the record form). */
+  userTimeZone(connectionId: string): string | undefined {
+    return this.catalog.knownUser(connectionId)?.timezone;
   }
 
   /** "Refresh Schemas": the catalog forgets every connection's facts. */

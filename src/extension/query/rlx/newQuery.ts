@@ -3,7 +3,8 @@
 import * as vscode from 'vscode';
 import type { AppRef } from '../../../core/contract/types';
 import { quoteConnectionName, sampleQueryText } from '../../../core/rlx/document';
-import { type RlxDocumentModels, RLX_LANGUAGE_ID } from './documentModels';
+import type { RlxDocumentModels } from './documentModels';
+import { openUntitledQuery } from './untitledQuery';
 import type { ConnectionManager } from '../../connections/connectionManager';
 
 /** The parts of a tree node the commands read: an app node has `connectionId` and `ref`. */
@@ -25,16 +26,13 @@ export function appOfNode(node: unknown): { ref?: AppRef; connectionId?: string 
   return { ...(ref === undefined ? {} : { ref }), ...(connectionId === undefined ? {} : { connectionId }) };
 }
 
-/**
- * Characters a file name cannot hold (on any system): Save As proposes the untitled tab's name, the
- * first line, only when it is a valid file name; with one of these it falls back to "Untitled-1".
- */
+/** Characters a file name cannot hold (on any system): the title names the document (untitledQuery.ts). */
 const NOT_IN_FILE_NAMES = /[\\/:*?"<>|]+/g;
 
 export function newQueryText(ref: AppRef | undefined, title = 'New query', connectionName?: string): string {
   const scope = ref === undefined ? '// @app WS/APP   (no @app: all apps)' : `@app ${ref.workspace}/${ref.app}`;
   const connection = connectionName === undefined ? '' : `@connection ${quoteConnectionName(connectionName)}\n`;
-  // The title first: the untitled tab and Save As are named after the first line.
+  // The title first: the document is named after it.
   const name = title.replace(NOT_IN_FILE_NAMES, ' ').replace(/\s+/g, ' ').trim() || 'New query';
   return `### ${name}\n${connection}${scope}\n@sort creation_date desc\n@limit 100\n`;
 }
@@ -49,7 +47,8 @@ export async function openRlxQuery(
 ): Promise<vscode.TextEditor> {
   const { ref, connectionId } = appOfNode(node);
   const name = connectionId === undefined ? undefined : connectionName(connectionId);
-  const document = await vscode.workspace.openTextDocument({ language: RLX_LANGUAGE_ID, content: text(ref, title, name) });
+  // Named after its title, which Save As proposes (untitledQuery.ts).
+  const document = await openUntitledQuery(text(ref, title, name));
   // A connection known only by id (no name to write) is kept as the file's binding instead.
   if (connectionId !== undefined && name === undefined) await models.connectionRule.bind(document.uri, connectionId);
   const editor = await vscode.window.showTextDocument(document, viewColumn === undefined ? {} : { viewColumn });

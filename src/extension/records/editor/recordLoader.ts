@@ -3,7 +3,8 @@
 import * as vscode from 'vscode';
 import type { AppRef, AppSchema, CurrentUser, RecordData, Workspace } from '../../../core/contract/types';
 import type { RecordsClient } from '../../../core/api';
-import { buildFormFields, defaultValuesOf, type DisplayContext, type FormField, formValuesOf, safeTimeZone } from '../../../core/records';
+import { buildFormFields, defaultValuesOf, type DisplayContext, type FormField, formValuesOf } from '../../../core/records';
+import { displayTimeZone } from '../../../core/records/dateFormat';
 import { recordReadParams } from '../../../core/records/recordRead';
 import type { EditorIdentity } from '../../../webview/editor/protocol';
 import { type ConnectionCatalog, SYSTEM_PERSON_FIELDS } from '../../connections/connectionCatalog';
@@ -54,7 +55,7 @@ export async function loadRecord(client: RecordsClient, identity: EditorIdentity
     const name = typeof id === 'string' ? known.get(id) : undefined;
     if (typeof id === 'string' && name !== undefined && !people.has(id)) people.set(id, name);
   }
-  const ctx: DisplayContext = { timeZone: safeTimeZone(user.timezone), locale, users: new Map([...known, ...people]) };
+  const ctx: DisplayContext = { timeZone: displayTimeZone(user.timezone), locale, users: new Map([...known, ...people]) };
   const actionCaptions = new Map((schema.transitions ?? []).map((t) => [t.alias, t.caption]));
   return { client, schema, fields, record, values, ctx, users: [...people].map(([id, name]) => ({ id, name })), actionCaptions };
 }

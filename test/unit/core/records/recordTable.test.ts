@@ -1,5 +1,6 @@
 import { strict as assert } from 'node:assert';
 import type { RecordData } from '../../../../src/core/contract/types';
+import { formatDateTime } from '../../../../src/core/records/dateFormat';
 import { type RecordsQuery, RecordTable, recordLocation } from '../../../../src/core/records/recordTable';
 import type { RlxScopeSchema } from '../../../../src/core/rlx/language';
 
@@ -107,5 +108,24 @@ describe('RecordTable', () => {
     assert.deepEqual(recordLocation({ id: 'x' }, app), { workspace: 'IT', app: 'TASK', recordId: 'x' });
     assert.deepEqual(recordLocation({ id: 'x', publishing_alias: 'BUG' }, { kind: 'workspace', workspace: 'IT' }), { workspace: 'IT', app: 'BUG', recordId: 'x' });
     assert.equal(recordLocation({ id: 'x' }, { kind: 'workspace', workspace: 'IT' }), undefined, 'a workspace scope does not say the app');
+  });
+
+  it('shows dates in the signed-in user\'s time zone, as the record form does, not in the machine\'s', () => {
+    const record = task(1, { update_date: '2026-03-05T23:30:00Z' });
+    const zones = { tokyo: 'Asia/Tokyo', angeles: 'America/Los_Angeles' };
+    const cellOf = (zone: string | undefined): string | undefined => {
+      const table = new RecordTable(list('update_date'), () => 'en', new Map(), () => zone);
+      table.prepare({ ...schema, fields: { ...schema.fields, update_date: { name: 'update_date', ed_caption: 'Updated', ed_custom_field_type: 'datetime', field_type: 'datetime' } } }, [record]);
+      table.reset([record], 1);
+      return table.rows()[0]?.cells[1];
+    };
+    // The record form formats with the user's zone (records/editor/recordLoader.ts): the same text.
+    assert.equal(cellOf(zones.tokyo), formatDateTime('2026-03-05T23:30:00Z', zones.tokyo, 'en'));
+    assert.match(cellOf(zones.tokyo) ?? '', /Mar 6, 2026/, 'the next day in Tokyo');
+    assert.match(cellOf(zones.angeles) ?? '', /Mar 5, 2026, 03:30\sPM/);
+    // Not known yet (or not a zone): the machine's, as before the user was read.
+    const machine = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    assert.equal(cellOf(undefined), formatDateTime('2026-03-05T23:30:00Z', machine, 'en'));
+    assert.equal(cellOf('Mars/Olympus'), formatDateTime('2026-03-05T23:30:00Z', machine, 'en'));
   });
 });

@@ -8,6 +8,7 @@ import {
   detectConflict,
   displayValue,
   formValuesOf,
+  displayTimeZone,
   formatDateTime,
   fromLocalInputValue,
   historyItems,
@@ -124,6 +125,14 @@ describe('editor: date-times in the user\'s time zone', () => {
     assert.match(text, /03:30\sPM/);
     assert.match(text, /GMT\+1/);
     assert.equal(formatDateTime('not a date', 'UTC'), 'not a date');
+  });
+
+  it('shows dates in the user\'s zone, else the machine\'s, else UTC, on every surface', () => {
+    assert.equal(displayTimeZone('Asia/Tokyo', 'Europe/Berlin'), 'Asia/Tokyo');
+    assert.equal(displayTimeZone(undefined, 'Europe/Berlin'), 'Europe/Berlin', 'the user not read yet');
+    assert.equal(displayTimeZone('', 'Europe/Berlin'), 'Europe/Berlin');
+    assert.equal(displayTimeZone('Mars/Olympus', 'Europe/Berlin'), 'Europe/Berlin', 'a zone the runtime does not know');
+    assert.equal(displayTimeZone(undefined, 'Mars/Olympus'), 'UTC');
   });
 
   it('treats a bad zone as UTC and rejects malformed input', () => {
