@@ -48,17 +48,25 @@ export async function answerQuickInput(page: Page, step: RegExp, value: string):
   const widget = page.locator('.quick-input-widget');
   const title = widget.locator('.quick-input-title').filter({ hasText: step });
   await title.waitFor({ state: 'visible' });
-  await widget.locator('.quick-input-box input').fill(value);
+  const input = widget.locator('.quick-input-box input');
+  await input.fill(value);
   // The extension validates what is typed (a round trip to its host): an Enter that arrives while
   // the message about the previous value (e.g. "Enter the token") still stands is ignored, and
-  // the prompt stays open. Press again until this step is gone, as a person would.
+  // the prompt stays open. Press again until this step is gone, as a person would, but only while
+  // this step still shows with this value: on a busy machine the next step can take a while to
+  // draw, and an Enter pressed then would answer it (a pick list takes its first item).
   for (let attempt = 0; attempt < 20; attempt++) {
     await page.keyboard.press('Enter');
-    const gone = await title.waitFor({ state: 'hidden', timeout: 500 }).then(
+    const gone = await title.waitFor({ state: 'hidden', timeout: 1_500 }).then(
       () => true,
       () => false,
     );
     if (gone) return;
+    const stillHere = await title.isVisible() && (await input.inputValue().catch(() => undefined)) === value;
+    if (!stillHere) {
+      if (await title.waitFor({ state: 'hidden', timeout: 10_000 }).then(() => true, () => false)) return;
+      await input.fill(value);
+    }
   }
   throw new Error(`The prompt ${String(step)} did not accept "${value.length > 12 ? `${value.slice(0, 4)}…` : value}".`);
 }
