@@ -5,7 +5,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
 import { join } from 'node:path';
-import type { RunningSandbox, StartSandboxOptions } from '../options';
+import type { RunningSandbox, StartSandboxOptions } from './options';
 import { Authenticator } from '../auth/authenticate';
 import { AuthorizationCodes } from '../auth/authorization-codes';
 import { defaultAudiences, ExternalIssuer } from '../auth/external-issuer';

@@ -5,6 +5,7 @@ import { InvertedIndex } from '../search/inverted-index';
 import { loadStemmer } from '../search/stemming';
 import { DurableStore } from '../store/durable-store';
 import type { JournalFileOps } from '../store/journal';
+import type { SeedSource } from '../store/model';
 import { RecordStore } from '../store/record-store';
 import { AttachmentIndex } from './attachments-index';
 import type { SandboxService, UploadCatalog } from './contract';
@@ -17,6 +18,8 @@ export interface SandboxServiceOptions {
   dataDir: string;
   /** The workspaces, apps and users served (the demo's: ../demo/directory.ts). */
   directory: ServiceDirectory;
+  /** The seed records of a data folder (the demo's: ../demo/generate.ts), regenerated on every start. */
+  seed: SeedSource;
   /** Demo records on first start (or reset); default 2,000. */
   records?: number;
   /** Discard the data folder's content and seed fresh demo data. */
@@ -45,6 +48,7 @@ export async function createSandboxService(options: SandboxServiceOptions): Prom
   const durable = await DurableStore.open({
     dataDir,
     seedRecords: options.records ?? DEFAULT_DEMO_RECORDS,
+    seed: options.seed,
     reset: options.reset ?? false,
     compactAfterBytes: options.compactJournalBytes ?? 32 * 1024 * 1024,
     log,
