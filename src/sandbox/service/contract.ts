@@ -102,6 +102,11 @@ export interface SandboxService {
   /** Resolves only once the applied batch is durable (journal fsynced). */
   batch(user: SandboxUser, operations: unknown): Promise<BatchResult[]>;
   download(user: SandboxUser, fileUid: string): DownloadInfo;
+  /**
+   * Starts indexing the records found at start for search, in the background; called once the
+   * sandbox serves (a search before the index is done finishes it first).
+   */
+  startBackgroundWork(): void;
   /** Flushes and releases the data folder. */
   close(): Promise<void>;
 }

@@ -55,10 +55,10 @@ export async function createSandboxService(options: SandboxServiceOptions): Prom
     memory,
     journalFileOps: options.journalFileOps,
   });
-  // Startup data is indexed in the background; writes from now on are indexed as they happen.
+  // Startup data is indexed in the background once the sandbox serves (startBackgroundWork);
+  // writes from now on are indexed as they happen.
   memory.addListener(index);
   const indexer = new BackgroundIndexer(index, [...memory.all()].map((r) => r.id), (id) => memory.get(id));
-  indexer.start();
   const service = new DomainSandboxService({ durable, index, indexer, attachments, stem, segmentsOf, uploads: options.uploads, clock: options.clock ?? (() => new Date()), log, directory: options.directory });
   await service.moveLeftBehindUploads();
   return service;
