@@ -20,28 +20,78 @@ const EXTENSION_GROUPS = {
 
 const extensionGroupOf = (file) => /^src\/extension\/([^/]+)\//.exec(file)?.[1];
 
-/** `records/group-imports`: reports an import of another group that EXTENSION_GROUPS does not allow. */
+// The layers of src/sandbox, each with the layers below it that it may import (and itself):
+// requests come in at http (with auth and uploads, its endpoints), are answered by service,
+// which reads search and store; model is the domain's types and rules under all of them. demo is
+// the demo data set: demoService.ts gives its directory and seed records to the service and the
+// store, which never import it. The files directly in src/sandbox (api.ts, cli.ts,
+// demoService.ts) are the entry points that wire the layers: they may import any layer and no
+// layer imports them.
+const SANDBOX_LAYERS = {
+  // One layer in three folders: http imports its endpoints (auth, uploads), which use its helpers.
+  http: ['auth', 'uploads', 'service', 'search', 'store', 'model'],
+  auth: ['http', 'uploads', 'service', 'search', 'store', 'model'],
+  uploads: ['http', 'auth', 'service', 'search', 'store', 'model'],
+  demo: ['store', 'model'],
+  service: ['search', 'store', 'model'],
+  search: ['store', 'model'],
+  store: ['model'],
+  model: [],
+};
+
+/** `src/sandbox/<layer>/…` → its layer; a file directly in src/sandbox → ENTRY; elsewhere undefined. */
+const ENTRY = 'an entry point';
+const sandboxLayerOf = (file) => {
+  if (!file.startsWith('src/sandbox/')) return undefined;
+  const parts = file.slice('src/sandbox/'.length).split('/');
+  return parts.length === 1 ? ENTRY : parts[0];
+};
+
+/**
+ * `records/group-imports`: reports an import of another group of src/extension that
+ * EXTENSION_GROUPS does not allow, and an import in src/sandbox that runs up or sideways
+ * between SANDBOX_LAYERS (or into an entry point).
+ */
 const groupImports = {
   meta: {
     type: 'problem',
     schema: [],
-    messages: { sideways: 'src/extension/{{from}} may import {{allowed}}; {{target}} is in {{to}}. Move what both need to core or shared, or invert the dependency.' },
+    messages: {
+      sideways: 'src/extension/{{from}} may import {{allowed}}; {{target}} is in {{to}}. Move what both need to core or shared, or invert the dependency.',
+      layer: 'src/sandbox/{{from}} may import {{allowed}}; {{target}} is in {{to}}. The sandbox runs http → service → search → store → model; the demo data is given by demoService.ts, and no layer imports an entry point. Move what both need down, or pass it in.',
+    },
   },
   create(context) {
     const file = path.relative(import.meta.dirname, context.filename).split(path.sep).join('/');
+    const targetOf = (node) => {
+      const spec = node.source?.value;
+      if (typeof spec !== 'string' || !spec.startsWith('.')) return undefined;
+      return path.posix.normalize(path.posix.join(path.posix.dirname(file), spec));
+    };
+    const listen = (check) => ({ ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check });
+    const layer = sandboxLayerOf(file);
+    if (layer !== undefined) {
+      if (layer === ENTRY || !(layer in SANDBOX_LAYERS)) return {};
+      const allowedLayers = SANDBOX_LAYERS[layer];
+      return listen((node) => {
+        const target = targetOf(node);
+        const to = target === undefined ? undefined : sandboxLayerOf(target);
+        if (to === undefined || to === layer || allowedLayers.includes(to)) return;
+        const allowed = allowedLayers.length ? allowedLayers.join(', ') : 'no other layer';
+        context.report({ node, messageId: 'layer', data: { from: layer, to, target, allowed } });
+      });
+    }
     const from = extensionGroupOf(file);
     if (!from || !(from in EXTENSION_GROUPS)) return {};
     const allowedGroups = EXTENSION_GROUPS[from];
-    const check = (node) => {
-      const spec = node.source?.value;
-      if (typeof spec !== 'string' || !spec.startsWith('.')) return;
-      const target = path.posix.normalize(path.posix.join(path.posix.dirname(file), spec));
+    return listen((node) => {
+      const target = targetOf(node);
+      if (target === undefined) return;
       const to = extensionGroupOf(target);
       if (!to || to === from || to === 'lazy' || allowedGroups.includes(to)) return;
       const allowed = allowedGroups.length ? allowedGroups.join(', ') : 'no other group';
       context.report({ node, messageId: 'sideways', data: { from, to, target, allowed } });
-    };
-    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+    });
   },
 };
 
@@ -240,7 +290,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/extension/**/*.ts'],
+    files: ['src/extension/**/*.ts', 'src/sandbox/**/*.ts'],
     plugins: { records: recordsPlugin },
     rules: { 'records/group-imports': 'error' },
   },

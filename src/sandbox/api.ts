@@ -3,10 +3,10 @@
 // use `import type` from here so the sandbox is never bundled into them.
 import { startSandboxRuntime } from './http/sandbox-runtime';
 import { createDemoSandboxService } from './demoService';
-import type { RunningSandbox, StartSandboxOptions } from './options';
+import type { RunningSandbox, StartSandboxOptions } from './http/options';
 
 export { PortInUseError } from './http/listen';
-export type { RunningSandbox, SandboxUserInfo, StartSandboxOptions } from './options';
+export type { RunningSandbox, SandboxUserInfo, StartSandboxOptions } from './http/options';
 
 /** Starts the sandbox; resolves once it listens. Rejects with PortInUseError (`code` EADDRINUSE), or an Error saying the data folder is "already in use by process N". */
 export function startSandbox(options: StartSandboxOptions): Promise<RunningSandbox> {

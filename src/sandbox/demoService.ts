@@ -1,6 +1,8 @@
 // The sandbox's service with the demo data: what the CLI, the extension and the tests start.
-// The service layer (./service) is given the demo's directory here and never imports ./demo.
+// The service layer (./service) and the store are given the demo's directory and seed records
+// here, and never import ./demo.
 import { DEMO_DIRECTORY } from './demo/directory';
+import { generateDemoData } from './demo/generate';
 import type { SandboxService } from './service/contract';
 import { createSandboxService, type SandboxServiceOptions } from './service/index';
 
@@ -11,6 +13,6 @@ export * from './demo/fixed-records';
 export { DataFolderLockedError } from './store/data-folder-lock';
 export { DEFAULT_DEMO_RECORDS } from './service/index';
 
-export function createDemoSandboxService(options: Omit<SandboxServiceOptions, 'directory'>): Promise<SandboxService> {
-  return createSandboxService({ ...options, directory: DEMO_DIRECTORY });
+export function createDemoSandboxService(options: Omit<SandboxServiceOptions, 'directory' | 'seed'>): Promise<SandboxService> {
+  return createSandboxService({ ...options, directory: DEMO_DIRECTORY, seed: generateDemoData });
 }

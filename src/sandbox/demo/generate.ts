@@ -1,5 +1,5 @@
 import type { Attachment } from '../../core/contract/types';
-import type { StoredHistoryEntry, StoredRecord, StoreState } from '../store/model';
+import type { SeedData, StoredHistoryEntry, StoredRecord } from '../store/model';
 import type { ActionDefinition, AppDefinition } from './app-model';
 import { DEMO_APPS } from './apps';
 import {
@@ -16,9 +16,7 @@ const HOUR_MS = 3600 * 1000;
 const MAX_TEXT_FILES = 300;
 
 /** Seeded records plus the bytes of their demo attachments (file_uid → text). */
-export interface DemoData extends StoreState {
-  files: Map<string, string>;
-}
+export type DemoData = SeedData;
 
 const SHARES: Record<string, number> = { TASK: 0.4, INCIDENT: 0.2, DEAL: 0.15, ACCOUNT: 0.1, HIRING: 0.15 };
 // Fixed TASK records need at least this many TASK slots.

@@ -1,5 +1,4 @@
-import type { SandboxUser } from '../service/contract';
-import type { ServiceUser, UserAccess } from '../model/users';
+import type { SandboxUser, ServiceUser, UserAccess } from '../model/users';
 
 export type { UserAccess } from '../model/users';
 export { publicUser } from '../model/users';

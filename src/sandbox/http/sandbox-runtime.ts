@@ -5,7 +5,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
 import { join } from 'node:path';
-import type { RunningSandbox, StartSandboxOptions } from '../options';
+import type { RunningSandbox, StartSandboxOptions } from './options';
 import { Authenticator } from '../auth/authenticate';
 import { AuthorizationCodes } from '../auth/authorization-codes';
 import { defaultAudiences, ExternalIssuer } from '../auth/external-issuer';
@@ -105,6 +105,9 @@ export async function startSandboxRuntime(options: StartSandboxOptions, createSa
     const addressFile = join(options.dataDir, SANDBOX_ADDRESS_FILE);
     await writeFile(addressFile, `${JSON.stringify({ url, pid: process.pid })}\n`);
     cleanups.push(() => rm(addressFile, { force: true }));
+    // Indexing 100,000 records for search takes seconds: begun before this point, its chunks ran
+    // between the start's file operations above and delayed the address by as long.
+    service.startBackgroundWork();
     return {
       url,
       users: service.users.map(({ id, name, role, token }) => ({ id, name, role, token })),

@@ -1,5 +1,17 @@
 // A user of the sandbox's service with what they may read and do.
-import type { SandboxUser } from '../service/contract';
+
+export type SandboxRole = 'admin' | 'member' | 'restricted' | 'readonly';
+
+export interface SandboxUser {
+  id: string;
+  name: string;
+  email: string;
+  role: SandboxRole;
+  /** Fixed, documented `SVC_AUTH_CODE` token of a demo user. */
+  token: string;
+  timezone: string;
+  is_admin: boolean;
+}
 
 /** Which workspaces a user may read, and what else limits them. */
 export interface UserAccess {

@@ -19,7 +19,7 @@ export class BackgroundIndexer {
   ) {}
 
   start(): void {
-    this.schedule();
+    if (this.timer === undefined) this.schedule();
   }
 
   get done(): boolean {

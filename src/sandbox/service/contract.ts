@@ -18,18 +18,10 @@ import type {
   Workspace,
 } from '../../core/contract/types';
 
-export type SandboxRole = 'admin' | 'member' | 'restricted' | 'readonly';
+// The user is the domain model's (../model/users.ts); the contract names it for the HTTP side.
+import type { SandboxUser } from '../model/users';
 
-export interface SandboxUser {
-  id: string;
-  name: string;
-  email: string;
-  role: SandboxRole;
-  /** Fixed, documented `SVC_AUTH_CODE` token of a demo user. */
-  token: string;
-  timezone: string;
-  is_admin: boolean;
-}
+export type { SandboxRole, SandboxUser } from '../model/users';
 
 export type SandboxErrorCode =
   | 'invalid_json'
@@ -110,6 +102,11 @@ export interface SandboxService {
   /** Resolves only once the applied batch is durable (journal fsynced). */
   batch(user: SandboxUser, operations: unknown): Promise<BatchResult[]>;
   download(user: SandboxUser, fileUid: string): DownloadInfo;
+  /**
+   * Starts indexing the records found at start for search, in the background; called once the
+   * sandbox serves (a search before the index is done finishes it first).
+   */
+  startBackgroundWork(): void;
   /** Flushes and releases the data folder. */
   close(): Promise<void>;
 }

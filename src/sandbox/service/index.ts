@@ -5,6 +5,7 @@ import { InvertedIndex } from '../search/inverted-index';
 import { loadStemmer } from '../search/stemming';
 import { DurableStore } from '../store/durable-store';
 import type { JournalFileOps } from '../store/journal';
+import type { SeedSource } from '../store/model';
 import { RecordStore } from '../store/record-store';
 import { AttachmentIndex } from './attachments-index';
 import type { SandboxService, UploadCatalog } from './contract';
@@ -17,6 +18,8 @@ export interface SandboxServiceOptions {
   dataDir: string;
   /** The workspaces, apps and users served (the demo's: ../demo/directory.ts). */
   directory: ServiceDirectory;
+  /** The seed records of a data folder (the demo's: ../demo/generate.ts), regenerated on every start. */
+  seed: SeedSource;
   /** Demo records on first start (or reset); default 2,000. */
   records?: number;
   /** Discard the data folder's content and seed fresh demo data. */
@@ -45,16 +48,17 @@ export async function createSandboxService(options: SandboxServiceOptions): Prom
   const durable = await DurableStore.open({
     dataDir,
     seedRecords: options.records ?? DEFAULT_DEMO_RECORDS,
+    seed: options.seed,
     reset: options.reset ?? false,
     compactAfterBytes: options.compactJournalBytes ?? 32 * 1024 * 1024,
     log,
     memory,
     journalFileOps: options.journalFileOps,
   });
-  // Startup data is indexed in the background; writes from now on are indexed as they happen.
+  // Startup data is indexed in the background once the sandbox serves (startBackgroundWork);
+  // writes from now on are indexed as they happen.
   memory.addListener(index);
   const indexer = new BackgroundIndexer(index, [...memory.all()].map((r) => r.id), (id) => memory.get(id));
-  indexer.start();
   const service = new DomainSandboxService({ durable, index, indexer, attachments, stem, segmentsOf, uploads: options.uploads, clock: options.clock ?? (() => new Date()), log, directory: options.directory });
   await service.moveLeftBehindUploads();
   return service;

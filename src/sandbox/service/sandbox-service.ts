@@ -202,6 +202,10 @@ export class DomainSandboxService implements SandboxService {
     };
   }
 
+  startBackgroundWork(): void {
+    if (!this.closed) this.parts.indexer.start();
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;

@@ -1,10 +1,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { generateDemoData } from '../demo/generate';
 import { syncDirectory, writeFileAtomically, writeFileDurably } from './atomic-file';
 import { type DataFolderLock, lockDataFolder } from './data-folder-lock';
 import { type JournalFileOps, JournalWriter, NODE_JOURNAL_FILE_OPS, readJournal } from './journal';
-import type { Mutation, StoredHistoryEntry, StoredRecord } from './model';
+import type { Mutation, SeedSource, StoredHistoryEntry, StoredRecord } from './model';
 import { type RecordStore } from './record-store';
 
 const META_FILE = 'meta.json';
@@ -36,6 +35,8 @@ export interface DurableStoreOptions {
   dataDir: string;
   /** Demo records on first start; the data folder remembers the count afterwards. */
   seedRecords: number;
+  /** Makes the seed records of a data folder of that size (the demo's, given by demoService.ts). */
+  seed: SeedSource;
   reset: boolean;
   /** Journal size that triggers a snapshot and a fresh journal. */
   compactAfterBytes: number;
@@ -134,7 +135,7 @@ export class DurableStore {
       if (fs.existsSync(at(META_FILE))) meta = JSON.parse(fs.readFileSync(at(META_FILE), 'utf8')) as Meta;
       if (!meta && fs.existsSync(at(SNAPSHOT_FILE))) throw new Error(`The sandbox data folder ${dataDir} has a snapshot but no meta.json. Start with --reset to recreate it.`);
       const seedRecords = meta?.seedRecords ?? options.seedRecords;
-      const demo = generateDemoData(seedRecords);
+      const demo = options.seed(seedRecords);
       for (const [uid, text] of demo.files) {
         const file = path.join(at(FILES_DIR), uid);
         if (!fs.existsSync(file)) fs.writeFileSync(file, text);

@@ -42,6 +42,17 @@ export interface JournalBatch {
 }
 
 /** Everything the store holds; the snapshot file is this object as JSON. */
+/**
+ * The records a data folder starts from, regenerated from its size on every start (the demo's:
+ * demo/generate.ts), plus the bytes of their attachments (file_uid → text). The store is given
+ * a seed by whoever starts it (demoService.ts); it never imports the demo data set.
+ */
+export interface SeedData extends StoreState {
+  files: Map<string, string>;
+}
+
+export type SeedSource = (records: number) => SeedData;
+
 export interface StoreState {
   records: StoredRecord[];
   history: StoredHistoryEntry[];

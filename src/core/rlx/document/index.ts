@@ -1,11 +1,11 @@
 // The `.rlx` file model (blocks, directives, comments) on top of the RLX filter parser.
-export { parseRlxDocument, blockAt, lineOfOffset, effectiveDirective, parseRlxScope, blockScope, describeRlxScope, parseBlockFilter, blockFilterSource } from './rlxDocument';
+export { parseRlxDocument, blockAt, lineOfOffset, lineAtOffset, effectiveDirective, parseRlxScope, blockScope, describeRlxScope, parseBlockFilter, blockFilterSource } from './rlxDocument';
 export type { RlxBlock, RlxDocument, RlxScope } from './rlxDocument';
 export { RLX_DIRECTIVE_NAMES, isRlxDirectiveName, parseRlxDirective, splitDirectiveList } from './directives';
 export type { RlxDirective, RlxDirectiveName, RlxListItem } from './directives';
 export { connectionDirectiveOf, parseConnectionName, quoteConnectionName, resolveRlxConnection } from './connectionDirective';
 export type { RlxConnectionCandidate, RlxConnectionDirective, RlxConnectionFacts, RlxConnectionResolution } from './connectionDirective';
-export { splitRlxLines, lineIndexAt } from './lines';
+export { RlxLineTable, splitRlxLines, lineIndexAt } from './lines';
 export type { RlxLine } from './lines';
 export { blockQuery, DEFAULT_RLX_LIMIT, type RlxQueryDefaults } from './query';
 export type { RlxBlockQuery } from './query';

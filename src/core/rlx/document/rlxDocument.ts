@@ -6,7 +6,7 @@ import { maskRlxPlaceholders } from '../placeholders';
 import type { RlxParseResult } from '../nodes';
 import type { AppRef } from '../../contract/types';
 import { type RlxDirective, type RlxDirectiveName, parseRlxDirective } from './directives';
-import { type RlxLine, lineIndexAt, splitRlxLines } from './lines';
+import { type RlxLine, RlxLineTable } from './lines';
 
 export interface RlxBlock {
   index: number;
@@ -31,7 +31,10 @@ export interface RlxBlock {
 
 export interface RlxDocument {
   text: string;
-  lines: RlxLine[];
+  /** The lines as objects, made on first use (see RlxLineTable). */
+  readonly lines: readonly RlxLine[];
+  /** The lines' offsets, without an object per line: what the per-keystroke features read. */
+  readonly lineTable: RlxLineTable;
   /** Directives before the first `###` (all of them when the file has no `###`). */
   fileDirectives: RlxDirective[];
   blocks: RlxBlock[];
@@ -42,17 +45,17 @@ export interface RlxDocument {
 /** Where a block runs: everywhere, in a workspace, or in one app. */
 export type RlxScope = { kind: 'global' } | { kind: 'workspace'; workspace: string } | { kind: 'app'; ref: AppRef };
 
-const TITLE = /^[ \t]*###/;
-
-// The lines are classified by their first non-blank character, read in place: a 2,000-line file
-// is read on every keystroke, and a regular expression's match object per line and question
-// (three of them) was most of what reading it allocated, so most of the collections that made
-// completion's slowest keystrokes slow.
+// A 2,000-line file is read again on every keystroke, so reading it allocates as little as it
+// can: lines are columns of offsets (RlxLineTable), a line is classified by its first non-blank
+// character read in place (no regular expression's match object per line), a block keeps no
+// closure or set of its own and builds its filter text only when asked. Garbage collections
+// caused by that allocation were the slowest keystrokes of completion.
 
 /** Offset of the line's first character that is not a space or a tab (its contentEnd if none). */
-function firstNonBlank(text: string, line: RlxLine): number {
-  let offset = line.start;
-  while (offset < line.contentEnd) {
+function firstNonBlank(text: string, table: RlxLineTable, line: number): number {
+  const contentEnd = table.contentEnd(line);
+  let offset = table.start(line);
+  while (offset < contentEnd) {
     const char = text.charCodeAt(offset);
     if (char !== 32 && char !== 9) break;
     offset++;
@@ -60,32 +63,101 @@ function firstNonBlank(text: string, line: RlxLine): number {
   return offset;
 }
 
-function isTitleLine(text: string, line: RlxLine): boolean {
-  const at = firstNonBlank(text, line);
-  return at + 3 <= line.contentEnd && text.startsWith('###', at);
+function isTitleLine(text: string, table: RlxLineTable, line: number): boolean {
+  const at = firstNonBlank(text, table, line);
+  return at + 3 <= table.contentEnd(line) && text.startsWith('###', at);
+}
+
+function isDirectiveLine(text: string, table: RlxLineTable, line: number): boolean {
+  const at = firstNonBlank(text, table, line);
+  return at < table.contentEnd(line) && text.charCodeAt(at) === 64; /* @ */
+}
+
+class ParsedRlxDocument implements RlxDocument {
+  fileDirectives: RlxDirective[] = [];
+  blocks: RlxBlock[] = [];
+  strayFilter?: { start: number; end: number };
+  private lineObjects: RlxLine[] | undefined;
+
+  constructor(
+    readonly text: string,
+    readonly lineTable: RlxLineTable,
+  ) {}
+
+  get lines(): readonly RlxLine[] {
+    this.lineObjects ??= Array.from({ length: this.lineTable.count }, (_, index) => this.lineTable.line(index) as RlxLine);
+    return this.lineObjects;
+  }
+}
+
+class ParsedRlxBlock implements RlxBlock {
+  title?: string;
+  readonly directives: RlxDirective[] = [];
+  hasFilter = false;
+  private filter: string | undefined;
+
+  constructor(
+    private readonly text: string,
+    private readonly table: RlxLineTable,
+    readonly index: number,
+    readonly startLine: number,
+    readonly endLine: number,
+    private readonly titled: boolean,
+  ) {}
+
+  get start(): number {
+    return this.table.start(this.startLine);
+  }
+
+  get end(): number {
+    return this.table.end(this.endLine);
+  }
+
+  get filterText(): string {
+    this.filter ??= this.buildFilter();
+    return this.filter;
+  }
+
+  private buildFilter(): string {
+    const { text, table } = this;
+    const parts: string[] = [];
+    let cursor = this.start;
+    for (let line = this.startLine; line <= this.endLine; line++) {
+      const start = table.start(line);
+      const end = table.end(line);
+      // Between lines there are only line breaks: keep them, so offsets stay aligned.
+      parts.push(text.slice(cursor, start));
+      const isFilter = !(this.titled && line === this.startLine) && !isDirectiveLine(text, table, line);
+      if (isFilter) parts.push(text.slice(start, table.contentEnd(line)), ' '.repeat(end - table.contentEnd(line)));
+      else parts.push(' '.repeat(end - start));
+      cursor = end;
+    }
+    return parts.join('');
+  }
 }
 
 export function parseRlxDocument(text: string): RlxDocument {
-  const lines = splitRlxLines(text);
-  const titleLines = lines.filter((line) => isTitleLine(text, line));
-  const document: RlxDocument = { text, lines, fileDirectives: [], blocks: [] };
+  const table = new RlxLineTable(text);
+  const document = new ParsedRlxDocument(text, table);
+  const titleLines: number[] = [];
+  for (let line = 0; line < table.count; line++) if (isTitleLine(text, table, line)) titleLines.push(line);
   if (titleLines.length === 0) {
-    const block = readBlock(text, lines, 0, lines.length - 1, 0, false);
+    const block = readBlock(text, table, 0, table.count - 1, 0, false);
     document.fileDirectives = block.directives;
     document.blocks.push(block);
     return document;
   }
-  const firstTitle = (titleLines[0] as RlxLine).index;
+  const firstTitle = titleLines[0] as number;
   if (firstTitle > 0) {
-    const preamble = readBlock(text, lines, 0, firstTitle - 1, -1, false);
+    const preamble = readBlock(text, table, 0, firstTitle - 1, -1, false);
     document.fileDirectives = preamble.directives;
     const stray = firstFilterRange(preamble);
     if (stray !== undefined) document.strayFilter = stray;
   }
   titleLines.forEach((line, index) => {
     const next = titleLines[index + 1];
-    const lastLine = next === undefined ? lines.length - 1 : next.index - 1;
-    document.blocks.push(readBlock(text, lines, line.index, lastLine, index, true));
+    const lastLine = next === undefined ? table.count - 1 : next - 1;
+    document.blocks.push(readBlock(text, table, line, lastLine, index, true));
   });
   // One block and no directive above its title (a new query names itself on its first line): as
   // in a file without "###", its directives are the file's, `@connection` included.
@@ -93,56 +165,18 @@ export function parseRlxDocument(text: string): RlxDocument {
   return document;
 }
 
-function readBlock(text: string, lines: RlxLine[], firstLine: number, lastLine: number, index: number, titled: boolean): RlxBlock {
-  const first = lines[firstLine] as RlxLine;
-  const last = lines[lastLine] as RlxLine;
-  const directives: RlxDirective[] = [];
-  const filterLines = new Set<number>();
-  let title: string | undefined;
-  let hasFilter = false;
-  for (let lineIndex = firstLine; lineIndex <= lastLine; lineIndex++) {
-    const line = lines[lineIndex] as RlxLine;
-    if (titled && lineIndex === firstLine) {
-      title = text.slice(line.start, line.contentEnd).replace(TITLE, '').trim();
+function readBlock(text: string, table: RlxLineTable, firstLine: number, lastLine: number, index: number, titled: boolean): RlxBlock {
+  const block = new ParsedRlxBlock(text, table, index, firstLine, lastLine, titled);
+  for (let line = firstLine; line <= lastLine; line++) {
+    if (titled && line === firstLine) {
+      block.title = text.slice(firstNonBlank(text, table, line) + 3, table.contentEnd(line)).trim();
       continue;
     }
-    const at = firstNonBlank(text, line);
-    if (at < line.contentEnd && text.charCodeAt(at) === 64 /* @ */) {
-      directives.push(parseRlxDirective(text, at, line.contentEnd));
-    } else {
-      filterLines.add(lineIndex);
-      hasFilter ||= at < line.contentEnd;
-    }
+    const at = firstNonBlank(text, table, line);
+    const contentEnd = table.contentEnd(line);
+    if (at < contentEnd && text.charCodeAt(at) === 64 /* @ */) block.directives.push(parseRlxDirective(text, at, contentEnd));
+    else if (at < contentEnd) block.hasFilter = true;
   }
-  // Built on first use: completion on a large file only needs the filter of one block.
-  let filterText: string | undefined;
-  const buildFilter = (): string => {
-    const parts: string[] = [];
-    let cursor = first.start;
-    for (let lineIndex = firstLine; lineIndex <= lastLine; lineIndex++) {
-      const line = lines[lineIndex] as RlxLine;
-      // Between lines there are only line breaks: keep them, so offsets stay aligned.
-      parts.push(text.slice(cursor, line.start));
-      if (filterLines.has(lineIndex)) parts.push(text.slice(line.start, line.contentEnd), ' '.repeat(line.end - line.contentEnd));
-      else parts.push(' '.repeat(line.end - line.start));
-      cursor = line.end;
-    }
-    return parts.join('');
-  };
-  const block: RlxBlock = {
-    index,
-    start: first.start,
-    end: last.end,
-    startLine: firstLine,
-    endLine: lastLine,
-    directives,
-    get filterText(): string {
-      filterText ??= buildFilter();
-      return filterText;
-    },
-    hasFilter,
-  };
-  if (title !== undefined) block.title = title;
   return block;
 }
 
@@ -161,7 +195,12 @@ export function blockAt(document: RlxDocument, offset: number): RlxBlock | undef
 }
 
 export function lineOfOffset(document: RlxDocument, offset: number): number {
-  return lineIndexAt(document.lines, offset);
+  return document.lineTable.indexAt(offset);
+}
+
+/** The line that holds `offset`, as an object (the one line, not all of them). */
+export function lineAtOffset(document: RlxDocument, offset: number): RlxLine {
+  return document.lineTable.line(document.lineTable.indexAt(offset)) as RlxLine;
 }
 
 /** The directive in force for a block: its own last one, else the file's. */

@@ -11,7 +11,7 @@ import {
   RLX_DIRECTIVE_NAMES,
   blockAt,
   blockScope,
-  lineOfOffset,
+  lineAtOffset,
   quoteConnectionName,
 } from '../document';
 import { DIRECTIVE_DOCS, operatorsFor } from './vocabulary';
@@ -20,8 +20,8 @@ import type { RlxSchemaSource, RlxScopeSchema } from './schemaSource';
 import type { RlxCompletionItem } from './types';
 
 export function getRlxCompletions(document: RlxDocument, offset: number, source: RlxSchemaSource): RlxCompletionItem[] {
-  const line = document.lines[lineOfOffset(document, offset)];
-  if (line === undefined || offset > line.contentEnd) return [];
+  const line = lineAtOffset(document, offset);
+  if (offset > line.contentEnd) return [];
   const content = document.text.slice(line.start, line.contentEnd);
   if (/^[ \t]*###/.test(content)) return [];
   const block = blockAt(document, offset);
@@ -111,19 +111,40 @@ function listItemCompletions(document: RlxDocument, directive: RlxDirective, off
 }
 
 function fieldItems(schema: RlxScopeSchema, replace: { start: number; end: number }, keep?: (name: string) => boolean): RlxCompletionItem[] {
-  return Object.keys(schema.fields)
-    .filter((name) => keep === undefined || keep(name))
-    .map((name) => ({
-      label: name,
-      kind: 'field' as const,
-      insertText: name,
-      replace,
-      detail: describeField(schema, name),
-      documentation: fieldDocumentation(schema, name),
-      // Let users type the caption too ("Priority" finds c_prio).
-      filterText: `${name} ${fieldCaption(schemaField(schema, name)) ?? ''}`.trim(),
-      sortText: `0${name}`,
-    }));
+  const items: RlxCompletionItem[] = [];
+  for (const field of fieldTexts(schema)) {
+    if (keep !== undefined && !keep(field.name)) continue;
+    items.push({ label: field.name, kind: 'field', insertText: field.name, replace, detail: field.detail, documentation: field.documentation, filterText: field.filterText, sortText: field.sortText });
+  }
+  return items;
+}
+
+interface FieldTexts {
+  name: string;
+  detail: string;
+  documentation: string;
+  filterText: string;
+  sortText: string;
+}
+
+// A field's completion texts (its Markdown documentation above all) were most of what a
+// completion allocated: they are written once per schema, kept while the catalog keeps the same
+// fields and lookups (a new schema is new objects), and only the items are made per keystroke.
+const fieldTextsBySchema = new WeakMap<object, { lookups: object; texts: FieldTexts[] }>();
+
+function fieldTexts(schema: RlxScopeSchema): FieldTexts[] {
+  const kept = fieldTextsBySchema.get(schema.fields);
+  if (kept !== undefined && kept.lookups === schema.lookups) return kept.texts;
+  const texts = Object.keys(schema.fields).map((name) => ({
+    name,
+    detail: describeField(schema, name),
+    documentation: fieldDocumentation(schema, name),
+    // Let users type the caption too ("Priority" finds c_prio).
+    filterText: `${name} ${fieldCaption(schemaField(schema, name)) ?? ''}`.trim(),
+    sortText: `0${name}`,
+  }));
+  fieldTextsBySchema.set(schema.fields, { lookups: schema.lookups, texts });
+  return texts;
 }
 
 function filterCompletions(block: RlxBlock, offset: number, schema: RlxScopeSchema | undefined): RlxCompletionItem[] {

@@ -3,7 +3,7 @@
 import { findConditionAt } from '../nodeAt';
 import { scanRlx } from '../scanner';
 import { type RlxPlaceholder, type RlxPlaceholderContext, describeRlxPlaceholder, resolveRlxPlaceholder, rlxPlaceholderAt, rlxPlaceholderProblem } from '../placeholders';
-import { type RlxDocument, blockAt, blockScope, isRlxDirectiveName, lineOfOffset, parseBlockFilter, splitDirectiveList } from '../document';
+import { type RlxDocument, blockAt, blockScope, isRlxDirectiveName, lineAtOffset, parseBlockFilter, splitDirectiveList } from '../document';
 import { DIRECTIVE_DOCS, OPERATOR_DOCS } from './vocabulary';
 import { fieldDocumentation, rlxFieldType, schemaField, schemaLookups, splitPivotSuffix } from './fieldKinds';
 import { escapeMarkdown, markdownCode } from './markdown';
@@ -15,9 +15,9 @@ import type { RlxHover } from './types';
  * hover says what it means but not its value.
  */
 export function getRlxHover(document: RlxDocument, offset: number, source: RlxSchemaSource, placeholders?: RlxPlaceholderContext): RlxHover | undefined {
-  const line = document.lines[lineOfOffset(document, offset)];
+  const line = lineAtOffset(document, offset);
   const block = blockAt(document, offset);
-  if (line === undefined || block === undefined || offset >= line.contentEnd) return undefined;
+  if (block === undefined || offset >= line.contentEnd) return undefined;
   const schema = source.schemaFor(blockScope(document, block));
   const directive = [...document.fileDirectives, ...block.directives].find((candidate) => candidate.start >= line.start && candidate.start < line.end);
   if (directive !== undefined) {

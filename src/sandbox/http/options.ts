@@ -1,7 +1,7 @@
 // What a sandbox is started with and what a running one offers: the sandbox's public types,
-// apart from api.ts so that the HTTP runtime can name them without importing the entry point
+// beside the HTTP runtime, which names them without importing the entry point (../api.ts)
 // that starts it (api.ts re-exports them).
-import type { JournalFileOps } from './store/journal';
+import type { JournalFileOps } from '../store/journal';
 
 export interface StartSandboxOptions {
   /** Interface to listen on; loopback by default. */
