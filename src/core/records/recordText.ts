@@ -1,16 +1,7 @@
 // Display text of a record (tree rows, agent tools), derived only from what the service sent.
 // Pure (no `vscode`), so the wording rules are unit-tested without an editor.
+import { recordReference } from '../contract/reference';
 import type { AppSchema, LocalizedText, RecordData } from '../contract/types';
-
-/** `WS/APP123`: how people refer to a record in chats and tickets. The one place it is spelt. */
-export function referenceText(reference: { workspace: string; app: string; number?: number | string | null }): string {
-  return `${reference.workspace}/${reference.app}${reference.number ?? ''}`;
-}
-
-/** The reference of a record as the service sent it (its own aliases first, then `fallback`'s). */
-export function recordReference(record: RecordData, fallback?: { workspace: string; app: string }): string {
-  return referenceText({ workspace: record.project_alias ?? fallback?.workspace ?? '?', app: record.publishing_alias ?? fallback?.app ?? '?', number: record.number });
-}
 
 /** The label of a record row: its title, or its reference when it has none. */
 export function recordLabel(record: RecordData): string {

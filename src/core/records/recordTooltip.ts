@@ -4,7 +4,8 @@
 // link, and an alias with a line break stays inside the reference's code span.
 import type { AppSchema, FieldDefinition, RecordData } from '../contract/types';
 import { escapeMarkdown, markdownCode } from '../rlx/language/markdown';
-import { localized, recordReference, resolvedValue } from './recordText';
+import { localized, resolvedValue } from './recordText';
+import { recordReference } from '../contract/reference';
 import { type FieldKind, fieldKindOf } from '../schema/fieldKind';
 
 export interface TooltipContext {

@@ -5,8 +5,8 @@ import * as vscode from 'vscode';
 import type { RecordsClient } from '../../core/api';
 import type { RecordData } from '../../core/contract/types';
 import { rlxEquals } from '../../core/rlx/quote';
-import { parseReference } from './editor/editorArguments';
-import { recordReference, resolvedValue } from '../../core/records/recordText';
+import { resolvedValue } from '../../core/records/recordText';
+import { parseReference, recordReference } from '../../core/contract/reference';
 import type { ConnectionManager } from '../connections/connectionManager';
 import { type RecentRecord, recentRecords } from './recentRecords';
 

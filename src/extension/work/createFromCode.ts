@@ -6,6 +6,7 @@
 // TODO line itself, or the lines selected around it (the title prompt says which).
 import * as vscode from 'vscode';
 import type { AppRef } from '../../core/contract/types';
+import { referenceText } from '../../core/contract/reference';
 import { todoTitle, todoWithReference, findTodo } from '../../core/work/todoComment';
 import { type CodeLocation, codeDescription, remoteLineUrl } from '../../core/work/todoRecord';
 import { referenceConnectionId } from '../browse/references/referenceSettings';
@@ -122,7 +123,7 @@ async function createFromCode(
       return undefined;
     }
     const data = outcome.results[0]?.data ?? {};
-    const reference = `${data.project_alias ?? ref.workspace}/${data.publishing_alias ?? ref.app}${data.number ?? ''}`;
+    const reference = referenceText({ workspace: data.project_alias ?? ref.workspace, app: data.publishing_alias ?? ref.app, number: data.number });
     const recordId = String(data.id ?? '');
     const open = vscode.l10n.t('Open');
     void vscode.window.showInformationMessage(vscode.l10n.t('Created {0}.', reference), open).then((choice) => {

@@ -3,7 +3,7 @@
 // API's log) when the user wants one. The branch stays; "Stop Work" forgets the link.
 import * as vscode from 'vscode';
 import { type CommitLine, commitsComment } from '../../core/work/workText';
-import { recordReference } from '../../core/records/recordText';
+import { recordReference } from '../../core/contract/reference';
 import type { CurrentWork } from './currentRecord';
 import type { GitRepository } from './gitApi';
 import { WorkError, gitApi, pickRepository } from './gitAccess';

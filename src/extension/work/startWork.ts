@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import type { BatchOperation } from '../../core/contract/types';
 import { branchName, findRecordBranch } from '../../core/work/branchName';
-import { recordReference } from '../../core/records/recordText';
+import { recordReference } from '../../core/contract/reference';
 import { LOCAL_BRANCH, type GitRepository } from './gitApi';
 import { WorkError, gitApi, hasUncommittedChanges, pickRepository } from './gitAccess';
 import { workAction } from './workActionChoice';

@@ -9,7 +9,8 @@ import type { ConnectionManager } from '../connections/connectionManager';
 import { identityFromUri } from '../records/editor/recordUri';
 import { referenceConnectionId } from '../browse/references/referenceSettings';
 import { stateCategory } from '../browse/tree/model/stateStyle';
-import { recordReference, resolvedValue } from '../../core/records/recordText';
+import { resolvedValue } from '../../core/records/recordText';
+import { parseReference, recordReference, referenceText } from '../../core/contract/reference';
 import { WorkError } from './gitAccess';
 
 export interface TargetRecord {
@@ -21,17 +22,15 @@ export interface TargetRecord {
 /** Where the record is, before it is read. */
 type Locator = { connectionId: string; ref: AppRef } & ({ recordId: string } | { number: number });
 
-const REFERENCE = /^([^\s/]+)\/(\D[^\s/]*?)(\d+)$/;
-
 export function locatorOf(arg: unknown, connections: ConnectionManager): Locator | undefined {
   if (arg instanceof vscode.Uri) {
     const identity = identityFromUri(arg);
     return identity?.recordId === undefined ? undefined : { connectionId: identity.connectionId, ref: { workspace: identity.workspace, app: identity.app }, recordId: identity.recordId };
   }
   if (typeof arg === 'string') {
-    const match = REFERENCE.exec(arg.trim());
+    const reference = parseReference(arg);
     const connectionId = referenceConnectionId(connections);
-    return match && connectionId ? { connectionId, ref: { workspace: match[1]!, app: match[2]! }, number: Number(match[3]) } : undefined;
+    return reference && connectionId ? { connectionId, ref: { workspace: reference.workspace, app: reference.app }, number: reference.number } : undefined;
   }
   if (typeof arg !== 'object' || arg === null) return undefined;
   const row = arg as { connectionId?: unknown; ref?: { workspace?: unknown; app?: unknown }; record?: { id?: unknown } };
@@ -55,9 +54,9 @@ export async function pickRecord(connections: ConnectionManager, title: string):
   pick.busy = true;
   let mine: Item[] = [];
   const typedItem = (): Item[] => {
-    const match = REFERENCE.exec(pick.value.trim());
-    if (!match) return [];
-    const locator: Locator = { connectionId, ref: { workspace: match[1]!, app: match[2]! }, number: Number(match[3]) };
+    const reference = parseReference(pick.value);
+    if (!reference) return [];
+    const locator: Locator = { connectionId, ref: { workspace: reference.workspace, app: reference.app }, number: reference.number };
     return [{ label: vscode.l10n.t('Start work on {0}', pick.value.trim()), alwaysShow: true, locator }];
   };
   const show = () => (pick.items = [...typedItem(), ...mine]);
@@ -95,7 +94,7 @@ export async function readTarget(connections: ConnectionManager, locator: Locato
   const page = await client.listRecords(locator.ref, params, { signal });
   const record = page.data[0];
   if (record === undefined) {
-    const what = 'number' in locator ? `${locator.ref.workspace}/${locator.ref.app}${locator.number}` : locator.recordId;
+    const what = 'number' in locator ? referenceText({ ...locator.ref, number: locator.number }) : locator.recordId;
     throw new WorkError(vscode.l10n.t('{0} was not found, or you may not read it.', what));
   }
   return { connectionId: locator.connectionId, ref: locator.ref, record };

@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import type { RecordsClient } from '../../../core/api';
 import type { RecordData } from '../../../core/contract/types';
-import { referenceText } from '../../../core/references';
+import { referenceText } from '../../../core/contract/reference';
 import { rlxAnd, rlxEquals } from '../../../core/rlx/quote';
 import { toAbortSignal } from '../../shared/util/abort';
 import type { ReferenceResolver } from './referenceResolver';

@@ -2,7 +2,7 @@
 // completion and opening a reference. Loaded on first use (dist/references.js).
 import * as vscode from 'vscode';
 import type { RecordsClient } from '../../../core/api';
-import { referenceText, type RecordReference } from '../../../core/references';
+import { referenceText, type RecordReference } from '../../../core/contract/reference';
 import type { ReferenceAliasSource } from './aliasSource';
 import { OPEN_RECORD_COMMAND, REFERENCE_COMMANDS, commandUri, openRecordArgument, type OpenReferenceArgs } from './referenceCommands';
 import { referenceCompletions } from './referenceCompletion';

@@ -5,14 +5,8 @@
 import * as vscode from 'vscode';
 import type { RecordsClient } from '../../../core/api';
 import type { RecordData } from '../../../core/contract/types';
-import {
-  ReferenceMatcher,
-  fetchReferencedRecords,
-  planReferenceLookups,
-  referenceKey,
-  type RecordReference,
-  type ReferenceMatch,
-} from '../../../core/references';
+import { ReferenceMatcher, fetchReferencedRecords, planReferenceLookups, referenceKey, type ReferenceMatch } from '../../../core/references';
+import type { RecordReference } from '../../../core/contract/reference';
 import { describeError } from '../../connections/errorText';
 import type { ReferenceAliasSource } from './aliasSource';
 import { BoundedMap } from './boundedMap';

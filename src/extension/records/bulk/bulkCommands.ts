@@ -10,7 +10,8 @@ import type { AppRef, AppSchema, FieldDefinition, RecordData } from '../../../co
 import { type BulkChange, type BulkReport, type BulkTarget, bulkOperations, commonActions, describeBulkReport, runBulkWrite, undoOperations } from '../../../core/bulk/bulkWrite';
 import { listWhereIn } from '../../../core/query/inList';
 import { controlKindOf, isEditableKind } from '../../../core/records/fieldKinds';
-import { localizedText, referenceText } from '../../../core/records/recordText';
+import { localizedText } from '../../../core/records/recordText';
+import { referenceText } from '../../../core/contract/reference';
 import { quoteRlxString, rlxIn } from '../../../core/rlx';
 import type { ConnectionCatalog } from '../../connections/connectionCatalog';
 import type { ConnectionManager } from '../../connections/connectionManager';

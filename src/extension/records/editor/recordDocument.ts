@@ -9,7 +9,7 @@ import { loadRecord, type LoadedRecord } from './recordLoader';
 import { createRecord, saveRecord, type Ask } from './recordSaving';
 import { identityFromUri, labelOfUri, recordLabel } from './recordUri';
 import { changeState } from '../../shared/util/orderedState';
-import { referenceText } from '../../../core/records/recordText';
+import { referenceText } from '../../../core/contract/reference';
 import { noteWalkthroughStep } from '../../shared/walkthrough';
 import { RecordSaveGate } from './recordSaveGate';
 import { whenTabSaved } from './savedTab';

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { BatchOutcome } from '../../../../core/api';
 import type { ConnectionManager } from '../../../connections/connectionManager';
 import { toAbortSignal } from '../../../shared/util/abort';
-import { recordReference } from '../../../../core/records/recordText';
+import { recordReference } from '../../../../core/contract/reference';
 import { RECORD_EDITOR_VIEW_TYPE, editorUriOfJson, identityFromUri, recordJsonUri, recordLabel, recordUri } from '../../../records/editor/recordUri';
 import type { RecordsTreeProvider } from '../recordsTreeProvider';
 import type { RecordNode, RecordsTreeNode } from '../../../shared/treeNodes';
