@@ -10,7 +10,7 @@ import { LOCAL_BRANCH, type GitRepository } from './gitApi';
 import { WorkError, gitApi, hasUncommittedChanges, pickRepository } from './gitAccess';
 import { workAction } from './workActionChoice';
 import type { WorkHost } from './workHost';
-import { type TargetRecord, locatorOf, pickRecord, readTarget } from './workRecord';
+import { type TargetRecord, locatorOf, pickWorkRecord, readTarget } from './workRecord';
 import { workSettings } from './workSettings';
 import { assignToMe, stateCaption, writeWork } from './workWrites';
 
@@ -37,7 +37,7 @@ export async function startWork(deps: WorkHost, arg: unknown, options: StartWork
   const api = await gitApi();
   deps.current.attach(api);
   const repository = await pickRepository(api, options.repository);
-  const locator = locatorOf(arg, connections) ?? (await pickRecord(connections, vscode.l10n.t('Start Work on Record')));
+  const locator = locatorOf(arg, connections) ?? (await pickWorkRecord(deps, vscode.l10n.t('Start Work on Record')));
   if (locator === undefined) return undefined;
   return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Starting work'), cancellable: true }, async (progress, token) => {
     const target = await readTarget(connections, locator, undefined);

@@ -1,5 +1,5 @@
 // The record a work command acts on: a tree row, a record editor (its URI), a reference's hover
-// (a row-shaped argument), a `WS/APP12` string, or, from the palette, a reference the user types.
+// (a row-shaped argument), a `WS/APP12` string, or, from the palette, a record the user picks.
 // The record is read fresh from the service: its state and actions decide what Start and Finish do.
 import * as vscode from 'vscode';
 import type { AppRef, RecordData } from '../../core/contract/types';
@@ -9,9 +9,10 @@ import type { ConnectionManager } from '../connections/connectionManager';
 import { identityFromUri } from '../records/editor/recordUri';
 import { referenceConnectionId } from '../browse/references/referenceSettings';
 import { stateCategory } from '../browse/tree/model/stateStyle';
-import { resolvedValue } from '../../core/records/recordText';
-import { parseReference, recordReference, referenceText } from '../../core/contract/reference';
+import { parseReference, referenceText } from '../../core/contract/reference';
+import { type FirstRecords, pickRecord } from '../records/recordPicker';
 import { WorkError } from './gitAccess';
+import type { WorkHost } from './workHost';
 
 export interface TargetRecord {
   connectionId: string;
@@ -39,53 +40,23 @@ export function locatorOf(arg: unknown, connections: ConnectionManager): Locator
 }
 
 /**
- * The palette's record picker: the records assigned to me that are not done (one request), or a
- * reference typed in the box (`IT/TASK12`). Undefined when the user cancels.
+ * The palette's record for a work command: the one record picker, offering first the records
+ * assigned to me that are not done (one request). Undefined when the user cancels.
  */
-export async function pickRecord(connections: ConnectionManager, title: string): Promise<Locator | undefined> {
+export async function pickWorkRecord(deps: Pick<WorkHost, 'connections' | 'globalState'>, title: string): Promise<Locator | undefined> {
+  const { connections } = deps;
   const connectionId = referenceConnectionId(connections);
   if (connectionId === undefined) throw new WorkError(vscode.l10n.t('Add a connection to a Records Service first.'));
-  type Item = vscode.QuickPickItem & { locator?: Locator };
-  const pick = vscode.window.createQuickPick<Item>();
-  pick.title = title;
-  pick.placeholder = vscode.l10n.t('Pick one of your records, or type a reference such as IT/TASK12');
-  pick.matchOnDescription = true;
-  pick.ignoreFocusOut = true;
-  pick.busy = true;
-  let mine: Item[] = [];
-  const typedItem = (): Item[] => {
-    const reference = parseReference(pick.value);
-    if (!reference) return [];
-    const locator: Locator = { connectionId, ref: { workspace: reference.workspace, app: reference.app }, number: reference.number };
-    return [{ label: vscode.l10n.t('Start work on {0}', pick.value.trim()), alwaysShow: true, locator }];
-  };
-  const show = () => (pick.items = [...typedItem(), ...mine]);
-  void (async () => {
-    try {
+  const assignedToMe: FirstRecords = {
+    heading: vscode.l10n.t('Assigned to me'),
+    load: async (client) => {
       const me = await connections.catalog.currentUser(connectionId);
-      const client = await connections.client(connectionId);
       const page = await client.listRecords(undefined, { rlx: rlxEquals('keeper_id', me.id), limitRecords: 100, sortBy: 'update_date desc' });
-      mine = page.data
-        .filter((r) => !['done', 'failed'].includes(stateCategory(r.state)) && r.project_alias && r.publishing_alias)
-        .map((r) => ({
-          label: r.title || recordReference(r),
-          description: `${recordReference(r)} · ${resolvedValue(r, 'state') ?? r.state ?? ''}`,
-          locator: { connectionId, ref: { workspace: r.project_alias!, app: r.publishing_alias! }, recordId: r.id },
-        }));
-    } catch {
-      // Typing a reference still works.
-    }
-    pick.busy = false;
-    show();
-  })();
-  pick.onDidChangeValue(show);
-  const picked = await new Promise<Item | undefined>((resolve) => {
-    pick.onDidAccept(() => resolve(pick.selectedItems[0]));
-    pick.onDidHide(() => resolve(undefined));
-    pick.show();
-  });
-  pick.dispose();
-  return picked?.locator;
+      return page.data.filter((r) => !['done', 'failed'].includes(stateCategory(r.state)));
+    },
+  };
+  const picked = await pickRecord({ connections, memento: deps.globalState }, connectionId, title, assignedToMe);
+  return picked && { connectionId: picked.connectionId, ref: { workspace: picked.workspace, app: picked.app }, recordId: picked.recordId };
 }
 
 export async function readTarget(connections: ConnectionManager, locator: Locator, signal?: AbortSignal): Promise<TargetRecord> {
