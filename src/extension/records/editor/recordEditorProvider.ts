@@ -9,7 +9,7 @@ import type { FilesHost } from '../files/filesHost';
 import { RecordDocument } from './recordDocument';
 import { RecordEditorSession } from './recordEditorSession';
 import type { Ask } from './recordSaving';
-import { identityFromUri, RECORD_EDITOR_VIEW_TYPE, recordLabel, recordUri, sameRecord } from './recordUri';
+import { identityFromUri, RECORD_EDITOR_VIEW_TYPE, recordTabLabel, recordUri, sameRecord } from './recordUri';
 
 export { RECORD_EDITOR_VIEW_TYPE };
 
@@ -115,9 +115,9 @@ export class RecordEditorProvider implements vscode.CustomEditorProvider<RecordD
       const page = await client.listRecords({ workspace: identity.workspace, app: identity.app }, { rlx: rlxEquals('id', identity.recordId), listOfFields: 'id,number,title', limitRecords: 1 });
       const record = page.data[0];
       const number = typeof record?.number === 'number' ? record.number : knownNumber;
-      return recordLabel(identity.app, number, typeof record?.title === 'string' ? record.title : undefined);
+      return recordTabLabel(identity.app, number, typeof record?.title === 'string' ? record.title : undefined);
     } catch {
-      return recordLabel(identity.app, knownNumber);
+      return recordTabLabel(identity.app, knownNumber);
     }
   }
 
