@@ -43,8 +43,8 @@ export function locatorOf(arg: unknown, connections: ConnectionManager): Locator
  * The palette's record for a work command: the one record picker, offering first the records
  * assigned to me that are not done (one request). Undefined when the user cancels.
  */
-export async function pickWorkRecord(deps: Pick<WorkHost, 'connections' | 'globalState'>, title: string): Promise<Locator | undefined> {
-  const { connections } = deps;
+export async function pickWorkRecord(host: Pick<WorkHost, 'connections' | 'globalState'>, title: string): Promise<Locator | undefined> {
+  const { connections } = host;
   const connectionId = referenceConnectionId(connections);
   if (connectionId === undefined) throw new WorkError(vscode.l10n.t('Add a connection to a Records Service first.'));
   const assignedToMe: FirstRecords = {
@@ -55,7 +55,7 @@ export async function pickWorkRecord(deps: Pick<WorkHost, 'connections' | 'globa
       return page.data.filter((r) => !['done', 'failed'].includes(stateCategory(r.state)));
     },
   };
-  const picked = await pickRecord({ connections, memento: deps.globalState }, connectionId, title, assignedToMe);
+  const picked = await pickRecord({ connections, memento: host.globalState }, connectionId, title, assignedToMe);
   return picked && { connectionId: picked.connectionId, ref: { workspace: picked.workspace, app: picked.app }, recordId: picked.recordId };
 }
 
