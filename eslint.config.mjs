@@ -118,7 +118,43 @@ const noTestImports = {
   },
 };
 
-const recordsPlugin = { rules: { 'group-imports': groupImports, 'no-test-imports': noTestImports } };
+/**
+ * `records/reference-text`: a record reference (`IT/TASK12`) is spelt by `referenceText` or
+ * `recordReference` in src/core/contract/reference.ts and nowhere else, so there is one grammar
+ * to read it back. Reports a template literal or a `+` chain that puts a '/' between two values
+ * and a third value straight after the second (`${ws}/${app}${number}`), outside a path.
+ */
+const referenceText = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: { spelt: 'This spells a record reference (WS/APP12) by hand: call referenceText or recordReference (src/core/contract/reference.ts), the one place its grammar lives.' },
+  },
+  create(context) {
+    const isText = (node, text) => node.type === 'Literal' && node.value === text;
+    const operandsOf = (node) => (node.type === 'BinaryExpression' && node.operator === '+' ? [...operandsOf(node.left), ...operandsOf(node.right)] : [node]);
+    const isValue = (node) => node.type !== 'Literal' && node.type !== 'TemplateLiteral';
+    return {
+      TemplateLiteral(node) {
+        const texts = node.quasis.map((quasi) => quasi.value.cooked);
+        for (let i = 1; i + 1 < texts.length - 1; i++) {
+          // Inside a path (`/${ws}/${app}${tail}/`) the values are path segments, not a reference.
+          const inPath = texts[i - 1].endsWith('/') || texts[i + 2].startsWith('/');
+          if (texts[i] === '/' && texts[i + 1] === '' && !inPath) context.report({ node, messageId: 'spelt' });
+        }
+      },
+      BinaryExpression(node) {
+        if (node.operator !== '+' || context.sourceCode.getAncestors(node).at(-1)?.type === 'BinaryExpression' && context.sourceCode.getAncestors(node).at(-1).operator === '+') return;
+        const operands = operandsOf(node);
+        for (let i = 1; i + 2 < operands.length; i++) {
+          if (isValue(operands[i - 1]) && isText(operands[i], '/') && isValue(operands[i + 1]) && isValue(operands[i + 2])) context.report({ node, messageId: 'spelt' });
+        }
+      },
+    };
+  },
+};
+
+const recordsPlugin = { rules: { 'group-imports': groupImports, 'no-test-imports': noTestImports, 'reference-text': referenceText } };
 
 // What no core module imports; the blocks for core/rlx and core/api add their own boundary
 // (each block replaces the rule for its files, so it repeats these).
@@ -330,5 +366,11 @@ export default tseslint.config(
     files: ['src/**/*.ts', 'scripts/**/*.mjs'],
     plugins: { records: recordsPlugin },
     rules: { 'records/no-test-imports': 'error' },
+  },
+  {
+    files: ['src/**/*.ts'],
+    ignores: ['src/core/contract/reference.ts'],
+    plugins: { records: recordsPlugin },
+    rules: { 'records/reference-text': 'error' },
   },
 );

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { RecordsClient } from '../src/core/api';
 import type { RecordData } from '../src/core/contract/types';
 import { rowCells } from '../src/core/records/cellText';
-import { recordReference } from '../src/core/records/recordText';
+import { recordReference } from '../src/core/contract/reference';
 import { resultFields } from '../src/core/records/resultColumns';
 import { startSandbox } from '../src/sandbox/api';
 import { within } from './support/deadline';

@@ -2,6 +2,7 @@
 // apps and record numbers from the catalog and the service, so a client can offer
 // `records://IT/TASK/12.md` or a prompt's app from a list instead of a guess.
 import type { CompleteRequest, CompleteResult } from '@modelcontextprotocol/sdk/types.js';
+import { referenceText } from '../core/contract/reference';
 import type { ToolContext } from '../core/agents';
 
 /** The most values one answer holds (MCP's own limit). */
@@ -21,7 +22,7 @@ export async function completeArgument(ctx: ToolContext, params: CompleteRequest
   else if (name === 'record') {
     // `IT/TASK12`: once an app is written, its record numbers; before that, the apps.
     const app = apps.find((a) => wanted.startsWith(`${a.workspace}/${a.app}`.toLowerCase()) && /^\d*$/.test(wanted.slice(`${a.workspace}/${a.app}`.length)));
-    values = app ? (await numbers(ctx, app.workspace, app.app)).map((n) => `${app.workspace}/${app.app}${n}`) : apps.map((a) => `${a.workspace}/${a.app}`);
+    values = app ? (await numbers(ctx, app.workspace, app.app)).map((n) => referenceText({ ...app, number: n })) : apps.map((a) => `${a.workspace}/${a.app}`);
   }
   const matching = values.filter((v) => v.toLowerCase().startsWith(wanted));
   return { completion: { values: matching.slice(0, MAX_VALUES), total: matching.length, hasMore: matching.length > MAX_VALUES } };

@@ -3,6 +3,7 @@
 // same size bound as a tool's result. Each app's schema is listed: `records://{workspace}/{app}/schema.json`,
 // what records_describe_app answers.
 import { McpError, ErrorCode } from '@modelcontextprotocol/sdk/types.js';
+import { referenceText } from '../core/contract/reference';
 import { MAX_RESULT_CHARS, type ToolContext, runTool } from '../core/agents';
 
 export const RECORD_TEMPLATES = [
@@ -41,7 +42,7 @@ export async function readRecordResource(ctx: ToolContext, uri: string): Promise
   const match = RECORD_URI.exec(uri);
   if (!match) throw new McpError(ErrorCode.InvalidParams, `Not a record address: ${uri}. Use records://WORKSPACE/APP/NUMBER.md or .json, or records://WORKSPACE/APP/schema.json.`);
   const [, workspace, app, number, format] = match;
-  const result = await runTool('records_get', ctx, { record: `${workspace}/${app}${number}` });
+  const result = await runTool('records_get', ctx, { record: referenceText({ workspace: workspace!, app: app!, number: number! }) });
   if (result.isError) throw new McpError(ErrorCode.InvalidParams, result.text);
   const record = boundedRecord(result.data as RecordView);
   if (format === 'json') return { contents: [{ uri, mimeType: 'application/json', text: JSON.stringify(record) }] };

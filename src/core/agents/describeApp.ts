@@ -1,7 +1,7 @@
 // records_describe_app: what a model needs to write a correct filter or change for one app:
 // fields with kinds, lookup values, people, actions. Long lists are cut, and say so.
 import type { AppRef, AppSchema, WorkspaceUser } from '../contract/types';
-import { localized } from '../records/recordText';
+import { localizedText } from '../text/localizedText';
 import { fieldKindOf } from '../schema/fieldKind';
 import { type ToolContext, requireString } from './context';
 import { type ToolResult, labelledResult } from './labelling';
@@ -35,7 +35,7 @@ export function appDescription(ref: AppRef, schema: AppSchema, users: readonly W
     const values = schema.lookups?.[field.name] ?? [];
     return {
       name: field.name,
-      caption: localized(field.ed_caption, field.name),
+      caption: localizedText(field.ed_caption, 'en', field.name),
       kind,
       ...(field.ed_read_only ? { readOnly: true as const } : {}),
       ...(values.length > 0 ? { values: values.slice(0, maxValues).map((v) => (v.caption && v.caption !== v.id ? `${v.id}=${v.caption}` : v.id)) } : {}),

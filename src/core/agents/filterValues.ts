@@ -4,6 +4,7 @@
 // a model sees that `keeper_id = "Grace Hopper"` was sent as her id; what cannot be resolved
 // (two people of that name, nobody of it, no such record) is refused with the candidates.
 import type { AppSchema, WorkspaceUser } from '../contract/types';
+import { referenceText } from '../contract/reference';
 import { maskRlxPlaceholders } from '../rlx/placeholders';
 import { parseRlx } from '../rlx/parser';
 import { rlxEquals } from '../rlx/quote';
@@ -71,8 +72,8 @@ async function valueOf(ctx: ToolContext, finding: RlxValueFinding): Promise<Reso
   const { workspace, app, number } = finding.reference;
   const page = await ctx.client.listRecords({ workspace, app }, { rlx: rlxEquals('number', number), listOfFields: 'id,title', limitRecords: 1 }, { signal: ctx.signal });
   const record = page.data[0];
-  if (!record) throw new ToolInputError(`The RLX filter was not sent: ${finding.field} links to records, and there is no record ${workspace}/${app}${number} (or you may not read it).`);
-  return { ...base, value: record.id, caption: `${workspace}/${app}${number}` };
+  if (!record) throw new ToolInputError(`The RLX filter was not sent: ${finding.field} links to records, and there is no record ${referenceText(finding.reference)} (or you may not read it).`);
+  return { ...base, value: record.id, caption: referenceText(finding.reference) };
 }
 
 /** The condition as the model wrote it: `keeper_id = "Grace"`, or the item of an `in` list. */

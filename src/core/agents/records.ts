@@ -1,6 +1,7 @@
 // Finding what a tool call names: an app (`IT/TASK`) and a record (`IT/TASK12` or its id),
 // against the aliases the catalog knows.
 import type { AppRef, AppSchema, RecordData } from '../contract/types';
+import { referenceText } from '../contract/reference';
 import { ReferenceMatcher } from '../references';
 import { rlxEquals } from '../rlx/quote';
 import { type ToolContext, ToolInputError } from './context';
@@ -45,8 +46,7 @@ export async function findRecord(ctx: ToolContext, text: string): Promise<FoundR
     filter = rlxEquals('id', wanted.toLowerCase());
   } else {
     const workspaces = await ctx.catalog.workspaces(ctx.connectionId);
-    const matcher = new ReferenceMatcher(new Map(workspaces.map((w) => [w.alias, w.apps.map((a) => a.alias)])));
-    const reference = matcher.parse(wanted);
+    const reference = new ReferenceMatcher(new Map(workspaces.map((w) => [w.alias, w.apps.map((a) => a.alias)]))).parse(wanted);
     if (!reference) throw new ToolInputError(`"${wanted}" is not a record reference: write it as WORKSPACE/APP<number> (e.g. IT/TASK12) or give the record's id.`);
     scope = { workspace: reference.workspace, app: reference.app };
     filter = rlxEquals('number', reference.number);
@@ -55,5 +55,5 @@ export async function findRecord(ctx: ToolContext, text: string): Promise<FoundR
   const record = page.data[0];
   if (!record) throw new ToolInputError(`No record ${wanted} on this connection (it does not exist, or you may not read it).`);
   const ref = scope ?? { workspace: String(record.project_alias ?? ''), app: String(record.publishing_alias ?? '') };
-  return { record, ref, reference: `${ref.workspace}/${ref.app}${record.number ?? ''}` };
+  return { record, ref, reference: referenceText({ ...ref, number: record.number }) };
 }

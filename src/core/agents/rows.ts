@@ -2,7 +2,8 @@
 // text cut to a bound. Lookups, people and links come as `{value, caption}`: the caption is what
 // people read, the value what a filter or a change needs, so a value read can be fed back.
 import type { AppSchema, RecordData } from '../contract/types';
-import { recordReference, resolvedValue } from '../records/recordText';
+import { resolvedValue } from '../records/recordText';
+import { recordReference } from '../contract/reference';
 import { clipText } from './bounds';
 import { fieldKindOf } from '../schema/fieldKind';
 

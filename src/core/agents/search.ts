@@ -3,7 +3,7 @@
 // hits up to its end and keeps the last ones: deep pages cost more, and stop at SEARCH_DEPTH.
 import { rlxAnd, rlxEquals } from '../rlx/quote';
 import { stripTags } from '../records/historyView';
-import { recordReference } from '../records/recordText';
+import { recordReference } from '../contract/reference';
 import { MAX_RESULT_CHARS, MAX_ROWS, clipText, fitRows } from './bounds';
 import { type ToolContext, ToolInputError, optionalLimit, optionalString, requireString } from './context';
 import { decodeCursor, encodeCursor } from './cursor';

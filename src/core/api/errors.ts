@@ -118,6 +118,21 @@ export function describeDuration(ms: number): string {
   return `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`;
 }
 
+/**
+ * The `Authorization` header from the connection's sign-in, for every request that carries one
+ * (the client's and the tus uploads'): a failure to get it is an `auth_unavailable` error that
+ * says to sign in again.
+ */
+export async function signInAuthorization(authorization: () => Promise<string | undefined>): Promise<string | undefined> {
+  try {
+    return await authorization();
+  } catch (cause) {
+    if (cause instanceof RecordsApiError) throw cause;
+    const detail = cause instanceof Error && cause.message ? ` (${cause.message})` : '';
+    throw new RecordsApiError(`Could not get your sign-in token${detail}. Sign in again.`, { code: 'auth_unavailable', cause });
+  }
+}
+
 export function timeoutError(timeoutMs: number): RecordsApiError {
   return new RecordsApiError(
     `The Records Service did not answer within ${describeDuration(timeoutMs)}. Try again, or narrow the request.`,

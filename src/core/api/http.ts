@@ -8,6 +8,7 @@ import {
   errorFromResponse,
   invalidResponseError,
   networkError,
+  signInAuthorization,
   timeoutError,
   withoutCredential,
 } from './errors';
@@ -216,14 +217,8 @@ export class HttpTransport {
     }
   }
 
-  private async authorizationHeader(): Promise<string | undefined> {
-    try {
-      return await this.options.authorization();
-    } catch (cause) {
-      if (cause instanceof RecordsApiError) throw cause;
-      const detail = cause instanceof Error && cause.message ? ` (${cause.message})` : '';
-      throw new RecordsApiError(`Could not get your sign-in token${detail}. Sign in again.`, { code: 'auth_unavailable', cause });
-    }
+  private authorizationHeader(): Promise<string | undefined> {
+    return signInAuthorization(() => this.options.authorization());
   }
 
   /**

@@ -3,7 +3,8 @@
 // the service resolved), reused rather than written again. Pure, for unit tests.
 import type { RecordData } from '../contract/types';
 import { type DisplayContext, displayValue, stripTags } from './index';
-import { recordReference, resolvedValue } from './recordText';
+import { resolvedValue } from './recordText';
+import { recordReference } from '../contract/reference';
 import { MATCH_FIELD, REFERENCE_FIELD, type ResultField } from './resultColumns';
 
 export function cellText(record: RecordData, field: ResultField, ctx: DisplayContext): string {

@@ -1,6 +1,6 @@
 import type { AppSchema, FieldDefinition, RecordData } from '../contract/types';
 import { controlKindOf, type FieldControlKind, isEditableKind, isFileKind } from './fieldKinds';
-import { localizedText } from './recordText';
+import { localizedText } from '../text/localizedText';
 
 /** One control of the record form, everything the webview needs to draw it without the schema. */
 export interface FormField {

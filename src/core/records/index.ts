@@ -1,6 +1,5 @@
 // Pure, browser-safe helpers for showing and editing one record (used by the editor host and webview).
 export { controlKindOf, isEditableKind, isFileKind } from './fieldKinds';
-export { localizedText } from './recordText';
 export type { FieldControlKind } from './fieldKinds';
 export { buildFormFields, formValuesOf, defaultValuesOf } from './formModel';
 export type { FormField } from './formModel';

@@ -1,41 +1,12 @@
 // Display text of a record (tree rows, agent tools), derived only from what the service sent.
 // Pure (no `vscode`), so the wording rules are unit-tested without an editor.
-import type { AppSchema, LocalizedText, RecordData } from '../contract/types';
-
-/** `WS/APP123`: how people refer to a record in chats and tickets. The one place it is spelt. */
-export function referenceText(reference: { workspace: string; app: string; number?: number | string | null }): string {
-  return `${reference.workspace}/${reference.app}${reference.number ?? ''}`;
-}
-
-/** The reference of a record as the service sent it (its own aliases first, then `fallback`'s). */
-export function recordReference(record: RecordData, fallback?: { workspace: string; app: string }): string {
-  return referenceText({ workspace: record.project_alias ?? fallback?.workspace ?? '?', app: record.publishing_alias ?? fallback?.app ?? '?', number: record.number });
-}
+import { recordReference } from '../contract/reference';
+import type { AppSchema, RecordData } from '../contract/types';
 
 /** The label of a record row: its title, or its reference when it has none. */
 export function recordLabel(record: RecordData): string {
   const title = typeof record.title === 'string' ? record.title.trim() : '';
   return title || recordReference(record);
-}
-
-/**
- * The text of a caption that may be localized, in `locale`: the exact language, then its base
- * language, then English, then any; `fallback` when there is none. The one such choice, for
- * every caption the extension shows.
- */
-export function localizedText(text: LocalizedText | undefined | null, locale = 'en', fallback = ''): string {
-  if (text === undefined || text === null) return fallback;
-  if (typeof text === 'string') return text || fallback;
-  const lower = locale.toLowerCase();
-  const base = lower.split('-')[0] ?? lower;
-  const entries = Object.entries(text);
-  const pick = (want: string) => entries.find(([key]) => key.toLowerCase() === want)?.[1];
-  return pick(lower) || pick(base) || pick('en') || entries[0]?.[1] || fallback;
-}
-
-/** A caption in English (the service's default language), or `fallback`. */
-export function localized(text: LocalizedText | undefined, fallback = ''): string {
-  return localizedText(text, 'en', fallback);
 }
 
 /**

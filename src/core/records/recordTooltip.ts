@@ -4,7 +4,9 @@
 // link, and an alias with a line break stays inside the reference's code span.
 import type { AppSchema, FieldDefinition, RecordData } from '../contract/types';
 import { escapeMarkdown, markdownCode } from '../rlx/language/markdown';
-import { localized, recordReference, resolvedValue } from './recordText';
+import { resolvedValue } from './recordText';
+import { localizedText } from '../text/localizedText';
+import { recordReference } from '../contract/reference';
 import { type FieldKind, fieldKindOf } from '../schema/fieldKind';
 
 export interface TooltipContext {
@@ -67,7 +69,7 @@ function customRows(record: RecordData, context: TooltipContext): [string, strin
     // Grid fields are the ones the app's owner considered "key"; show them first.
     .sort((a, b) => Number(b.ed_in_grid ?? false) - Number(a.ed_in_grid ?? false))
     .slice(0, context.maxCustomFields ?? 5);
-  return chosen.map((field) => [localized(field.ed_caption, field.name), formatFieldValue(record, field, context)]);
+  return chosen.map((field) => [localizedText(field.ed_caption, 'en', field.name), formatFieldValue(record, field, context)]);
 }
 
 function formatFieldValue(record: RecordData, field: FieldDefinition, context: TooltipContext): string | undefined {

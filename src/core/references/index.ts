@@ -1,4 +1,4 @@
-export { ReferenceMatcher, referenceKey, referenceText } from './referenceMatcher';
-export type { RecordReference, ReferenceAliases, ReferenceMatch } from './referenceMatcher';
+export { ReferenceMatcher, referenceKey } from './referenceMatcher';
+export type { ReferenceAliases, ReferenceMatch } from './referenceMatcher';
 export { fetchReferencedRecords, planReferenceLookups } from './referenceBatcher';
 export type { ListRecords, ReferenceLookup } from './referenceBatcher';

@@ -3,7 +3,8 @@
 // with 5,000 references never sends 5,000 requests.
 import { MAX_IN_LIST_VALUES, inListFilters } from '../query/inList';
 import type { AppRef, ListPage, ListParams, RecordData } from '../contract/types';
-import { type RecordReference, referenceKey } from './referenceMatcher';
+import type { RecordReference } from '../contract/reference';
+import { referenceKey } from './referenceMatcher';
 
 export interface ReferenceLookup {
   scope: AppRef;

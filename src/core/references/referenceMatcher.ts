@@ -13,16 +13,10 @@
 //   in code are usually something else (dates, codes), so we would rather miss than mislink;
 // - when an app alias is a prefix of another (`BUG`, `BUGFIX`), the longest one that leaves
 //   only digits wins.
-import { referenceText } from '../records/recordText';
+import { ALIAS_CHARACTERS, type RecordReference, parseReference, readAppAndNumber, referenceText } from '../contract/reference';
 
 /** Workspace alias → its app aliases, as the connection's catalog knows them. */
 export type ReferenceAliases = ReadonlyMap<string, readonly string[]>;
-
-export interface RecordReference {
-  workspace: string;
-  app: string;
-  number: number;
-}
 
 export interface ReferenceMatch extends RecordReference {
   /** Offsets in the text: [start, end). */
@@ -32,14 +26,9 @@ export interface ReferenceMatch extends RecordReference {
   text: string;
 }
 
-/** The longest number we read; longer digit runs are not record numbers. */
-const MAX_DIGITS = 15;
-
 // `WS/REST` where REST holds the app alias and the number; the boundaries are the rules above.
-const CANDIDATE = /(?<![A-Za-z0-9_\-@/\\.:])([A-Za-z0-9_-]+)\/([A-Za-z0-9_-]+)(?![A-Za-z0-9_\-/\\@]|[.:][A-Za-z0-9_])/g;
+const CANDIDATE = new RegExp(String.raw`(?<![${ALIAS_CHARACTERS}@/\\.:])([${ALIAS_CHARACTERS}]+)\/([${ALIAS_CHARACTERS}]+)(?![${ALIAS_CHARACTERS}/\\@]|[.:][A-Za-z0-9_])`, 'g');
 const URL_SPAN = /\b[A-Za-z][A-Za-z0-9+.-]*:\/\/[^\s<>"'`)\]]*|\bwww\.[^\s<>"'`)\]]*/g;
-
-export { referenceText };
 
 /** A stable key of a reference, for caches and maps. */
 export function referenceKey(reference: RecordReference): string {
@@ -81,8 +70,7 @@ export class ReferenceMatcher {
 
   /** `WS/APP12` as a reference, or undefined when it is not one (unknown aliases included). */
   parse(text: string): RecordReference | undefined {
-    const [match] = this.find(text.trim());
-    return match && match.text === text.trim() ? { workspace: match.workspace, app: match.app, number: match.number } : undefined;
+    return this.isEmpty ? undefined : parseReference(text, (workspace) => this.appsOf(workspace));
   }
 
   /** The known app aliases of a workspace (longest first), for completion. */
@@ -91,12 +79,8 @@ export class ReferenceMatcher {
   }
 
   private read(workspace: string, rest: string): RecordReference | undefined {
-    for (const app of this.apps.get(workspace) ?? []) {
-      if (!rest.startsWith(app)) continue;
-      const digits = rest.slice(app.length);
-      if (/^[1-9]\d*$/.test(digits) && digits.length <= MAX_DIGITS) return { workspace, app, number: Number(digits) };
-    }
-    return undefined;
+    const read = readAppAndNumber(rest, this.appsOf(workspace));
+    return read ? { workspace, ...read } : undefined;
   }
 }
 

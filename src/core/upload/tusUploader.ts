@@ -8,7 +8,7 @@ import type * as MimeTypes from 'mime-types';
 import { Upload } from 'tus-js-client';
 import type { Dispatcher } from 'undici';
 import { DEFAULT_RETRY_DELAYS_MS, DEFAULT_TIMEOUT_MS, RecordsApiError, retryDelayMs } from '../api';
-import { withoutCredential } from '../api/errors';
+import { signInAuthorization, withoutCredential } from '../api/errors';
 import { createNetworkDispatcher, type NetworkSettings } from '../api/network';
 import { DiskFileReader } from './diskFileReader';
 import { type FileSnapshot, hasChangedSince, takeSnapshot, uploadFingerprint } from './fileSnapshot';
@@ -300,14 +300,8 @@ export class TusUploader {
     });
   }
 
-  private async authorization(): Promise<string | undefined> {
-    try {
-      return await this.connection.authorization();
-    } catch (cause) {
-      if (cause instanceof RecordsApiError) throw cause;
-      const detail = cause instanceof Error && cause.message ? ` (${cause.message})` : '';
-      throw new RecordsApiError(`Could not get your sign-in token${detail}. Sign in again.`, { code: 'auth_unavailable', cause });
-    }
+  private authorization(): Promise<string | undefined> {
+    return signInAuthorization(() => this.connection.authorization());
   }
 
   /**

@@ -1,7 +1,8 @@
 // What a record made from code says: where the code is (workspace-relative path and line, and a
 // link to the line on the repository's web host when it is a known one or a template is set)
 // and the code itself in a code block. Sent as HTML rich text (decisions.md "Rich text").
-import { HTML_MARKER, escapeHtml } from './workText';
+import { escapeHtml } from '../text/escapeHtml';
+import { HTML_MARKER } from './workText';
 
 export interface CodeLocation {
   /** Workspace-relative path, with `/`. */

@@ -1,6 +1,7 @@
 // Text "Start Work" and "Finish Work" write: the commit message prefix and the comment that lists
 // a branch's commits. Record comments are rich text: HTML when it starts with the `<!-- html -->`
 // marker (decisions.md "Rich text"), else markdown; we send HTML, with commit text escaped.
+import { escapeHtml } from '../text/escapeHtml';
 import { singleLine } from '../text/singleLine';
 
 export const DEFAULT_COMMIT_TEMPLATE = '${reference}: ';
@@ -38,6 +39,3 @@ export function subject(message: string): string {
   return message.split(/\r?\n/, 1)[0]!.trim();
 }
 
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}

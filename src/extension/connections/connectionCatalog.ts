@@ -9,7 +9,7 @@ import type { TreeCache } from './treeCache';
 export { SYSTEM_PERSON_FIELDS, connectionKey } from '../../core/catalog/connectionCatalog';
 export type { CatalogChange, CatalogConnections, InvalidationReason } from '../../core/catalog/connectionCatalog';
 
-export class ConnectionCatalog extends CoreCatalog implements vscode.Disposable {
+export class ExtensionCatalog extends CoreCatalog implements vscode.Disposable {
   declare readonly onDidChange: vscode.Event<CatalogChange>;
 
   /** `kept`: the file kept between windows (the tree keeps its record pages there too). */

@@ -8,7 +8,7 @@ import { authorizationHeader, newConnectionId, normalizeBaseUrl, normalizeIssuer
 import { describeError, isCancellation, isUnauthorized, isUnreachable } from './errorText';
 import { logRequest, SHOW_LOG_COMMAND } from './log/requestLog';
 import { affectsNetwork, networkKey, readNetworkSettings } from './networkSettings';
-import { ConnectionCatalog } from './connectionCatalog';
+import { ExtensionCatalog } from './connectionCatalog';
 import { TreeCache } from './treeCache';
 import { changeState, setState } from '../shared/util/orderedState';
 
@@ -39,14 +39,14 @@ export class ConnectionManager implements vscode.Disposable {
   readonly onDidCreateClient: vscode.Event<string> = this.clientCreated.event;
   readonly credentials: CredentialStore;
   /** What is known about each connection's service (workspaces, schemas, people): see connectionCatalog.ts. */
-  readonly catalog: ConnectionCatalog;
+  readonly catalog: ExtensionCatalog;
   private readonly clients = new Map<string, { key: string; client: Promise<RecordsClient> }>();
   private readonly disposables: vscode.Disposable[] = [];
   private oauth: OAuthTokenSource | undefined;
 
   constructor(private readonly context: vscode.ExtensionContext) {
     this.credentials = new CredentialStore(context.secrets);
-    this.catalog = new ConnectionCatalog(this, new TreeCache(context.globalStorageUri));
+    this.catalog = new ExtensionCatalog(this, new TreeCache(context.globalStorageUri));
     // The connection list (names, addresses, auth kinds; never a secret) follows Settings Sync.
     context.globalState.setKeysForSync([...ALL_SYNCED_STATE_KEYS]);
     this.disposables.push(

@@ -1,12 +1,13 @@
 // Picks a record from a list: records recently opened or attached to first, then recently updated
-// ones; typing searches (words through the search endpoint, `WS/APP12` or a number directly).
-// "Attach to Record…" and "Open Record in Editor" (the walkthrough's "Open a Record…") ask with it.
+// ones (or the caller's own first list); typing searches (words through the search endpoint,
+// `WS/APP12` or a number directly). The one record picker: "Attach to Record…", "Open Record in
+// Editor" (the walkthrough's "Open a Record…") and "Start Work on Record" ask with it.
 import * as vscode from 'vscode';
 import type { RecordsClient } from '../../core/api';
 import type { RecordData } from '../../core/contract/types';
 import { rlxEquals } from '../../core/rlx/quote';
-import { parseReference } from './editor/editorArguments';
-import { recordReference, resolvedValue } from '../../core/records/recordText';
+import { resolvedValue } from '../../core/records/recordText';
+import { parseReference, recordReference } from '../../core/contract/reference';
 import type { ConnectionManager } from '../connections/connectionManager';
 import { type RecentRecord, recentRecords } from './recentRecords';
 
@@ -23,7 +24,14 @@ export interface RecordPickerHost {
   readonly memento: vscode.Memento;
 }
 
-export async function pickRecord(host: RecordPickerHost, connectionId: string, title: string): Promise<RecentRecord | undefined> {
+/** What a command offers before anything is typed, in place of the recently updated records. */
+export interface FirstRecords {
+  /** The heading of the list (e.g. "Assigned to me"). */
+  readonly heading: string;
+  readonly load: (client: RecordsClient) => Promise<RecordData[]>;
+}
+
+export async function pickRecord(host: RecordPickerHost, connectionId: string, title: string, first?: FirstRecords): Promise<RecentRecord | undefined> {
   const client = await host.connections.client(connectionId);
   const recent = recentRecords(host.memento, connectionId);
   const pick = vscode.window.createQuickPick<RecordItem>();
@@ -56,9 +64,10 @@ export async function pickRecord(host: RecordPickerHost, connectionId: string, t
     const mine = ++generation;
     pick.busy = true;
     try {
-      const found = await findRecords(client, query);
+      const typed = query.trim() !== '';
+      const found = typed || first === undefined ? await findRecords(client, query) : await first.load(client);
       if (mine !== generation) return;
-      show(found, query.trim() ? vscode.l10n.t('Matches') : vscode.l10n.t('Recently updated'));
+      show(found, typed ? vscode.l10n.t('Matches') : (first?.heading ?? vscode.l10n.t('Recently updated')));
     } catch (error) {
       if (mine === generation) pick.items = [{ label: `$(error) ${vscode.l10n.t('Could not search the records')}`, detail: error instanceof Error ? error.message : String(error), alwaysShow: true }];
     } finally {

@@ -6,6 +6,7 @@
 // TODO line itself, or the lines selected around it (the title prompt says which).
 import * as vscode from 'vscode';
 import type { AppRef } from '../../core/contract/types';
+import { referenceText } from '../../core/contract/reference';
 import { todoTitle, todoWithReference, findTodo } from '../../core/work/todoComment';
 import { type CodeLocation, codeDescription, remoteLineUrl } from '../../core/work/todoRecord';
 import { referenceConnectionId } from '../browse/references/referenceSettings';
@@ -33,14 +34,14 @@ export interface CreatedFromCode {
   rewritten: boolean;
 }
 
-export async function createRecordFromTodo(deps: WorkHost, uri: vscode.Uri, line: number, options: CreateFromCodeOptions = {}): Promise<CreatedFromCode | undefined> {
+export async function createRecordFromTodo(host: WorkHost, uri: vscode.Uri, line: number, options: CreateFromCodeOptions = {}): Promise<CreatedFromCode | undefined> {
   const document = await vscode.workspace.openTextDocument(uri);
   const todo = findTodo(document.lineAt(line).text, todoTriggers());
   if (todo === undefined) throw new WorkError(vscode.l10n.t('Line {0} has no TODO comment to make a record of.', line + 1));
   const [first, last] = quotedLines(document, line);
   const snippet = document.getText(new vscode.Range(first, 0, last, document.lineAt(last).text.length));
   const place = { line: first + 1, ...(last !== first ? { endLine: last + 1 } : {}), snippet };
-  const created = await createFromCode(deps, document, place, todoTitle(todo.text) || todo.trigger, options);
+  const created = await createFromCode(host, document, place, todoTitle(todo.text) || todo.trigger, options);
   if (created === undefined) return undefined;
   // The line may have changed while the user picked and typed: rewrite only the TODO still there.
   // Typing in the file at the moment of the edit changes its version, and the editor refuses an
@@ -70,27 +71,27 @@ function quotedLines(document: vscode.TextDocument, line: number): [number, numb
   return selection.start.line <= line && line <= end ? [selection.start.line, end] : [line, line];
 }
 
-export async function createRecordFromSelection(deps: WorkHost, options: CreateFromCodeOptions = {}): Promise<CreatedFromCode | undefined> {
+export async function createRecordFromSelection(host: WorkHost, options: CreateFromCodeOptions = {}): Promise<CreatedFromCode | undefined> {
   const editor = vscode.window.activeTextEditor;
   if (editor === undefined || editor.selection.isEmpty) throw new WorkError(vscode.l10n.t('Select the code the record is about first.'));
   const { document, selection } = editor;
   const snippet = document.getText(selection);
   const firstLine = snippet.split(/\r?\n/).map((l) => l.trim()).find((l) => l !== '') ?? '';
   const title = todoTitle(findTodo(firstLine, todoTriggers())?.text || firstLine.replace(/^[/#*\-;%'<!{(\s]+/, ''));
-  const created = await createFromCode(deps, document, { line: selection.start.line + 1, endLine: selection.end.line + 1, snippet }, title, options);
+  const created = await createFromCode(host, document, { line: selection.start.line + 1, endLine: selection.end.line + 1, snippet }, title, options);
   return created === undefined ? undefined : { ...created, rewritten: false };
 }
 
 async function createFromCode(
-  deps: WorkHost,
+  host: WorkHost,
   document: vscode.TextDocument,
   place: { line: number; endLine?: number; snippet: string },
   suggestedTitle: string,
   options: CreateFromCodeOptions,
 ): Promise<Omit<CreatedFromCode, 'rewritten'> | undefined> {
-  const { connections } = deps;
+  const { connections } = host;
   const folder = vscode.workspace.getWorkspaceFolder(document.uri);
-  const app = options.app ?? (await pickApp(deps, folder));
+  const app = options.app ?? (await pickApp(host, folder));
   if (app === undefined) return undefined;
   const title = options.title ?? (options.askTitle === false ? suggestedTitle : await vscode.window.showInputBox({
     title: vscode.l10n.t('New {0}/{1} record', app.workspace, app.app),
@@ -122,7 +123,7 @@ async function createFromCode(
       return undefined;
     }
     const data = outcome.results[0]?.data ?? {};
-    const reference = `${data.project_alias ?? ref.workspace}/${data.publishing_alias ?? ref.app}${data.number ?? ''}`;
+    const reference = referenceText({ workspace: data.project_alias ?? ref.workspace, app: data.publishing_alias ?? ref.app, number: data.number });
     const recordId = String(data.id ?? '');
     const open = vscode.l10n.t('Open');
     void vscode.window.showInformationMessage(vscode.l10n.t('Created {0}.', reference), open).then((choice) => {
@@ -133,12 +134,12 @@ async function createFromCode(
 }
 
 /** The app to create in: a pick among the connection's apps, the folder's last one first. */
-async function pickApp(deps: WorkHost, folder: vscode.WorkspaceFolder | undefined): Promise<CreateFromCodeOptions['app']> {
-  const connectionId = referenceConnectionId(deps.connections);
+async function pickApp(host: WorkHost, folder: vscode.WorkspaceFolder | undefined): Promise<CreateFromCodeOptions['app']> {
+  const connectionId = referenceConnectionId(host.connections);
   if (connectionId === undefined) throw new WorkError(vscode.l10n.t('Add a connection to a Records Service first.'));
   const key = folder?.uri.toString() ?? '';
-  const remembered = deps.workspaceState.get<Record<string, CreateFromCodeOptions['app']>>(APP_MEMORY_KEY, {})[key];
-  const workspaces = await deps.connections.catalog.workspaces(connectionId);
+  const remembered = host.workspaceState.get<Record<string, CreateFromCodeOptions['app']>>(APP_MEMORY_KEY, {})[key];
+  const workspaces = await host.connections.catalog.workspaces(connectionId);
   const items = workspaces.flatMap((w) => w.apps.map((a) => ({ label: `${w.alias}/${a.alias}`, description: a.caption, workspace: w.alias, app: a.alias })));
   if (remembered?.connectionId === connectionId) {
     const index = items.findIndex((i) => i.workspace === remembered.workspace && i.app === remembered.app);
@@ -148,7 +149,7 @@ async function pickApp(deps: WorkHost, folder: vscode.WorkspaceFolder | undefine
   const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Create the record in which app?'), matchOnDescription: true });
   if (picked === undefined) return undefined;
   const app = { connectionId, workspace: picked.workspace, app: picked.app };
-  await deps.workspaceState.update(APP_MEMORY_KEY, { ...deps.workspaceState.get<Record<string, unknown>>(APP_MEMORY_KEY, {}), [key]: app });
+  await host.workspaceState.update(APP_MEMORY_KEY, { ...host.workspaceState.get<Record<string, unknown>>(APP_MEMORY_KEY, {}), [key]: app });
   return app;
 }
 

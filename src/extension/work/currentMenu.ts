@@ -9,8 +9,8 @@ import type { WorkHost } from './workHost';
 import { readTarget } from './workRecord';
 import { writeWork } from './workWrites';
 
-export async function showCurrentMenu(deps: WorkHost): Promise<void> {
-  const current = await currentWorkOrExplain(deps);
+export async function showCurrentMenu(host: WorkHost): Promise<void> {
+  const current = await currentWorkOrExplain(host);
   const { record, repository, branch } = current;
   const reference = workReference(record);
   const items: (vscode.QuickPickItem & { run: () => Thenable<unknown> })[] = [
@@ -18,8 +18,8 @@ export async function showCurrentMenu(deps: WorkHost): Promise<void> {
       label: `$(go-to-file) ${vscode.l10n.t('Open {0}', reference)}`,
       run: () => vscode.commands.executeCommand(OPEN_RECORD_COMMAND, openRecordArgument(record.connectionId, { workspace: record.workspace, app: record.app, number: record.number ?? 0 }, { id: record.recordId, number: record.number, title: record.title })),
     },
-    { label: `$(play-circle) ${vscode.l10n.t('Run Action…')}`, run: () => runActionOnCurrent(deps, current.repository.rootUri, branch) },
-    { label: `$(comment) ${vscode.l10n.t('Add Comment…')}`, run: () => commentOnCurrent(deps, current.repository.rootUri, branch) },
+    { label: `$(play-circle) ${vscode.l10n.t('Run Action…')}`, run: () => runActionOnCurrent(host, current.repository.rootUri, branch) },
+    { label: `$(comment) ${vscode.l10n.t('Add Comment…')}`, run: () => commentOnCurrent(host, current.repository.rootUri, branch) },
     {
       label: `$(copy) ${vscode.l10n.t('Copy Reference')}`,
       run: async () => {
@@ -27,25 +27,25 @@ export async function showCurrentMenu(deps: WorkHost): Promise<void> {
         void vscode.window.setStatusBarMessage(vscode.l10n.t('Copied {0}.', reference), 2000);
       },
     },
-    { label: `$(pass) ${vscode.l10n.t('Finish Work…')}`, run: () => finishWork(deps, { repository: repository.rootUri }) },
-    { label: `$(debug-stop) ${vscode.l10n.t('Stop Work')}`, description: vscode.l10n.t('keeps the branch'), run: () => stopWork(deps, repository.rootUri) },
+    { label: `$(pass) ${vscode.l10n.t('Finish Work…')}`, run: () => finishWork(host, { repository: repository.rootUri }) },
+    { label: `$(debug-stop) ${vscode.l10n.t('Stop Work')}`, description: vscode.l10n.t('keeps the branch'), run: () => stopWork(host, repository.rootUri) },
   ];
   const picked = await vscode.window.showQuickPick(items, { title: `${reference} ${record.title ?? ''}`.trim(), placeHolder: vscode.l10n.t('Branch {0}', branch) });
   await picked?.run();
 }
 
 /** Forgets the branch ↔ record link of the checked-out branch (the branch itself stays). */
-export async function stopWork(deps: WorkHost, repositoryUri?: vscode.Uri): Promise<boolean> {
-  const current = await currentWorkOrExplain(deps, repositoryUri);
-  await deps.memory.forget(current.repository.rootUri, current.branch);
-  deps.current.refresh();
+export async function stopWork(host: WorkHost, repositoryUri?: vscode.Uri): Promise<boolean> {
+  const current = await currentWorkOrExplain(host, repositoryUri);
+  await host.memory.forget(current.repository.rootUri, current.branch);
+  host.current.refresh();
   return true;
 }
 
-async function runActionOnCurrent(deps: WorkHost, root: vscode.Uri, branch: string): Promise<void> {
-  const record = deps.memory.get(root, branch)!;
-  const target = await readTarget(deps.connections, { connectionId: record.connectionId, ref: { workspace: record.workspace, app: record.app }, recordId: record.recordId });
-  const schema = await deps.connections.catalog.readableSchema(target.connectionId, target.ref);
+async function runActionOnCurrent(host: WorkHost, root: vscode.Uri, branch: string): Promise<void> {
+  const record = host.memory.get(root, branch)!;
+  const target = await readTarget(host.connections, { connectionId: record.connectionId, ref: { workspace: record.workspace, app: record.app }, recordId: record.recordId });
+  const schema = await host.connections.catalog.readableSchema(target.connectionId, target.ref);
   const choices = actionChoices(target.record.transitions ?? [], schema);
   const reference = workReference(record);
   if (choices.length === 0) {
@@ -54,16 +54,16 @@ async function runActionOnCurrent(deps: WorkHost, root: vscode.Uri, branch: stri
   }
   const picked = await vscode.window.showQuickPick(choices.map((c) => ({ label: c.caption, description: c.alias, alias: c.alias })), { title: vscode.l10n.t('Run Action on {0}', reference) });
   if (picked === undefined) return;
-  await writeWork(deps.connections, target, [{ transition: picked.alias, id: target.record.id }], vscode.l10n.t('Could not run the action on {0}', reference));
-  await deps.current.reread(root, branch);
+  await writeWork(host.connections, target, [{ transition: picked.alias, id: target.record.id }], vscode.l10n.t('Could not run the action on {0}', reference));
+  await host.current.reread(root, branch);
 }
 
-async function commentOnCurrent(deps: WorkHost, root: vscode.Uri, branch: string): Promise<void> {
-  const record = deps.memory.get(root, branch)!;
+async function commentOnCurrent(host: WorkHost, root: vscode.Uri, branch: string): Promise<void> {
+  const record = host.memory.get(root, branch)!;
   const reference = workReference(record);
   const text = await vscode.window.showInputBox({ title: vscode.l10n.t('Comment on {0}', reference), prompt: vscode.l10n.t('Markdown; added to the record history.'), ignoreFocusOut: true });
   if (!text?.trim()) return;
-  const target = await readTarget(deps.connections, { connectionId: record.connectionId, ref: { workspace: record.workspace, app: record.app }, recordId: record.recordId });
+  const target = await readTarget(host.connections, { connectionId: record.connectionId, ref: { workspace: record.workspace, app: record.app }, recordId: record.recordId });
   // An edit with only a comment: the service records it as a comment.
-  await writeWork(deps.connections, target, [{ transition: 'edit', id: target.record.id, comment: text }], vscode.l10n.t('Could not add the comment to {0}', reference));
+  await writeWork(host.connections, target, [{ transition: 'edit', id: target.record.id, comment: text }], vscode.l10n.t('Could not add the comment to {0}', reference));
 }

@@ -3,6 +3,7 @@
 // (`IT/TASK12 · In progress`, click for its menu) and put in front of an empty commit message
 // (`records.work.commitTemplate`). Follows branch switches made anywhere (Git's own commands too).
 import * as vscode from 'vscode';
+import { referenceText } from '../../core/contract/reference';
 import { commitPrefix } from '../../core/work/workText';
 import type { ConnectionManager } from '../connections/connectionManager';
 import type { GitApi, GitRepository } from './gitApi';
@@ -20,7 +21,7 @@ export interface CurrentWork {
 }
 
 export function workReference(record: Pick<WorkRecord, 'workspace' | 'app' | 'number'>): string {
-  return `${record.workspace}/${record.app}${record.number ?? ''}`;
+  return referenceText(record);
 }
 
 export class CurrentRecord implements vscode.Disposable {

@@ -3,7 +3,7 @@
 // API's log) when the user wants one. The branch stays; "Stop Work" forgets the link.
 import * as vscode from 'vscode';
 import { type CommitLine, commitsComment } from '../../core/work/workText';
-import { recordReference } from '../../core/records/recordText';
+import { recordReference } from '../../core/contract/reference';
 import type { CurrentWork } from './currentRecord';
 import type { GitRepository } from './gitApi';
 import { WorkError, gitApi, pickRepository } from './gitAccess';
@@ -25,24 +25,24 @@ export interface FinishWorkResult {
   written: boolean;
 }
 
-export async function currentWorkOrExplain(deps: WorkHost, repositoryUri?: vscode.Uri): Promise<CurrentWork> {
+export async function currentWorkOrExplain(host: WorkHost, repositoryUri?: vscode.Uri): Promise<CurrentWork> {
   const api = await gitApi();
-  deps.current.attach(api);
+  host.current.attach(api);
   const repository = repositoryUri ? await pickRepository(api, repositoryUri) : undefined;
-  const current = deps.current.current(repository);
+  const current = host.current.current(repository);
   if (current === undefined) {
     throw new WorkError(vscode.l10n.t('The checked-out branch is not working on a record. Start work on a record first (its context menu, or "Start Work on Record").'));
   }
   return current;
 }
 
-export async function finishWork(deps: WorkHost, options: FinishWorkOptions = {}): Promise<FinishWorkResult | undefined> {
-  const { connections } = deps;
-  const current = await currentWorkOrExplain(deps, options.repository);
+export async function finishWork(host: WorkHost, options: FinishWorkOptions = {}): Promise<FinishWorkResult | undefined> {
+  const { connections } = host;
+  const current = await currentWorkOrExplain(host, options.repository);
   const { record, repository, branch } = current;
   const target = await readTarget(connections, { connectionId: record.connectionId, ref: { workspace: record.workspace, app: record.app }, recordId: record.recordId });
   const reference = recordReference(target.record, target.ref);
-  const action = await workAction('finish', target.connectionId, target.ref, connections.catalog, deps.globalState);
+  const action = await workAction('finish', target.connectionId, target.ref, connections.catalog, host.globalState);
   if (action === undefined) return undefined;
   if (action === 'none') {
     throw new WorkError(vscode.l10n.t('{0}/{1} has no action that finishes work. Set one in "records.work.actions", or run an action from the record\'s menu.', target.ref.workspace, target.ref.app));
@@ -64,7 +64,7 @@ export async function finishWork(deps: WorkHost, options: FinishWorkOptions = {}
     { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Finishing work on {0}', reference), cancellable: true },
     (_progress, token) => writeWork(connections, target, [{ transition: action.alias, id: target.record.id, ...(comment ? { comment } : {}) }], vscode.l10n.t('Could not finish work on {0}', reference), token),
   );
-  await deps.current.reread(repository.rootUri, branch).catch(() => undefined);
+  await host.current.reread(repository.rootUri, branch).catch(() => undefined);
   return { action: action.alias, commits: withComment ? commits.length : 0, written };
 }
 

@@ -12,7 +12,7 @@ import type { PollOutcome } from '../../core/work/poller';
 import type { ConnectionManager } from '../connections/connectionManager';
 import { referenceConnectionId } from '../browse/references/referenceSettings';
 import { stateCategory } from '../browse/tree/model/stateStyle';
-import { recordReference } from '../../core/records/recordText';
+import { recordReference } from '../../core/contract/reference';
 
 /** One request per workspace reads at most this many records (the view says when there are more). */
 export const MY_WORK_LIMIT = 500;

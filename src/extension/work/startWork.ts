@@ -5,12 +5,12 @@
 import * as vscode from 'vscode';
 import type { BatchOperation } from '../../core/contract/types';
 import { branchName, findRecordBranch } from '../../core/work/branchName';
-import { recordReference } from '../../core/records/recordText';
+import { recordReference } from '../../core/contract/reference';
 import { LOCAL_BRANCH, type GitRepository } from './gitApi';
 import { WorkError, gitApi, hasUncommittedChanges, pickRepository } from './gitAccess';
 import { workAction } from './workActionChoice';
 import type { WorkHost } from './workHost';
-import { type TargetRecord, locatorOf, pickRecord, readTarget } from './workRecord';
+import { type TargetRecord, locatorOf, pickWorkRecord, readTarget } from './workRecord';
 import { workSettings } from './workSettings';
 import { assignToMe, stateCaption, writeWork } from './workWrites';
 
@@ -30,22 +30,22 @@ export interface StartWorkResult {
   written: boolean;
 }
 
-export async function startWork(deps: WorkHost, arg: unknown, options: StartWorkOptions = {}): Promise<StartWorkResult | undefined> {
-  const { connections } = deps;
+export async function startWork(host: WorkHost, arg: unknown, options: StartWorkOptions = {}): Promise<StartWorkResult | undefined> {
+  const { connections } = host;
   // Git first: without it (the Git extension off, no repository open) there is nothing to start,
   // and the user hears why before picking a record, not after.
   const api = await gitApi();
-  deps.current.attach(api);
+  host.current.attach(api);
   const repository = await pickRepository(api, options.repository);
-  const locator = locatorOf(arg, connections) ?? (await pickRecord(connections, vscode.l10n.t('Start Work on Record')));
+  const locator = locatorOf(arg, connections) ?? (await pickWorkRecord(host, vscode.l10n.t('Start Work on Record')));
   if (locator === undefined) return undefined;
   return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Starting work'), cancellable: true }, async (progress, token) => {
     const target = await readTarget(connections, locator, undefined);
     const reference = recordReference(target.record, target.ref);
     progress.report({ message: reference });
-    const { branch, created, startCommit } = await switchToRecordBranch(deps, repository, target, reference, options);
+    const { branch, created, startCommit } = await switchToRecordBranch(host, repository, target, reference, options);
     const caption = await stateCaption(connections, target).catch(() => undefined);
-    await deps.memory.set(repository.rootUri, branch, {
+    await host.memory.set(repository.rootUri, branch, {
       connectionId: target.connectionId,
       workspace: target.ref.workspace,
       app: target.ref.app,
@@ -54,22 +54,22 @@ export async function startWork(deps: WorkHost, arg: unknown, options: StartWork
       title: target.record.title,
       state: target.record.state,
       stateCaption: caption,
-      startCommit: startCommit ?? deps.memory.get(repository.rootUri, branch)?.startCommit,
+      startCommit: startCommit ?? host.memory.get(repository.rootUri, branch)?.startCommit,
     });
-    deps.current.refresh();
+    host.current.refresh();
 
     progress.report({ message: vscode.l10n.t('{0}: updating the record', reference) });
     const operations: BatchOperation[] = [];
     const assign = workSettings(repository.rootUri).assignToMe ? await assignToMe(connections, target).catch(() => undefined) : undefined;
     if (assign) operations.push(assign);
-    const action = await workAction('start', target.connectionId, target.ref, connections.catalog, deps.globalState);
+    const action = await workAction('start', target.connectionId, target.ref, connections.catalog, host.globalState);
     if (action !== undefined && action !== 'none' && (target.record.transitions ?? []).includes(action.alias)) {
       operations.push({ transition: action.alias, id: target.record.id });
     }
     const written = await writeWork(connections, target, operations, vscode.l10n.t('Started work on {0} in branch {1}, but could not update the record', reference, branch), token);
     if (operations.length > 0) {
-      await deps.current.reread(repository.rootUri, branch).catch(() => undefined);
-      await deps.recordChanged(arg);
+      await host.current.reread(repository.rootUri, branch).catch(() => undefined);
+      await host.recordChanged(arg);
     }
     return { branch, created, written };
   });
@@ -77,7 +77,7 @@ export async function startWork(deps: WorkHost, arg: unknown, options: StartWork
 
 /** Checks out the record's branch, making it when it has none; asks first about uncommitted changes. */
 async function switchToRecordBranch(
-  deps: WorkHost,
+  host: WorkHost,
   repository: GitRepository,
   target: TargetRecord,
   reference: string,
@@ -86,9 +86,9 @@ async function switchToRecordBranch(
   const settings = workSettings(repository.rootUri);
   const facts = { workspace: target.ref.workspace, app: target.ref.app, number: target.record.number, title: target.record.title };
   const locals = (await repository.getBranches({ remote: false })).filter((b) => b.type === LOCAL_BRANCH && b.name).map((b) => b.name!);
-  const remembered = deps.memory.branchOf(repository.rootUri, { connectionId: target.connectionId, recordId: target.record.id });
+  const remembered = host.memory.branchOf(repository.rootUri, { connectionId: target.connectionId, recordId: target.record.id });
   // IT/TASK12 and OPS/TASK12 both make task-12-…: a branch remembered for another record is not this one's.
-  const others = deps.memory.branchesOfOthers(repository.rootUri, { connectionId: target.connectionId, recordId: target.record.id });
+  const others = host.memory.branchesOfOthers(repository.rootUri, { connectionId: target.connectionId, recordId: target.record.id });
   const existing = remembered !== undefined && locals.includes(remembered) ? remembered : findRecordBranch(settings.branchName, facts, locals.filter((b) => !others.has(b)));
   const head = repository.state.HEAD?.name;
   if (existing !== undefined && existing === head) return { branch: existing, created: false };

@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import type { AppRef } from '../../core/contract/types';
 import { type WorkStep, learnWorkAction } from '../../core/work/workActions';
-import type { ConnectionCatalog } from '../connections/connectionCatalog';
+import type { ExtensionCatalog } from '../connections/connectionCatalog';
 import { stateCategory } from '../browse/tree/model/stateStyle';
 import { configuredAction } from './workSettings';
 
@@ -17,7 +17,7 @@ export async function workAction(
   step: WorkStep,
   connectionId: string,
   ref: AppRef,
-  catalog: ConnectionCatalog,
+  catalog: ExtensionCatalog,
   memory: vscode.Memento,
 ): Promise<ActionChoice | undefined> {
   const configured = configuredAction(ref.workspace, ref.app, step);

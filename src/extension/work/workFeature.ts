@@ -14,45 +14,45 @@ import { WorkMemory } from './workMemory';
 
 export class WorkFeature implements vscode.Disposable {
   readonly current: CurrentRecord;
-  private readonly deps: WorkHost;
+  private readonly host: WorkHost;
   private myWorkView: MyWorkView | undefined;
   private readonly gitWatch: vscode.Disposable;
 
   constructor(context: vscode.ExtensionContext, connections: ConnectionManager, recordChanged: (origin: unknown) => Promise<void>) {
     const memory = new WorkMemory(context.workspaceState);
     this.current = new CurrentRecord(memory, connections);
-    this.deps = { connections, memory, current: this.current, globalState: context.globalState, workspaceState: context.workspaceState, recordChanged };
+    this.host = { connections, memory, current: this.current, globalState: context.globalState, workspaceState: context.workspaceState, recordChanged };
     // The status bar needs git; without it the commands say why when run.
     this.gitWatch = whenGitAvailable((api) => this.current.attach(api));
   }
 
   start(arg: unknown, options?: StartWorkOptions): Promise<StartWorkResult | undefined> {
-    return this.reported(() => startWork(this.deps, arg, options));
+    return this.reported(() => startWork(this.host, arg, options));
   }
 
   finish(options?: FinishWorkOptions): Promise<FinishWorkResult | undefined> {
-    return this.reported(() => finishWork(this.deps, options));
+    return this.reported(() => finishWork(this.host, options));
   }
 
   stop(repository?: vscode.Uri): Promise<boolean | undefined> {
-    return this.reported(() => stopWork(this.deps, repository));
+    return this.reported(() => stopWork(this.host, repository));
   }
 
   createFromTodo(uri: vscode.Uri, line: number, options?: CreateFromCodeOptions): Promise<CreatedFromCode | undefined> {
-    return this.reported(() => createRecordFromTodo(this.deps, uri, line, options));
+    return this.reported(() => createRecordFromTodo(this.host, uri, line, options));
   }
 
   createFromSelection(options?: CreateFromCodeOptions): Promise<CreatedFromCode | undefined> {
-    return this.reported(() => createRecordFromSelection(this.deps, options));
+    return this.reported(() => createRecordFromSelection(this.host, options));
   }
 
   /** The My Work view's rows, made when the view is first shown. */
-  myWork(host: MyWorkViewHost): MyWorkView {
-    return (this.myWorkView ??= new MyWorkView(host, this.deps.connections, this.deps.globalState, this.current));
+  myWork(viewHost: MyWorkViewHost): MyWorkView {
+    return (this.myWorkView ??= new MyWorkView(viewHost, this.host.connections, this.host.globalState, this.current));
   }
 
   showCurrent(): Promise<void> {
-    return this.reported(() => showCurrentMenu(this.deps));
+    return this.reported(() => showCurrentMenu(this.host));
   }
 
   dispose(): void {

@@ -1,5 +1,5 @@
 // The record a work command acts on: a tree row, a record editor (its URI), a reference's hover
-// (a row-shaped argument), a `WS/APP12` string, or, from the palette, a reference the user types.
+// (a row-shaped argument), a `WS/APP12` string, or, from the palette, a record the user picks.
 // The record is read fresh from the service: its state and actions decide what Start and Finish do.
 import * as vscode from 'vscode';
 import type { AppRef, RecordData } from '../../core/contract/types';
@@ -9,8 +9,10 @@ import type { ConnectionManager } from '../connections/connectionManager';
 import { identityFromUri } from '../records/editor/recordUri';
 import { referenceConnectionId } from '../browse/references/referenceSettings';
 import { stateCategory } from '../browse/tree/model/stateStyle';
-import { recordReference, resolvedValue } from '../../core/records/recordText';
+import { parseReference, referenceText } from '../../core/contract/reference';
+import { type FirstRecords, pickRecord } from '../records/recordPicker';
 import { WorkError } from './gitAccess';
+import type { WorkHost } from './workHost';
 
 export interface TargetRecord {
   connectionId: string;
@@ -21,17 +23,15 @@ export interface TargetRecord {
 /** Where the record is, before it is read. */
 type Locator = { connectionId: string; ref: AppRef } & ({ recordId: string } | { number: number });
 
-const REFERENCE = /^([^\s/]+)\/(\D[^\s/]*?)(\d+)$/;
-
 export function locatorOf(arg: unknown, connections: ConnectionManager): Locator | undefined {
   if (arg instanceof vscode.Uri) {
     const identity = identityFromUri(arg);
     return identity?.recordId === undefined ? undefined : { connectionId: identity.connectionId, ref: { workspace: identity.workspace, app: identity.app }, recordId: identity.recordId };
   }
   if (typeof arg === 'string') {
-    const match = REFERENCE.exec(arg.trim());
+    const reference = parseReference(arg);
     const connectionId = referenceConnectionId(connections);
-    return match && connectionId ? { connectionId, ref: { workspace: match[1]!, app: match[2]! }, number: Number(match[3]) } : undefined;
+    return reference && connectionId ? { connectionId, ref: { workspace: reference.workspace, app: reference.app }, number: reference.number } : undefined;
   }
   if (typeof arg !== 'object' || arg === null) return undefined;
   const row = arg as { connectionId?: unknown; ref?: { workspace?: unknown; app?: unknown }; record?: { id?: unknown } };
@@ -40,53 +40,23 @@ export function locatorOf(arg: unknown, connections: ConnectionManager): Locator
 }
 
 /**
- * The palette's record picker: the records assigned to me that are not done (one request), or a
- * reference typed in the box (`IT/TASK12`). Undefined when the user cancels.
+ * The palette's record for a work command: the one record picker, offering first the records
+ * assigned to me that are not done (one request). Undefined when the user cancels.
  */
-export async function pickRecord(connections: ConnectionManager, title: string): Promise<Locator | undefined> {
+export async function pickWorkRecord(host: Pick<WorkHost, 'connections' | 'globalState'>, title: string): Promise<Locator | undefined> {
+  const { connections } = host;
   const connectionId = referenceConnectionId(connections);
   if (connectionId === undefined) throw new WorkError(vscode.l10n.t('Add a connection to a Records Service first.'));
-  type Item = vscode.QuickPickItem & { locator?: Locator };
-  const pick = vscode.window.createQuickPick<Item>();
-  pick.title = title;
-  pick.placeholder = vscode.l10n.t('Pick one of your records, or type a reference such as IT/TASK12');
-  pick.matchOnDescription = true;
-  pick.ignoreFocusOut = true;
-  pick.busy = true;
-  let mine: Item[] = [];
-  const typedItem = (): Item[] => {
-    const match = REFERENCE.exec(pick.value.trim());
-    if (!match) return [];
-    const locator: Locator = { connectionId, ref: { workspace: match[1]!, app: match[2]! }, number: Number(match[3]) };
-    return [{ label: vscode.l10n.t('Start work on {0}', pick.value.trim()), alwaysShow: true, locator }];
-  };
-  const show = () => (pick.items = [...typedItem(), ...mine]);
-  void (async () => {
-    try {
+  const assignedToMe: FirstRecords = {
+    heading: vscode.l10n.t('Assigned to me'),
+    load: async (client) => {
       const me = await connections.catalog.currentUser(connectionId);
-      const client = await connections.client(connectionId);
       const page = await client.listRecords(undefined, { rlx: rlxEquals('keeper_id', me.id), limitRecords: 100, sortBy: 'update_date desc' });
-      mine = page.data
-        .filter((r) => !['done', 'failed'].includes(stateCategory(r.state)) && r.project_alias && r.publishing_alias)
-        .map((r) => ({
-          label: r.title || recordReference(r),
-          description: `${recordReference(r)} · ${resolvedValue(r, 'state') ?? r.state ?? ''}`,
-          locator: { connectionId, ref: { workspace: r.project_alias!, app: r.publishing_alias! }, recordId: r.id },
-        }));
-    } catch {
-      // Typing a reference still works.
-    }
-    pick.busy = false;
-    show();
-  })();
-  pick.onDidChangeValue(show);
-  const picked = await new Promise<Item | undefined>((resolve) => {
-    pick.onDidAccept(() => resolve(pick.selectedItems[0]));
-    pick.onDidHide(() => resolve(undefined));
-    pick.show();
-  });
-  pick.dispose();
-  return picked?.locator;
+      return page.data.filter((r) => !['done', 'failed'].includes(stateCategory(r.state)));
+    },
+  };
+  const picked = await pickRecord({ connections, memento: host.globalState }, connectionId, title, assignedToMe);
+  return picked && { connectionId: picked.connectionId, ref: { workspace: picked.workspace, app: picked.app }, recordId: picked.recordId };
 }
 
 export async function readTarget(connections: ConnectionManager, locator: Locator, signal?: AbortSignal): Promise<TargetRecord> {
@@ -95,7 +65,7 @@ export async function readTarget(connections: ConnectionManager, locator: Locato
   const page = await client.listRecords(locator.ref, params, { signal });
   const record = page.data[0];
   if (record === undefined) {
-    const what = 'number' in locator ? `${locator.ref.workspace}/${locator.ref.app}${locator.number}` : locator.recordId;
+    const what = 'number' in locator ? referenceText({ ...locator.ref, number: locator.number }) : locator.recordId;
     throw new WorkError(vscode.l10n.t('{0} was not found, or you may not read it.', what));
   }
   return { connectionId: locator.connectionId, ref: locator.ref, record };

@@ -1,7 +1,7 @@
 // The sandbox's sign-in page: one button per demo user. No scripts; the form posts the original
 // authorization request back to /connect/authorize together with the chosen user.
 import type { SandboxUser } from '../service/contract';
-import { escapeHtml } from './html-escape';
+import { escapeHtml } from '../../core/text/escapeHtml';
 
 export function renderSignInPage(users: readonly SandboxUser[], request: URLSearchParams, clientId: string): string {
   const hidden = [...request.entries()]

@@ -2,7 +2,7 @@
 // there, where the API is and how to connect, instead of a 404. No authentication: it shows
 // only what the sandbox prints at start anyway (its address and the public demo tokens).
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { escapeHtml } from '../auth/html-escape';
+import { escapeHtml } from '../../core/text/escapeHtml';
 import type { SandboxUser } from '../service/contract';
 import { HttpError } from './errors';
 import { sendHtml, sendJson } from './respond';

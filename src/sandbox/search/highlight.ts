@@ -1,4 +1,4 @@
-import { escapeHtml } from './html-text';
+import { escapeHtml } from '../../core/text/escapeHtml';
 import type { SearchSegment } from './searchable-text';
 import { type StemFunction, stemTokens } from './stemming';
 

@@ -24,7 +24,3 @@ function convert(html: string): string {
     .replace(/[ \t]+/g, ' ')
     .trim();
 }
-
-export function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
-}

@@ -1,4 +1,4 @@
-import { escapeHtml } from '../search/html-text';
+import { escapeHtml } from '../../core/text/escapeHtml';
 
 const HTML_MARKER = '<!-- html -->';
 const SAFE_URL = /^(https?:|mailto:)/i;

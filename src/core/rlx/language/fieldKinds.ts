@@ -1,6 +1,6 @@
 // How a field behaves in a filter, derived from its definition (contract 2.4 markers).
-import type { FieldDefinition, LocalizedText, LookupValue } from '../../contract/types';
-import { localizedText } from '../../records/recordText';
+import type { FieldDefinition, LookupValue } from '../../contract/types';
+import { localizedText } from '../../text/localizedText';
 import { fieldKindOf } from '../../schema/fieldKind';
 import { escapeMarkdown, escapeMarkdownLines, markdownCode } from './markdown';
 import type { RlxScopeSchema } from './schemaSource';
@@ -47,13 +47,8 @@ export function rlxFieldType(schema: RlxScopeSchema, name: string): RlxFieldType
   }
 }
 
-/** Caption in English when localized (then any); undefined when there is none. */
-export function localized(text: LocalizedText | undefined): string | undefined {
-  return localizedText(text) || undefined;
-}
-
 export function fieldCaption(definition: FieldDefinition | undefined): string | undefined {
-  return localized(definition?.ed_caption);
+  return localizedText(definition?.ed_caption) || undefined;
 }
 
 /** One line for completion details and hovers: "Caption · type". */
@@ -67,7 +62,7 @@ export function describeField(schema: RlxScopeSchema, name: string): string {
 export function fieldDocumentation(schema: RlxScopeSchema, name: string): string {
   const definition = schemaField(schema, name);
   const caption = fieldCaption(definition) ?? name;
-  const help = localized(definition?.ed_help_text);
+  const help = localizedText(definition?.ed_help_text) || undefined;
   const lines = [`**${escapeMarkdown(caption)}** ${markdownCode(name)} — ${rlxFieldType(schema, name)}`];
   if (help !== undefined && help.trim() !== '') lines.push('', escapeMarkdownLines(help.trim()));
   const values = schemaLookups(schema, name);

@@ -11,6 +11,7 @@
 // an item is found, resolved or refused exactly as the value of `=` would be.
 // Pure: no requests here.
 import { fitsInList, quoteFilterString } from '../../contract/filterLiterals';
+import { type RecordReference, parseReference } from '../../contract/reference';
 import { walkRlx } from '../nodeAt';
 import type { RlxNode, RlxStringNode } from '../nodes';
 import { closest, rlxFieldType, schemaField, schemaLookups } from './fieldKinds';
@@ -45,7 +46,7 @@ export type RlxValueFinding =
   /** A person field given text that is neither an id nor a known person's name or e-mail. */
   | (FindingBase & { outcome: 'unknown_person'; kind: 'person'; suggestions: RlxValueCandidate[] })
   /** A link field given a record reference: the caller reads the record's id. */
-  | (FindingBase & { outcome: 'reference'; kind: 'link'; reference: { workspace: string; app: string; number: number } });
+  | (FindingBase & { outcome: 'reference'; kind: 'link'; reference: RecordReference });
 
 /** The signed-in user, when known: a name or e-mail of theirs becomes `@me` in a quick fix. */
 export interface RlxSignedInUser {
@@ -55,7 +56,6 @@ export interface RlxSignedInUser {
 }
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const REFERENCE = /^\s*([A-Za-z0-9_-]+)\s*\/\s*([A-Za-z0-9_-]*?[A-Za-z_-])([1-9]\d{0,14})\s*$/;
 
 /** Values of `root` written as people see them, in the order they appear. */
 export function findFilterValues(root: RlxNode, schema: RlxScopeSchema, me?: RlxSignedInUser): RlxValueFinding[] {
@@ -186,12 +186,12 @@ function lookupFinding(base: FindingBase, schema: RlxScopeSchema): RlxValueFindi
 
 function linkFinding(base: FindingBase, schema: RlxScopeSchema): RlxValueFinding | undefined {
   if (GUID.test(base.written)) return undefined;
-  const match = REFERENCE.exec(base.written);
-  if (!match) return undefined;
+  const written = parseReference(base.written);
+  if (!written) return undefined;
   const target = schemaField(schema, base.field)?.ed_link_target;
   // With a known target, its aliases as the service spells them (the field links to one app).
-  const reference = target && target.workspace.toLowerCase() === match[1]!.toLowerCase() && target.app.toLowerCase() === match[2]!.toLowerCase()
-    ? { workspace: target.workspace, app: target.app, number: Number(match[3]) }
-    : { workspace: match[1]!, app: match[2]!, number: Number(match[3]) };
+  const reference = target && target.workspace.toLowerCase() === written.workspace.toLowerCase() && target.app.toLowerCase() === written.app.toLowerCase()
+    ? { workspace: target.workspace, app: target.app, number: written.number }
+    : written;
   return { ...base, outcome: 'reference', kind: 'link', reference };
 }

@@ -3,7 +3,7 @@
 export type { RlxSchemaSource, RlxScopeSchema, RlxWorkspaceAliases } from './schemaSource';
 export { EMPTY_RLX_SCHEMA_SOURCE } from './schemaSource';
 export type { RlxCompletionItem, RlxCompletionKind, RlxDiagnostic, RlxFoldingRange, RlxHover, RlxOutlineItem, RlxQuickFix, RlxSeverity, RlxTextEdit } from './types';
-export { rlxFieldType, schemaField, schemaLookups, fieldCaption, describeField, fieldDocumentation, localized, PIVOT_SUFFIXES, splitPivotSuffix, closest, editDistance } from './fieldKinds';
+export { rlxFieldType, schemaField, schemaLookups, fieldCaption, describeField, fieldDocumentation, PIVOT_SUFFIXES, splitPivotSuffix, closest, editDistance } from './fieldKinds';
 export type { RlxFieldType } from './fieldKinds';
 export { DIRECTIVE_DOCS, OPERATOR_DOCS, operatorsFor } from './vocabulary';
 export { getRlxCompletions } from './completion';

@@ -3,10 +3,10 @@
 // every other feature, so references never send a discovery request of their own.
 import type * as vscode from 'vscode';
 import type { ReferenceAliases } from '../../../core/references';
-import type { ConnectionCatalog } from '../../connections/connectionCatalog';
+import type { ExtensionCatalog } from '../../connections/connectionCatalog';
 import type { ReferenceAliasSource } from './aliasSource';
 
-export function referenceAliasSource(catalog: ConnectionCatalog): ReferenceAliasSource & vscode.Disposable {
+export function referenceAliasSource(catalog: ExtensionCatalog): ReferenceAliasSource & vscode.Disposable {
   return {
     async aliases(connectionId: string): Promise<ReferenceAliases> {
       try {

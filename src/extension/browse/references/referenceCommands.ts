@@ -1,7 +1,7 @@
 // Command ids and arguments shared by the main bundle (which registers the commands) and the
 // references bundle (which puts them in links and hovers): ids, argument shapes, command URIs.
 import type { RecordData } from '../../../core/contract/types';
-import type { RecordReference } from '../../../core/references';
+import type { RecordReference } from '../../../core/contract/reference';
 import { openRecordArgument as searchHitArgument, toSearchHit } from '../search/searchHits';
 
 export const REFERENCE_COMMANDS = {

@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import type { RecordsClient } from '../../../core/api';
 import type { RecordData } from '../../../core/contract/types';
-import { referenceText } from '../../../core/references';
+import { referenceText } from '../../../core/contract/reference';
 import { rlxAnd, rlxEquals } from '../../../core/rlx/quote';
 import { toAbortSignal } from '../../shared/util/abort';
 import type { ReferenceResolver } from './referenceResolver';
@@ -20,7 +20,7 @@ export interface CompletionHost {
 }
 
 export async function referenceCompletions(
-  deps: CompletionHost,
+  host: CompletionHost,
   connectionId: string,
   document: vscode.TextDocument,
   position: vscode.Position,
@@ -29,7 +29,7 @@ export async function referenceCompletions(
   const typed = TYPED.exec(document.lineAt(position.line).text.slice(0, position.character));
   if (!typed) return undefined;
   const [whole, workspace, rest] = typed as unknown as [string, string, string];
-  const matcher = await deps.resolver.matcher(connectionId);
+  const matcher = await host.resolver.matcher(connectionId);
   const apps = matcher.appsOf(workspace);
   if (apps.length === 0) return undefined;
   const range = new vscode.Range(position.translate(0, -whole.length), position);
@@ -52,7 +52,7 @@ export async function referenceCompletions(
   // Debounce: a person typing fast sends one search for the last keystroke only.
   await new Promise((resolve) => setTimeout(resolve, COMPLETION_DEBOUNCE_MS));
   if (token.isCancellationRequested) return undefined;
-  const client = await deps.client(connectionId);
+  const client = await host.client(connectionId);
   const records = await findRecords(client, { workspace, app }, query, toAbortSignal(token));
   if (token.isCancellationRequested) return undefined;
   const items = records.map((record, index) => {

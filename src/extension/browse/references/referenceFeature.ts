@@ -2,7 +2,7 @@
 // completion and opening a reference. Loaded on first use (dist/references.js).
 import * as vscode from 'vscode';
 import type { RecordsClient } from '../../../core/api';
-import { referenceText, type RecordReference } from '../../../core/references';
+import { referenceText, type RecordReference } from '../../../core/contract/reference';
 import type { ReferenceAliasSource } from './aliasSource';
 import { OPEN_RECORD_COMMAND, REFERENCE_COMMANDS, commandUri, openRecordArgument, type OpenReferenceArgs } from './referenceCommands';
 import { referenceCompletions } from './referenceCompletion';
@@ -33,8 +33,8 @@ class ReferenceLink extends vscode.DocumentLink {
 export class ReferenceFeature implements vscode.Disposable {
   readonly resolver: ReferenceResolver;
 
-  constructor(private readonly deps: ReferenceFeatureHost) {
-    this.resolver = new ReferenceResolver({ aliases: deps.aliases, client: deps.client });
+  constructor(private readonly host: ReferenceFeatureHost) {
+    this.resolver = new ReferenceResolver({ aliases: host.aliases, client: host.client });
   }
 
   async provideDocumentLinks(document: vscode.TextDocument, connectionId: string): Promise<vscode.DocumentLink[]> {
@@ -66,15 +66,15 @@ export class ReferenceFeature implements vscode.Disposable {
     const contents = referenceHoverContents(resolution, {
       connectionId,
       reference: hovered.match,
-      people: this.deps.aliases.people(connectionId),
-      webUrlTemplate: this.deps.webUrlTemplate(),
-      timeZone: this.deps.timeZone?.(connectionId),
+      people: this.host.aliases.people(connectionId),
+      webUrlTemplate: this.host.webUrlTemplate(),
+      timeZone: this.host.timeZone?.(connectionId),
     });
     return new vscode.Hover(contents, hovered.range);
   }
 
   provideCompletionItems(document: vscode.TextDocument, position: vscode.Position, connectionId: string, token: vscode.CancellationToken): Promise<vscode.CompletionList | undefined> {
-    return referenceCompletions({ resolver: this.resolver, client: this.deps.client }, connectionId, document, position, token);
+    return referenceCompletions({ resolver: this.resolver, client: this.host.client }, connectionId, document, position, token);
   }
 
   /** Opens a reference's record; one that does not resolve says so in the status bar, not in a toast. */
@@ -94,6 +94,6 @@ export class ReferenceFeature implements vscode.Disposable {
   }
 }
 
-export function createReferenceFeature(deps: ReferenceFeatureHost): ReferenceFeature {
-  return new ReferenceFeature(deps);
+export function createReferenceFeature(host: ReferenceFeatureHost): ReferenceFeature {
+  return new ReferenceFeature(host);
 }

@@ -3,7 +3,7 @@
 // own commands, no server text) are a second string trusted for those commands only.
 import * as vscode from 'vscode';
 import type { RecordData } from '../../../core/contract/types';
-import { type RecordReference, referenceText } from '../../../core/references';
+import { type RecordReference, referenceText } from '../../../core/contract/reference';
 import { stripTags } from '../../../core/records/historyView';
 import { escapeMarkdown, markdownCode } from '../../../core/rlx/language/markdown';
 import { recordTooltipMarkdown } from '../../../core/records/recordTooltip';

@@ -5,14 +5,8 @@
 import * as vscode from 'vscode';
 import type { RecordsClient } from '../../../core/api';
 import type { RecordData } from '../../../core/contract/types';
-import {
-  ReferenceMatcher,
-  fetchReferencedRecords,
-  planReferenceLookups,
-  referenceKey,
-  type RecordReference,
-  type ReferenceMatch,
-} from '../../../core/references';
+import { ReferenceMatcher, fetchReferencedRecords, planReferenceLookups, referenceKey, type ReferenceMatch } from '../../../core/references';
+import type { RecordReference } from '../../../core/contract/reference';
 import { describeError } from '../../connections/errorText';
 import type { ReferenceAliasSource } from './aliasSource';
 import { BoundedMap } from './boundedMap';
@@ -56,15 +50,15 @@ export class ReferenceResolver implements vscode.Disposable {
   private generation = 0;
   private readonly listener: vscode.Disposable;
 
-  constructor(private readonly deps: ReferenceResolverHost) {
-    this.listener = deps.aliases.onDidChange((connectionId) => this.forget(connectionId));
+  constructor(private readonly host: ReferenceResolverHost) {
+    this.listener = host.aliases.onDidChange((connectionId) => this.forget(connectionId));
   }
 
   /** The matcher of a connection's known aliases (read once, until the aliases change). */
   matcher(connectionId: string): Promise<ReferenceMatcher> {
     let matcher = this.matchers.get(connectionId);
     if (matcher === undefined) {
-      matcher = this.deps.aliases.aliases(connectionId).then((aliases) => new ReferenceMatcher(aliases));
+      matcher = this.host.aliases.aliases(connectionId).then((aliases) => new ReferenceMatcher(aliases));
       matcher.catch(() => this.matchers.delete(connectionId));
       this.matchers.set(connectionId, matcher);
     }
@@ -128,7 +122,7 @@ export class ReferenceResolver implements vscode.Disposable {
 
   private fetch(connectionId: string, wanted: Map<string, RecordReference>): Map<string, Promise<Resolution>> {
     const batch = (async () => {
-      const client = await this.deps.client(connectionId);
+      const client = await this.host.client(connectionId);
       return fetchReferencedRecords((scope, params, options) => client.listRecords(scope, params, options), planReferenceLookups(wanted.values()));
     })();
     const results = new Map<string, Promise<Resolution>>();

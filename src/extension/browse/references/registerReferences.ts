@@ -2,7 +2,7 @@
 // providers: the first time one is asked (and a connection exists) they load
 // dist/references.js, which matches, resolves and renders. See README.md here.
 import * as vscode from 'vscode';
-import { recordReference } from '../../../core/records/recordText';
+import { recordReference } from '../../../core/contract/reference';
 import { activeRecordEditorUri, identityFromUri, labelOfUri } from '../../records/editor/recordUri';
 import type { ConnectionManager } from '../../connections/connectionManager';
 import type { RecordsTree } from '../tree/registerTree';

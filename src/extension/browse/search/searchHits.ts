@@ -1,7 +1,8 @@
 // Search records → the few fields the search view shows. Pure, so it is unit-tested.
 import type { RecordData } from '../../../core/contract/types';
 import type { SearchHit } from '../../../webview/search/protocol';
-import { recordReference, resolvedValue } from '../../../core/records/recordText';
+import { parseReference, recordReference } from '../../../core/contract/reference';
+import { resolvedValue } from '../../../core/records/recordText';
 
 export function toSearchHit(record: RecordData): SearchHit {
   const workspace = typeof record.project_alias === 'string' ? record.project_alias : '';
@@ -28,11 +29,11 @@ export function openRecordArgument(connectionId: string, hit: SearchHit): { kind
     id: `search:${connectionId}:${hit.id}`,
     connectionId,
     ref: { workspace: hit.workspace, app: hit.app },
-    record: { id: hit.id, title: hit.title, project_alias: hit.workspace, publishing_alias: hit.app, ...numberOf(hit.reference) },
+    record: { id: hit.id, title: hit.title, project_alias: hit.workspace, publishing_alias: hit.app, ...numberOf(hit) },
   };
 }
 
-function numberOf(reference: string): { number?: number } {
-  const match = /(\d+)$/.exec(reference);
-  return match ? { number: Number(match[1]) } : {};
+function numberOf(hit: SearchHit): { number?: number } {
+  const reference = parseReference(hit.reference, () => [hit.app]);
+  return reference ? { number: reference.number } : {};
 }

@@ -3,7 +3,7 @@
 // loaded on the first drop.
 import * as vscode from 'vscode';
 import type { FilesHost } from '../../records/files/filesHost';
-import { recordReference } from '../../../core/records/recordText';
+import { recordReference } from '../../../core/contract/reference';
 import type { RecordsTreeNode } from '../../shared/treeNodes';
 
 /** The tree's own drag type (VS Code's convention: application/vnd.code.tree.<view id>). */

@@ -4,7 +4,9 @@ import type { ConnectionInfo } from '../../connections/connectionManager';
 import { sendsTokenInClear } from '../../connections/connectionRules';
 import type { ListingView } from './model/listingQuery';
 import { attachmentName, formatBytes } from '../../../core/records/recordAttachments';
-import { countDescription, localized, recordDescription, recordLabel, recordReference } from '../../../core/records/recordText';
+import { countDescription, recordDescription, recordLabel } from '../../../core/records/recordText';
+import { localizedText } from '../../../core/text/localizedText';
+import { recordReference } from '../../../core/contract/reference';
 import { stateStyle } from './model/stateStyle';
 import type { RecordListing } from './recordListing';
 import type { RecordsTreeNode } from '../../shared/treeNodes';
@@ -97,7 +99,7 @@ export function treeItemFor(node: RecordsTreeNode, context: TreeItemContext): vs
       const item = new vscode.TreeItem(attachmentName(node.attachment), None);
       item.id = node.id;
       // Files of other fields (a "Specification", a "Contract") say which field holds them.
-      const fieldCaption = node.field === 'attachments' ? '' : localized(context.schema?.fields?.[node.field]?.ed_caption, node.field);
+      const fieldCaption = node.field === 'attachments' ? '' : localizedText(context.schema?.fields?.[node.field]?.ed_caption, 'en', node.field);
       item.description = [formatBytes(node.attachment.link_data?.size), fieldCaption].filter(Boolean).join(' · ');
       item.tooltip = [attachmentName(node.attachment), node.attachment.link_data?.mime_type, item.description].filter(Boolean).join('\n');
       item.iconPath = new vscode.ThemeIcon('file');

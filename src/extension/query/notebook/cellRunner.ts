@@ -28,7 +28,7 @@ export class RlxCellRunner {
   /** Tables of the outputs shown (Load more, open, export, bulk), each bound to its notebook. */
   readonly tables = new OutputRegistry<TableOutput>();
 
-  constructor(private readonly deps: NotebookHost) {}
+  constructor(private readonly host: NotebookHost) {}
 
   async execute(controller: vscode.NotebookController, cells: readonly vscode.NotebookCell[], notebook: vscode.NotebookDocument, mode: RunMode = 'run'): Promise<void> {
     for (const cell of cells) {
@@ -76,9 +76,9 @@ export class RlxCellRunner {
     const block = model.blocks[0];
     if (block === undefined) return undefined;
     const connectionId = await this.connectionOf(notebook);
-    const client = await this.deps.connections.client(connectionId);
+    const client = await this.host.connections.client(connectionId);
     // The same settings as a run from the text editor (`records.rlx.defaultLimit`).
-    const defaults = rlxRunDefaults(this.deps.connections.catalog, connectionId);
+    const defaults = rlxRunDefaults(this.host.connections.catalog, connectionId);
     const query = blockQuery(model, block, defaults);
     const title = block.title || vscode.l10n.t('Query');
     const scope = describeRlxScope(query.scope);
@@ -94,7 +94,7 @@ export class RlxCellRunner {
       documentText: model.text,
       blockStart: block.start,
       connectionId,
-      connectionName: this.deps.connections.get(connectionId)?.name,
+      connectionName: this.host.connections.get(connectionId)?.name,
       at: started,
       durationMs: Date.now() - started,
       count: result.aggregation?.data.length ?? result.filtered,
@@ -110,7 +110,7 @@ export class RlxCellRunner {
         filtered: aggregation.filteredRecordsCount, total: aggregation.totalRecordsCount,
       };
     }
-    const output = await TableOutput.create(this.deps.schemas, connectionId, new ResultsQuery(client, result.query), title, result.records ?? [], result.filtered);
+    const output = await TableOutput.create(this.host.schemas, connectionId, new ResultsQuery(client, result.query), title, result.records ?? [], result.filtered);
     this.tables.add(notebook, output, outputId);
     const { table } = output;
     const highlights = table.highlights();
@@ -124,7 +124,7 @@ export class RlxCellRunner {
 
   /** The notebook's connection by the rule of `.rlx` files; a problem is said, never worked around. */
   private async connectionOf(notebook: vscode.NotebookDocument): Promise<string> {
-    const { rule } = this.deps;
+    const { rule } = this.host;
     const header = notebookHeader(notebook);
     const resolution = rule.resolve(notebook.uri, header);
     if (resolution.kind !== 'ready') throw new CellProblem(rule.describe(resolution).problem ?? '');

@@ -22,13 +22,13 @@ const DEFAULT_SETTING = 'records.rlx.openAsNotebook';
 // Loaded once; later calls get the same module.
 const loadNotebook = () => import('../../lazy/notebook.js');
 
-/** `deps` is asked when a cell first runs or a renderer first writes: it may start the `.rlx` language. */
-export function registerRlxNotebook(deps: () => Promise<Omit<NotebookHost, 'postToRenderer'>>): vscode.Disposable {
+/** `host` is asked when a cell first runs or a renderer first writes: it may start the `.rlx` language. */
+export function registerRlxNotebook(host: () => Promise<Omit<NotebookHost, 'postToRenderer'>>): vscode.Disposable {
   const messaging = vscode.notebooks.createRendererMessaging(RLX_RENDERER_ID);
   let full: Promise<NotebookHost> | undefined;
-  const fullDeps = () => (full ??= deps().then((given) => ({ ...given, postToRenderer: (message, editor) => void messaging.postMessage(message, editor) })));
+  const fullHost = () => (full ??= host().then((given) => ({ ...given, postToRenderer: (message, editor) => void messaging.postMessage(message, editor) })));
   let runner: Promise<RlxCellRunner> | undefined;
-  const runnerOf = (): Promise<RlxCellRunner> => (runner ??= Promise.all([loadNotebook(), fullDeps()]).then(([bundle, given]) => new bundle.RlxCellRunner(given)));
+  const runnerOf = (): Promise<RlxCellRunner> => (runner ??= Promise.all([loadNotebook(), fullHost()]).then(([bundle, given]) => new bundle.RlxCellRunner(given)));
   const controller = vscode.notebooks.createNotebookController(RLX_NOTEBOOK_CONTROLLER_ID, RLX_NOTEBOOK_TYPE, vscode.l10n.t('Records Service'));
   controller.supportedLanguages = ['rlx'];
   controller.supportsExecutionOrder = true;
@@ -45,7 +45,7 @@ export function registerRlxNotebook(deps: () => Promise<Omit<NotebookHost, 'post
       },
       serializeNotebook: async (data) => (await loadNotebook()).serializeRlxNotebookData(data),
     }, { transientOutputs: true }),
-    messaging.onDidReceiveMessage(async ({ editor, message }) => (await loadNotebook()).onRendererMessage(await fullDeps(), await runnerOf(), message, editor)),
+    messaging.onDidReceiveMessage(async ({ editor, message }) => (await loadNotebook()).onRendererMessage(await fullHost(), await runnerOf(), message, editor)),
     // A closed notebook's outputs are gone (they are not saved): so are the tables behind them.
     vscode.workspace.onDidCloseNotebookDocument((notebook) => void runner?.then((started) => started.tables.forget(notebook))),
     vscode.commands.registerCommand(RLX_NOTEBOOK_COMMANDS.openAsNotebook, (uri?: vscode.Uri) => {

@@ -12,7 +12,7 @@ import type { NotebookHost } from './notebookHost';
 import type { TableOutput } from './tableOutput';
 import type { BulkSelection } from '../../lazy/bulk';
 
-export async function onRendererMessage(deps: NotebookHost, runner: RlxCellRunner, received: unknown, editor: vscode.NotebookEditor): Promise<RlxRendererReply | undefined> {
+export async function onRendererMessage(host: NotebookHost, runner: RlxCellRunner, received: unknown, editor: vscode.NotebookEditor): Promise<RlxRendererReply | undefined> {
   if (!isRlxRendererMessage(received)) return undefined;
   const message = received;
   // Only the notebook an output was made for may use it: our renderer draws our mime type in any
@@ -23,7 +23,7 @@ export async function onRendererMessage(deps: NotebookHost, runner: RlxCellRunne
     if (runner.tables.has(message.outputId)) return undefined;
     if (message.type === 'loadMore') {
       const reply: RlxRendererReply = { type: 'failed', outputId: message.outputId, message: vscode.l10n.t('This output is from before a reload. Run the cell again to load more.') };
-      deps.postToRenderer(reply, editor);
+      host.postToRenderer(reply, editor);
       return reply;
     }
     return undefined;
@@ -36,11 +36,11 @@ export async function onRendererMessage(deps: NotebookHost, runner: RlxCellRunne
         const from = table.records.length - added;
         const highlights = table.highlights(from);
         const reply: RlxRendererReply = { type: 'rows', outputId: message.outputId, rows: table.rows(from), ...(highlights === undefined ? {} : { highlights }), ...table.counts() };
-        deps.postToRenderer(reply, editor);
+        host.postToRenderer(reply, editor);
         return reply;
       } catch (error) {
         const reply: RlxRendererReply = { type: 'failed', outputId: message.outputId, message: describeError(error, vscode.l10n.t('load more records')) };
-        deps.postToRenderer(reply, editor);
+        host.postToRenderer(reply, editor);
         return reply;
       }
     }
@@ -64,7 +64,7 @@ export async function onRendererMessage(deps: NotebookHost, runner: RlxCellRunne
         format: message.format,
         title: output.title,
         defaultFolder: vscode.workspace.workspaceFolders?.[0]?.uri,
-        reportError: (error) => deps.connections.reportError(output.connectionId, error, vscode.l10n.t('Could not export "{0}"', output.title)),
+        reportError: (error) => host.connections.reportError(output.connectionId, error, vscode.l10n.t('Could not export "{0}"', output.title)),
       });
       return undefined;
     }

@@ -7,7 +7,7 @@ import type { AggregationParams, AggregationResult, RecordData } from '../../../
 import { copyRequestSnippet } from '../../records/copyRequest';
 import type { ConnectionManager } from '../../connections/connectionManager';
 import type { PivotConfig, PivotHostToView, PivotRunReply, PivotTarget, PivotViewState, PivotViewToHost } from '../../../webview/pivot/protocol';
-import { recordReference } from '../../../core/records/recordText';
+import { recordReference } from '../../../core/contract/reference';
 import { createWebviewChannel } from '../../shared/webviews/webviewChannel';
 import { createWebviewHtml, webviewOptions } from '../../shared/webviews/webviewHtml';
 import { pivotFieldChoices } from './pivotFields';

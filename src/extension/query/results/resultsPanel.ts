@@ -47,9 +47,9 @@ export class ResultsPanel implements vscode.Disposable {
   private readonly disposed = new vscode.EventEmitter<void>();
   readonly onDidDispose = this.disposed.event;
 
-  constructor(readonly panel: vscode.WebviewPanel, private readonly deps: ResultsHost, private state: ResultsPanelState) {
-    panel.webview.options = webviewOptions(deps.extensionUri);
-    panel.iconPath = vscode.Uri.joinPath(deps.extensionUri, 'media', 'records.svg');
+  constructor(readonly panel: vscode.WebviewPanel, private readonly host: ResultsHost, private state: ResultsPanelState) {
+    panel.webview.options = webviewOptions(host.extensionUri);
+    panel.iconPath = vscode.Uri.joinPath(host.extensionUri, 'media', 'records.svg');
     panel.title = state.title;
     // A restored panel keeps the order the person chose before the reload.
     this.sort = state.sort;
@@ -58,7 +58,7 @@ export class ResultsPanel implements vscode.Disposable {
       // A hidden panel is not kept alive: its page reloads and asks again.
       onPeerReady: () => this.redraw(),
     });
-    panel.webview.html = createWebviewHtml({ webview: panel.webview, extensionUri: deps.extensionUri, script: 'results', title: state.title, loadingText: vscode.l10n.t('Running the query…') });
+    panel.webview.html = createWebviewHtml({ webview: panel.webview, extensionUri: host.extensionUri, script: 'results', title: state.title, loadingText: vscode.l10n.t('Running the query…') });
     this.disposables.push(this.channel, panel.onDidDispose(() => this.dispose()));
   }
 
@@ -80,7 +80,7 @@ export class ResultsPanel implements vscode.Disposable {
     this.state = state;
     this.panel.title = state.title;
     this.staticTable = undefined;
-    this.source = new ResultsQuery(await this.deps.connections.client(state.connectionId), state.query);
+    this.source = new ResultsQuery(await this.host.connections.client(state.connectionId), state.query);
     this.sort = state.sort ?? sortOfQuery(state.query);
     (await this.prepareTable(state.query, records)).reset(records, total);
     this.redraw();
@@ -116,7 +116,7 @@ export class ResultsPanel implements vscode.Disposable {
     this.post({ type: 'loading', title: this.state.title, message: vscode.l10n.t('Running the query…') });
     const controller = this.restart();
     try {
-      this.source ??= new ResultsQuery(await this.deps.connections.client(this.state.connectionId), query);
+      this.source ??= new ResultsQuery(await this.host.connections.client(this.state.connectionId), query);
       const page = await this.source.page(0, pageSizeOf(query), this.sort, controller.signal);
       if (controller.signal.aborted) return;
       (await this.prepareTable(query, page.records)).reset(page.records, page.total);
@@ -194,7 +194,7 @@ export class ResultsPanel implements vscode.Disposable {
       title: this.state.title,
       defaultFolder: vscode.workspace.workspaceFolders?.[0]?.uri,
       ...options,
-      reportError: (error) => this.deps.connections.reportError(this.state.connectionId, error, vscode.l10n.t('Could not export "{0}"', this.state.title)),
+      reportError: (error) => this.host.connections.reportError(this.state.connectionId, error, vscode.l10n.t('Could not export "{0}"', this.state.title)),
     });
   }
 
@@ -259,9 +259,9 @@ export class ResultsPanel implements vscode.Disposable {
   private async prepareTable(query: RecordsQuery, records: readonly RecordData[]): Promise<RecordTable> {
     const { connectionId } = this.state;
     // The schema cache of the language features: usually already loaded by completion.
-    await this.deps.schemas.ensure(connectionId, query.scope).catch(() => undefined);
-    const table = this.records?.query === query ? this.records : new RecordTable(query, () => vscode.env.language, this.deps.schemas.peopleBook(connectionId), () => this.deps.schemas.userTimeZone(connectionId));
-    table.prepare(this.deps.schemas.sourceFor(connectionId).schemaFor(query.scope), records);
+    await this.host.schemas.ensure(connectionId, query.scope).catch(() => undefined);
+    const table = this.records?.query === query ? this.records : new RecordTable(query, () => vscode.env.language, this.host.schemas.peopleBook(connectionId), () => this.host.schemas.userTimeZone(connectionId));
+    table.prepare(this.host.schemas.sourceFor(connectionId).schemaFor(query.scope), records);
     this.records = table;
     return table;
   }
@@ -308,7 +308,7 @@ export class ResultsPanel implements vscode.Disposable {
   }
 
   private fail(error: unknown, what: string, retry: boolean): void {
-    const message = this.deps.connections.reportError(this.state.connectionId, error, what);
+    const message = this.host.connections.reportError(this.state.connectionId, error, what);
     if (message === '') return;
     this.post({ type: 'error', title: this.state.title, message, retry });
   }

@@ -35,7 +35,7 @@ export function markResultsRunning(key: string, running: boolean): void {
  * Shows a block's result: a list or search in its grid panel, a pivot in the pivot view.
  * Resolves with the grid panel, or undefined when the pivot view took it.
  */
-export async function showResults(deps: ResultsHost, request: ResultsRequest): Promise<ResultsPanel | undefined> {
+export async function showResults(host: ResultsHost, request: ResultsRequest): Promise<ResultsPanel | undefined> {
   const { result, connectionId, key } = request;
   const query = result.query;
   const title = request.title;
@@ -49,18 +49,18 @@ export async function showResults(deps: ResultsHost, request: ResultsRequest): P
       await vscode.commands.executeCommand('records.pivot', { connectionId, workspace: query.scope.ref.workspace, app: query.scope.ref.app, config, answer });
       return undefined;
     }
-    const panel = await panelFor(deps, { key, connectionId, title, query });
+    const panel = await panelFor(host, { key, connectionId, title, query });
     const groups = groupsTable(query.params, result.aggregation ?? { data: [], filteredRecordsCount: 0, totalRecordsCount: 0 });
     panel.showStatic({ key, connectionId, title, query }, { ...groups, total: groups.rows.length });
     return panel;
   }
-  const panel = await panelFor(deps, { key, connectionId, title, query });
+  const panel = await panelFor(host, { key, connectionId, title, query });
   // A block run again starts from its own @sort, not from the last header clicked.
   await panel.showRecords({ key, connectionId, title, query: query as RecordsQuery }, result.records ?? [], result.filtered);
   return panel;
 }
 
-async function panelFor(deps: ResultsHost, state: ResultsPanelState): Promise<ResultsPanel> {
+async function panelFor(host: ResultsHost, state: ResultsPanelState): Promise<ResultsPanel> {
   const existing = panels.get(state.key);
   if (existing) {
     existing.panel.reveal(undefined, true);
@@ -75,7 +75,7 @@ async function panelFor(deps: ResultsHost, state: ResultsPanelState): Promise<Re
     const tab = queryTabGroup?.activeTab;
     if (tab?.input instanceof vscode.TabInputText) await vscode.window.showTextDocument(tab.input.uri, { viewColumn: queryGroup, preserveFocus: false });
   }
-  return track(new ResultsPanel(webviewPanel, deps, state));
+  return track(new ResultsPanel(webviewPanel, host, state));
 }
 
 function track(panel: ResultsPanel): ResultsPanel {
@@ -92,14 +92,14 @@ function track(panel: ResultsPanel): ResultsPanel {
 }
 
 /** Brings a panel back after a window reload: its query runs again from the first page. */
-export async function restoreResults(deps: ResultsHost, webviewPanel: vscode.WebviewPanel, state: unknown): Promise<void> {
-  if (!isResultsPanelState(state) || state.query.kind === 'pivot' || !deps.connections.get(state.connectionId) || panels.has(state.key)) {
+export async function restoreResults(host: ResultsHost, webviewPanel: vscode.WebviewPanel, state: unknown): Promise<void> {
+  if (!isResultsPanelState(state) || state.query.kind === 'pivot' || !host.connections.get(state.connectionId) || panels.has(state.key)) {
     webviewPanel.dispose();
     return;
   }
   // Only the host's part of the page's state (not its scroll position) goes back to the host.
   const { key, connectionId, title, query, sort } = state;
-  const panel = track(new ResultsPanel(webviewPanel, deps, { key, connectionId, title, query, ...(sort ? { sort } : {}) }));
+  const panel = track(new ResultsPanel(webviewPanel, host, { key, connectionId, title, query, ...(sort ? { sort } : {}) }));
   await panel.rerun();
 }
 

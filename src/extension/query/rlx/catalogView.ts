@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import type { AppSchema } from '../../../core/contract/types';
 import type { RlxScope } from '../../../core/rlx/document';
 import type { RlxSchemaSource, RlxScopeSchema, RlxWorkspaceAliases } from '../../../core/rlx/language';
-import type { ConnectionCatalog } from '../../connections/connectionCatalog';
+import type { ExtensionCatalog } from '../../connections/connectionCatalog';
 
 export class RlxCatalogView implements vscode.Disposable {
   /** Fires with the connection id (or '' for all) when facts arrived or were dropped: diagnostics re-run then. */
@@ -15,7 +15,7 @@ export class RlxCatalogView implements vscode.Disposable {
   private readonly subscription: vscode.Disposable;
 
   constructor(
-    private readonly catalog: ConnectionCatalog,
+    private readonly catalog: ExtensionCatalog,
     /** The names `@connection` may use (completion and the unknown-name check). */
     private readonly connectionNames: () => readonly string[] = () => [],
   ) {

@@ -13,11 +13,11 @@ let bundle: ResultsBundle | undefined;
 // Loaded once; later calls get the same module (kept, so a panel's state can change at once).
 const loadResults = async (): Promise<ResultsBundle> => (bundle ??= await import('../../lazy/results.js'));
 
-/** `deps` is asked when a panel is restored: it may start the `.rlx` language (its schemas). */
-export function registerQueryResults(deps: () => Promise<ResultsHost>): vscode.Disposable {
+/** `host` is asked when a panel is restored: it may start the `.rlx` language (its schemas). */
+export function registerQueryResults(host: () => Promise<ResultsHost>): vscode.Disposable {
   return vscode.Disposable.from(
     vscode.window.registerWebviewPanelSerializer('records.results', {
-      deserializeWebviewPanel: async (panel, state) => (await loadResults()).restoreResults(await deps(), panel, state),
+      deserializeWebviewPanel: async (panel, state) => (await loadResults()).restoreResults(await host(), panel, state),
     }),
     ...RESULTS_COMMANDS.map((name) => vscode.commands.registerCommand(`records.results.${name}`, async (...args: unknown[]) => (await loadResults()).runResultsCommand(name, args))),
   );
@@ -37,6 +37,6 @@ export function resultsKey(document: vscode.Uri, title: string): string {
 }
 
 /** Shows a block's result: its grid panel (one per block), or the pivot view for `@pivot`. */
-export async function showQueryResults(deps: ResultsHost, key: string, title: string, connectionId: string, result: RlxRunResult): Promise<ResultsPanel | undefined> {
-  return (await loadResults()).showResults(deps, { key, title, connectionId, result });
+export async function showQueryResults(host: ResultsHost, key: string, title: string, connectionId: string, result: RlxRunResult): Promise<ResultsPanel | undefined> {
+  return (await loadResults()).showResults(host, { key, title, connectionId, result });
 }

@@ -1,7 +1,7 @@
 // The user's settings for running queries, read at run time so a change applies to the next run.
 import * as vscode from 'vscode';
 import type { RlxQueryDefaults } from '../../../core/rlx/document';
-import type { ConnectionCatalog } from '../../connections/connectionCatalog';
+import type { ExtensionCatalog } from '../../connections/connectionCatalog';
 import type { RlxRunDefaults } from './queryRunner';
 import { clampSetting } from '../../shared/settingBounds';
 
@@ -15,6 +15,6 @@ export function rlxQueryDefaults(): RlxQueryDefaults {
 }
 
 /** The defaults of a run on `connectionId`, with `@me` from the connection's catalog. */
-export function rlxRunDefaults(catalog: ConnectionCatalog, connectionId: string): RlxRunDefaults {
+export function rlxRunDefaults(catalog: ExtensionCatalog, connectionId: string): RlxRunDefaults {
   return { ...rlxQueryDefaults(), currentUser: () => catalog.currentUser(connectionId) };
 }

@@ -10,9 +10,10 @@ import type { AppRef, AppSchema, FieldDefinition, RecordData } from '../../../co
 import { type BulkChange, type BulkReport, type BulkTarget, bulkOperations, commonActions, describeBulkReport, runBulkWrite, undoOperations } from '../../../core/bulk/bulkWrite';
 import { listWhereIn } from '../../../core/query/inList';
 import { controlKindOf, isEditableKind } from '../../../core/records/fieldKinds';
-import { localizedText, referenceText } from '../../../core/records/recordText';
+import { localizedText } from '../../../core/text/localizedText';
+import { referenceText } from '../../../core/contract/reference';
 import { quoteRlxString, rlxIn } from '../../../core/rlx';
-import type { ConnectionCatalog } from '../../connections/connectionCatalog';
+import type { ExtensionCatalog } from '../../connections/connectionCatalog';
 import type { ConnectionManager } from '../../connections/connectionManager';
 import { describeError } from '../../connections/errorText';
 
@@ -313,7 +314,7 @@ async function pickField(schema: AppSchema): Promise<string | undefined> {
   return picked?.name;
 }
 
-async function pickValue(catalog: ConnectionCatalog, connectionId: string, scope: AppRef, schema: AppSchema, def: FieldDefinition): Promise<unknown> {
+async function pickValue(catalog: ExtensionCatalog, connectionId: string, scope: AppRef, schema: AppSchema, def: FieldDefinition): Promise<unknown> {
   const kind = controlKindOf(def);
   const caption = localizedText(def.ed_caption) || def.name;
   const clear = { label: vscode.l10n.t('(empty)'), value: null as unknown };

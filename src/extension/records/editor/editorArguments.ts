@@ -28,10 +28,3 @@ export function numberFromArgument(arg: unknown): number | undefined {
   const number = record?.number ?? a.number;
   return typeof number === 'number' ? number : undefined;
 }
-
-/** Parses `WS/APP123` as typed by a person. */
-export function parseReference(text: string): { workspace: string; app: string; number: number } | undefined {
-  const m = /^\s*([A-Za-z0-9_-]+)\/([A-Za-z_][A-Za-z_-]*?)-?(\d+)\s*$/.exec(text);
-  if (!m) return undefined;
-  return { workspace: m[1]!, app: m[2]!, number: Number(m[3]) };
-}

@@ -7,9 +7,9 @@ import type { EditorIdentity, EditorModel, HostToEditorMessage } from '../../../
 import type { ConnectionManager } from '../../connections/connectionManager';
 import { loadRecord, type LoadedRecord } from './recordLoader';
 import { createRecord, saveRecord, type Ask } from './recordSaving';
-import { identityFromUri, labelOfUri, recordLabel } from './recordUri';
+import { identityFromUri, labelOfUri, recordTabLabel } from './recordUri';
 import { changeState } from '../../shared/util/orderedState';
-import { referenceText } from '../../../core/records/recordText';
+import { referenceText } from '../../../core/contract/reference';
 import { noteWalkthroughStep } from '../../shared/walkthrough';
 import { RecordSaveGate } from './recordSaveGate';
 import { whenTabSaved } from './savedTab';
@@ -148,7 +148,7 @@ export class RecordDocument implements vscode.CustomDocument {
   get tabLabel(): string {
     const record = this.loadedRecord?.record;
     if (this.isNew || !record) return labelOfUri(this.uri) ?? this.identity.app;
-    return recordLabel(this.identity.app, record.number, typeof record.title === 'string' ? record.title : undefined);
+    return recordTabLabel(this.identity.app, record.number, typeof record.title === 'string' ? record.title : undefined);
   }
 
   get title(): string {

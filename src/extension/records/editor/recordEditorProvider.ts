@@ -9,7 +9,7 @@ import type { FilesHost } from '../files/filesHost';
 import { RecordDocument } from './recordDocument';
 import { RecordEditorSession } from './recordEditorSession';
 import type { Ask } from './recordSaving';
-import { identityFromUri, RECORD_EDITOR_VIEW_TYPE, recordLabel, recordUri, sameRecord } from './recordUri';
+import { identityFromUri, RECORD_EDITOR_VIEW_TYPE, recordTabLabel, recordUri, sameRecord } from './recordUri';
 
 export { RECORD_EDITOR_VIEW_TYPE };
 
@@ -36,17 +36,17 @@ export class RecordEditorProvider implements vscode.CustomEditorProvider<RecordD
   // VS Code subscribes to the main bundle's event; this one only satisfies the interface.
   readonly onDidChangeCustomDocument = new vscode.EventEmitter<vscode.CustomDocumentEditEvent<RecordDocument>>().event;
 
-  constructor(private readonly deps: RecordEditorHost) {}
+  constructor(private readonly host: RecordEditorHost) {}
 
   async openCustomDocument(uri: vscode.Uri, context: vscode.CustomDocumentOpenContext): Promise<RecordDocument> {
-    const document = await RecordDocument.open(uri, context.backupId, { connections: this.deps.connections, ask: this.ask, backups: this.deps.memento });
-    const subscriptions = [document.onDidEdit((e) => this.deps.fireEdit(e)), document.onDidCreate((identity) => void this.afterCreate(document, identity))];
+    const document = await RecordDocument.open(uri, context.backupId, { connections: this.host.connections, ask: this.ask, backups: this.host.memento });
+    const subscriptions = [document.onDidEdit((e) => this.host.fireEdit(e)), document.onDidCreate((identity) => void this.afterCreate(document, identity))];
     document.onDidDispose(() => subscriptions.forEach((s) => s.dispose()));
     return document;
   }
 
   resolveCustomEditor(document: RecordDocument, panel: vscode.WebviewPanel): void {
-    const session = new RecordEditorSession(panel, document, { ...this.deps, ask: this.ask, close: (d) => this.closeDeleted(d), followRename: (s) => this.followRename(s) });
+    const session = new RecordEditorSession(panel, document, { ...this.host, ask: this.ask, close: (d) => this.closeDeleted(d), followRename: (s) => this.followRename(s) });
     this.sessions.add(session);
     panel.onDidDispose(() => this.sessions.delete(session));
     this.resolved.fire(session);
@@ -111,13 +111,13 @@ export class RecordEditorProvider implements vscode.CustomEditorProvider<RecordD
     // A form for a new record: `New TASK` (breadcrumbs `IT › TASK › New TASK`).
     if (!identity.recordId) return vscode.l10n.t('New {0}', identity.app);
     try {
-      const client = await this.deps.connections.client(identity.connectionId);
+      const client = await this.host.connections.client(identity.connectionId);
       const page = await client.listRecords({ workspace: identity.workspace, app: identity.app }, { rlx: rlxEquals('id', identity.recordId), listOfFields: 'id,number,title', limitRecords: 1 });
       const record = page.data[0];
       const number = typeof record?.number === 'number' ? record.number : knownNumber;
-      return recordLabel(identity.app, number, typeof record?.title === 'string' ? record.title : undefined);
+      return recordTabLabel(identity.app, number, typeof record?.title === 'string' ? record.title : undefined);
     } catch {
-      return recordLabel(identity.app, knownNumber);
+      return recordTabLabel(identity.app, knownNumber);
     }
   }
 

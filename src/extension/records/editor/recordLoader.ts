@@ -7,7 +7,7 @@ import { buildFormFields, defaultValuesOf, type DisplayContext, type FormField, 
 import { displayTimeZone } from '../../../core/records/dateFormat';
 import { recordReadParams } from '../../../core/records/recordRead';
 import type { EditorIdentity } from '../../../webview/editor/protocol';
-import { type ConnectionCatalog, SYSTEM_PERSON_FIELDS } from '../../connections/connectionCatalog';
+import { type ExtensionCatalog, SYSTEM_PERSON_FIELDS } from '../../connections/connectionCatalog';
 
 /** A record as the editor loaded it: the base that edits are compared with. */
 export interface LoadedRecord {
@@ -26,7 +26,7 @@ export interface LoadedRecord {
  * Schema, people and current user of the record's app, from the connection's catalog
  * (connectionCatalog.ts): reopening a record or another of the same app reads none of them again.
  */
-export async function loadAppContext(catalog: ConnectionCatalog, identity: EditorIdentity): Promise<{ schema: AppSchema; workspace: Workspace; user: CurrentUser }> {
+export async function loadAppContext(catalog: ExtensionCatalog, identity: EditorIdentity): Promise<{ schema: AppSchema; workspace: Workspace; user: CurrentUser }> {
   const [schema, workspace, user] = await Promise.all([
     catalog.schema(identity.connectionId, appRef(identity)),
     catalog.workspace(identity.connectionId, identity.workspace),
@@ -36,7 +36,7 @@ export async function loadAppContext(catalog: ConnectionCatalog, identity: Edito
 }
 
 /** Loads the record (or a new record's defaults); undefined when the record is gone or unreadable. */
-export async function loadRecord(client: RecordsClient, identity: EditorIdentity, catalog: ConnectionCatalog): Promise<LoadedRecord | undefined> {
+export async function loadRecord(client: RecordsClient, identity: EditorIdentity, catalog: ExtensionCatalog): Promise<LoadedRecord | undefined> {
   const creating = identity.recordId === undefined;
   const [{ schema, workspace, user }, record] = await Promise.all([loadAppContext(catalog, identity), creating ? Promise.resolve(undefined) : readRecord(client, identity)]);
   if (!creating && !record) return undefined;

@@ -10,7 +10,7 @@ import { actionErrorText } from './editorErrors';
 import type { RecordDocument } from './recordDocument';
 import { appRef } from './recordLoader';
 import { writeBatch, type Ask } from './recordSaving';
-import { referenceText } from '../../../core/records/recordText';
+import { referenceText } from '../../../core/contract/reference';
 
 export const HISTORY_PAGE_SIZE = 20;
 

@@ -36,7 +36,7 @@ const TAB_TITLE_MAX = 40;
  * breadcrumbs show the URI's last segment), `TASK12` without a title, `TASK` while its number is
  * not known.
  */
-export function recordLabel(app: string, number?: number | string, title?: string): string {
+export function recordTabLabel(app: string, number?: number | string, title?: string): string {
   const words = title?.replace(/\s+/g, ' ').trim() ?? '';
   const shown = words.length > TAB_TITLE_MAX ? `${words.slice(0, TAB_TITLE_MAX - 1).trimEnd()}…` : words;
   return `${app}${number ?? ''}${shown === '' ? '' : ` ${shown}`}`;

@@ -1,7 +1,7 @@
 // The file fields of an app, in the order they are offered. Pure (no vscode), unit-tested.
 import type { AppSchema } from '../../../core/contract/types';
 import { fieldKindOf } from '../../../core/schema/fieldKind';
-import { localized } from '../../../core/records/recordText';
+import { localizedText } from '../../../core/text/localizedText';
 import { isFileField } from '../../../core/records/recordAttachments';
 
 export interface FileField {
@@ -19,7 +19,7 @@ export function fileFieldsOf(schema: AppSchema | undefined): FileField[] {
   if (!schema?.fields) return [ATTACHMENTS];
   const fields = Object.values(schema.fields).filter(isFileField).map((f) => ({
     name: f.name,
-    caption: localized(f.ed_caption, f.name),
+    caption: localizedText(f.ed_caption, 'en', f.name),
     single: fieldKindOf(f) === 'file',
   }));
   const rank = (f: FileField): number => (f.name === 'attachments' ? 0 : f.single ? 2 : 1);

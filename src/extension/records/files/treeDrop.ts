@@ -3,7 +3,7 @@
 import { basename } from 'node:path';
 import * as vscode from 'vscode';
 import type { AppNode, RecordNode, RecordsTreeNode } from '../../shared/treeNodes';
-import { recordReference } from '../../../core/records/recordText';
+import { recordReference } from '../../../core/contract/reference';
 import { attachFilesToRecord } from './attachFiles';
 import { createRecordWithFiles } from './createWithFiles';
 import { discardCopies, droppedFilePaths } from './droppedFiles';

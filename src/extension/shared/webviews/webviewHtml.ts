@@ -2,6 +2,7 @@
 // resources only from dist/webview and media.
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
+import { escapeHtml } from '../../../core/text/escapeHtml';
 import { l10nBundleScript } from './l10nBundleScript';
 
 export interface WebviewHtmlOptions {
@@ -35,10 +36,6 @@ export function contentSecurityPolicy(webview: vscode.Webview, nonce: string): s
     "frame-src 'none'",
     "base-uri 'none'",
   ].join('; ');
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
 export function createWebviewHtml(options: WebviewHtmlOptions): string {

@@ -12,7 +12,6 @@ import {
   formatDateTime,
   fromLocalInputValue,
   historyItems,
-  localizedText,
   mergeChanges,
   toLocalInputValue,
 } from '../../../../src/core/records';
@@ -68,12 +67,6 @@ describe('editor: form model', () => {
     const values = formValuesOf(record, fields);
     assert.deepEqual(values.attachments, [{ file_uid: 'f', id: 'f', title: 'a.txt' }]);
     assert.equal(values.c_amount, null);
-  });
-
-  it('falls back from a missing language to English, then to any', () => {
-    assert.equal(localizedText({ en: 'Amount', de: 'Betrag' }, 'fr'), 'Amount');
-    assert.equal(localizedText({ de: 'Betrag' }, 'fr'), 'Betrag');
-    assert.equal(localizedText(undefined), '');
   });
 });
 

@@ -1,5 +1,6 @@
 import { strict as assert } from 'node:assert';
-import { fetchReferencedRecords, planReferenceLookups, type RecordReference } from '../../../../src/core/references';
+import type { RecordReference } from '../../../../src/core/contract/reference';
+import { fetchReferencedRecords, planReferenceLookups } from '../../../../src/core/references';
 import type { AppRef, ListPage, ListParams } from '../../../../src/core/contract/types';
 
 describe('reference batcher', () => {

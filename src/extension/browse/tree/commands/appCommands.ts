@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { localized } from '../../../../core/records/recordText';
+import { localizedText } from '../../../../core/text/localizedText';
 import { checkFilter, sortByText } from '../model/listingQuery';
 import type { RecordsTreeProvider } from '../recordsTreeProvider';
 import type { AppNode, RecordsTreeNode } from '../../../shared/treeNodes';
@@ -59,7 +59,7 @@ export async function setSort(tree: RecordsTreeProvider, node: unknown, sortBy?:
     const schema = await tree.schema(app.connectionId, app.ref).catch(() => undefined);
     const fields = Object.values(schema?.fields ?? {})
       .filter((f) => !UNSORTABLE_KINDS.has(fieldKindOf(f)))
-      .map((f) => ({ label: localized(f.ed_caption, f.name), description: f.name, name: f.name }));
+      .map((f) => ({ label: localizedText(f.ed_caption, 'en', f.name), description: f.name, name: f.name }));
     const choices = fields.length > 0 ? fields : ['number', 'title', 'creation_date', 'update_date', 'state'].map((name) => ({ label: name, description: name, name }));
     const field = await vscode.window.showQuickPick([{ label: vscode.l10n.t('Default order'), description: '', name: '' }, ...choices], {
       title: vscode.l10n.t('Sort {0} by', app.app.caption),

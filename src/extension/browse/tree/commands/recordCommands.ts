@@ -2,8 +2,8 @@ import * as vscode from 'vscode';
 import type { BatchOutcome } from '../../../../core/api';
 import type { ConnectionManager } from '../../../connections/connectionManager';
 import { toAbortSignal } from '../../../shared/util/abort';
-import { recordReference } from '../../../../core/records/recordText';
-import { RECORD_EDITOR_VIEW_TYPE, editorUriOfJson, identityFromUri, recordJsonUri, recordLabel, recordUri } from '../../../records/editor/recordUri';
+import { recordReference } from '../../../../core/contract/reference';
+import { RECORD_EDITOR_VIEW_TYPE, editorUriOfJson, identityFromUri, recordJsonUri, recordTabLabel, recordUri } from '../../../records/editor/recordUri';
 import type { RecordsTreeProvider } from '../recordsTreeProvider';
 import type { RecordNode, RecordsTreeNode } from '../../../shared/treeNodes';
 import { actionChoices } from './actionChoices';
@@ -24,7 +24,7 @@ export async function openRecord(node: unknown): Promise<void> {
     else if (identity) void vscode.window.showInformationMessage(vscode.l10n.t('Save the new record first: it has no JSON until it exists.'));
   } else if (isRecordNode(node)) {
     const identity = { connectionId: node.connectionId, workspace: node.ref.workspace, app: node.ref.app, recordId: node.record.id };
-    editorUri = recordUri(identity, recordLabel(node.ref.app, node.record.number, typeof node.record.title === 'string' ? node.record.title : undefined));
+    editorUri = recordUri(identity, recordTabLabel(node.ref.app, node.record.number, typeof node.record.title === 'string' ? node.record.title : undefined));
   }
   const jsonUri = editorUri === undefined ? undefined : recordJsonUri(editorUri);
   if (jsonUri === undefined) return;

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { identityFromArgument, parseReference } from '../../../../../src/extension/records/editor/editorArguments';
+import { identityFromArgument } from '../../../../../src/extension/records/editor/editorArguments';
 
 describe('editor: command arguments', () => {
   it('reads a tree record node, an app node, an editor identity and a results item', () => {
@@ -13,12 +13,5 @@ describe('editor: command arguments', () => {
     assert.equal(identityFromArgument(undefined), undefined);
     assert.equal(identityFromArgument({ ref: { workspace: 'IT', app: 'TASK' } }), undefined);
     assert.equal(identityFromArgument({ connectionId: 'c1' }), undefined);
-  });
-
-  it('parses references as people type them', () => {
-    assert.deepEqual(parseReference('IT/TASK12'), { workspace: 'IT', app: 'TASK', number: 12 });
-    assert.deepEqual(parseReference(' SALES/DEAL-7 '), { workspace: 'SALES', app: 'DEAL', number: 7 });
-    assert.equal(parseReference('IT/TASK'), undefined);
-    assert.equal(parseReference('TASK12'), undefined);
   });
 });
