@@ -88,7 +88,7 @@ export function activate(context: vscode.ExtensionContext): RecordsExtensionApi 
   context.subscriptions.push(
     vscode.commands.registerCommand(COPY_REQUEST_COMMANDS.record, async (arg?: unknown, language?: SnippetLanguage) => {
       const target = arg ?? activeRecordEditorUri() ?? tree.view.selection[0];
-      return (await import('./lazy/treeCommands.js')).copyRecordRequest(connections, target, language);
+      return (await import('./browse/bundles/treeCommands.js')).copyRecordRequest(connections, target, language);
     }),
   );
   const bulk = registerBulk(context, connections, () => tree.view.selection);

@@ -2,7 +2,9 @@ import * as vscode from 'vscode';
 import type { ConnectionManager } from '../../connections/connectionManager';
 import type { FilesHost } from '../files/filesHost';
 import type { EditorIdentity } from '../../../webview/editor/protocol';
-import type { RecordDocument, RecordEditorProvider, RecordJsonFileSystem } from '../../lazy/recordEditor';
+import type { RecordDocument } from './recordDocument';
+import type { RecordEditorProvider } from './recordEditorProvider';
+import type { RecordJsonFileSystem } from './recordJsonFileSystem';
 import { identityFromArgument, numberFromArgument } from './editorArguments';
 import { pickRecord } from '../recordPicker';
 import { activeRecordEditorUri, RECORD_EDITOR_VIEW_TYPE, RECORDS_JSON_SCHEME, RECORDS_SCHEME } from './recordUri';
@@ -19,7 +21,7 @@ function registerRecordJson(context: vscode.ExtensionContext, connections: Conne
   const changes = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
   let implementation: Promise<RecordJsonFileSystem> | undefined;
   const fs = (): Promise<RecordJsonFileSystem> =>
-    (implementation ??= import('../../lazy/recordEditor.js').then(({ RecordJsonFileSystem }) => {
+    (implementation ??= import('../bundles/recordEditor.js').then(({ RecordJsonFileSystem }) => {
       const created = new RecordJsonFileSystem(connections);
       context.subscriptions.push(created, created.onDidChangeFile((e) => changes.fire(e)));
       return created;
@@ -57,7 +59,7 @@ export function registerRecordEditor(context: vscode.ExtensionContext, connectio
   const edits = new vscode.EventEmitter<vscode.CustomDocumentEditEvent<RecordDocument>>();
   let provider: Promise<RecordEditorProvider> | undefined;
   const access: RecordEditorAccess = () =>
-    (provider ??= import('../../lazy/recordEditor.js').then(({ RecordEditorProvider }) => {
+    (provider ??= import('../bundles/recordEditor.js').then(({ RecordEditorProvider }) => {
       const created = new RecordEditorProvider({ connections, extensionUri: context.extensionUri, memento: context.workspaceState, files, fireEdit: (e) => edits.fire(e) });
       context.subscriptions.push(created);
       return created;
