@@ -120,6 +120,10 @@ const mainBundlePatterns = [
   { group: ['**/records/files/*', '../files/*', './files/*'], allowTypeImports: true, message: 'part of the files bundle: reach it through await import(\'records/bundles/files.js\').' },
   // The OAuth flow belongs to dist/oauth.js.
   { group: ['**/auth/oauthClient', '**/auth/oauthMessages', '**/auth/tokenRefresher'], allowTypeImports: true, message: 'part of the OAuth bundle: reach it through await import(\'connections/bundles/oauth.js\').' },
+  // Starting the local sandbox belongs to dist/localSandbox.js; activation holds localSandbox/localSandbox.ts.
+  { group: ['**/localSandbox/sandboxLauncher', './sandboxLauncher'], allowTypeImports: true, message: 'part of the local sandbox bundle: reach it through LocalSandbox (localSandbox/localSandbox.ts).' },
+  // The record editor's pick lists belong to dist/recordEditor.js.
+  { group: ['**/editor/recordPrompts', './recordPrompts'], allowTypeImports: true, message: 'part of the record editor bundle: reach it through await import(\'records/bundles/recordEditor.js\').' },
 ];
 
 export default tseslint.config(
