@@ -6,13 +6,15 @@
 //   dist/selfsigned.js     beside it, certificate generation for `--tls`, loaded only then
 //   dist/mcp.js            the MCP server (Node, CJS, MCP SDK bundled), run on its own
 //   dist/webview/<name>.js one browser bundle per webview (src/webview/<name>/main.ts)
-//   dist/<name>.js         a feature the extension loads on first use (src/extension/lazy/<name>.ts)
+//   dist/<name>.js         a feature the extension loads on first use, whose entry is in the group it
+//                          serves: src/extension/<group>/bundles/<name>.ts (scripts/feature-bundles.mjs)
 //   dist/undici.js, dist/oauth4webapi.js, dist/mimeTypes.js, dist/temporal.js
 //                          libraries the features share, required when first needed
 //   dist/renderer/*.js     notebook output renderers (ES modules run in the notebook's webview)
 import * as esbuild from 'esbuild';
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { featureBundles } from './scripts/feature-bundles.mjs';
 
 const args = process.argv.slice(2);
 const production = args.includes('--production');
@@ -127,13 +129,14 @@ const mimeTypesOnDemand = {
 };
 
 // Features that the first paint of the tree does not need (the results grid, uploads…) are
-// bundles of their own: the extension reaches them only through `await import('../lazy/x.js')`,
-// which this plugin turns into a require of dist/x.js at that moment. Lint forbids a static
-// import of src/extension/lazy/*, which would load the feature at activation.
+// bundles of their own, each entry in the group it serves (src/extension/<group>/bundles/x.ts):
+// the extension reaches them only through `await import('../bundles/x.js')`, which this plugin
+// turns into a require of dist/x.js at that moment. Lint (`records/group-imports`) forbids any
+// static import of an entry, which would load the feature at activation.
 const lazyFeatures = {
   name: 'lazy-features',
   setup(build) {
-    build.onResolve({ filter: /(^|\/)lazy\/[\w-]+(\.js)?$/ }, (args) => {
+    build.onResolve({ filter: /(^|\/)bundles\/[\w-]+(\.js)?$/ }, (args) => {
       if (args.kind !== 'dynamic-import') return undefined;
       const name = /([\w-]+)(\.js)?$/.exec(args.path)[1];
       return { path: `./${name}.js`, external: true };
@@ -166,13 +169,13 @@ const builds = {
   // import.meta shim, and every bit of it is paid by each start.
   start: {
     ...nodePlain,
-    entryPoints: { start: 'src/extension/startup/start.ts' },
+    entryPoints: { start: 'src/extension/start.ts' },
     outdir: 'dist',
     external: ['vscode'],
   },
   lazy: {
     ...nodeCommon,
-    entryPoints: lazyEntries(),
+    entryPoints: featureBundles(),
     outdir: 'dist',
     external: ['vscode'],
     plugins: [vscodeOnce, withoutPlainLlhttp, oauthOnDemand, undiciOnDemand, mimeTypesOnDemand, temporalOnDemand, lazyFeatures],
@@ -236,16 +239,6 @@ const builds = {
     loader: { '.css': 'text' },
   },
 };
-
-function lazyEntries() {
-  const root = 'src/extension/lazy';
-  if (!existsSync(root)) return {};
-  const entries = {};
-  for (const file of readdirSync(root)) {
-    if (file.endsWith('.ts')) entries[file.slice(0, -3)] = join(root, file);
-  }
-  return entries;
-}
 
 function webviewEntries() {
   const root = 'src/webview';

@@ -3,11 +3,14 @@
 import js from '@eslint/js';
 import path from 'node:path';
 import tseslint from 'typescript-eslint';
+import { FEATURE_BUNDLES, isFeatureBundle } from './scripts/feature-bundles.mjs';
 
-// The groups of src/extension, each with what it may import besides itself, core, webview
-// protocols and the lazy entries (src/extension/lazy, loaded with import()). An arrow not
-// listed here is a sideways import: move the shared piece down (core, shared) or invert it.
-// lazy/, startup/ and extension.ts wire the groups together and may import any of them.
+// The groups of src/extension, each with what it may import besides itself, core and webview
+// protocols. An arrow not listed here runs sideways or upward: move the shared piece down (core,
+// shared) or invert it. Each group keeps the entries of its feature bundles (loaded on first use)
+// in its own `bundles/` folder, and loads only those of the groups it may import. The files at
+// the top of src/extension (extension.ts, start.ts) wire the groups together: they may import any
+// group, and no group imports them. Every folder of src/extension is a group listed here.
 const EXTENSION_GROUPS = {
   shared: [],
   connections: ['shared'],
@@ -47,10 +50,19 @@ const sandboxLayerOf = (file) => {
   return parts.length === 1 ? ENTRY : parts[0];
 };
 
+const isExtensionRoot = (file) => /^src\/extension\/[^/]+$/.test(file);
+
 /**
- * `records/group-imports`: reports an import of another group of src/extension that
- * EXTENSION_GROUPS does not allow, and an import in src/sandbox that runs up or sideways
- * between SANDBOX_LAYERS (or into an entry point).
+ * `records/group-imports`, the layers of src/sandbox (SANDBOX_LAYERS: an import runs down, never up
+ * or sideways, nor into an entry point) and those of src/extension:
+ * - a group imports only itself and the groups EXTENSION_GROUPS allows it (so it loads only
+ *   their bundles), never the files that wire the groups together (extension.ts, start.ts);
+ * - a folder of src/extension is a group listed in EXTENSION_GROUPS;
+ * - a bundle entry (FEATURE_BUNDLES, scripts/feature-bundles.mjs) is reached only with
+ *   `import()`, never by a static import, not even of its types (they come from the group's own
+ *   modules): a static import would put the feature in the bundle that imports it;
+ * - an `import()` of src/extension loads a bundle entry: esbuild would copy any other module
+ *   into the bundle that asks for it, so deferring it that way saves nothing.
  */
 const groupImports = {
   meta: {
@@ -59,6 +71,10 @@ const groupImports = {
     messages: {
       sideways: 'src/extension/{{from}} may import {{allowed}}; {{target}} is in {{to}}. Move what both need to core or shared, or invert the dependency.',
       layer: 'src/sandbox/{{from}} may import {{allowed}}; {{target}} is in {{to}}. The sandbox runs http → service → search → store → model; the demo data is given by demoService.ts, and no layer imports an entry point. Move what both need down, or pass it in.',
+      upward: 'src/extension/{{from}} imports {{target}}, which wires the groups together: pass what the group needs in as an argument.',
+      notAGroup: 'src/extension/{{folder}} is not a group: move the file into the group it serves, or add the group to EXTENSION_GROUPS in eslint.config.mjs with what it may import.',
+      staticBundle: '{{target}} is the entry of a bundle loaded on first use ({{rule}}): load it with await import(\'{{spec}}.js\') where it is first needed; import types from the group\'s own modules.',
+      dynamicNotBundle: 'import() of {{target}}, which is not a bundle entry ({{rule}}): esbuild copies it into this bundle anyway. Import it statically, or give it a bundle entry in its group\'s bundles/ folder.',
     },
   },
   create(context) {
@@ -81,14 +97,26 @@ const groupImports = {
         context.report({ node, messageId: 'layer', data: { from: layer, to, target, allowed } });
       });
     }
+    if (!file.startsWith('src/extension/')) return {};
     const from = extensionGroupOf(file);
-    if (!from || !(from in EXTENSION_GROUPS)) return {};
-    const allowedGroups = EXTENSION_GROUPS[from];
+    if (from && !(from in EXTENSION_GROUPS)) {
+      return { Program: (node) => context.report({ node, messageId: 'notAGroup', data: { folder: from } }) };
+    }
+    const allowedGroups = from ? EXTENSION_GROUPS[from] : Object.keys(EXTENSION_GROUPS);
     return listen((node) => {
+      const spec = node.source?.value;
       const target = targetOf(node);
-      if (target === undefined) return;
+      if (target === undefined || !target.startsWith('src/extension/')) return;
+      const bundle = isFeatureBundle(target);
+      const dynamic = node.type === 'ImportExpression';
+      if (bundle && !dynamic) context.report({ node, messageId: 'staticBundle', data: { target, rule: FEATURE_BUNDLES, spec: spec.replace(/\.(js|ts)$/, '') } });
+      if (!bundle && dynamic) context.report({ node, messageId: 'dynamicNotBundle', data: { target, rule: FEATURE_BUNDLES } });
+      if (from && isExtensionRoot(target)) {
+        context.report({ node, messageId: 'upward', data: { from, target } });
+        return;
+      }
       const to = extensionGroupOf(target);
-      if (!to || to === from || to === 'lazy' || allowedGroups.includes(to)) return;
+      if (!from || !to || to === from || allowedGroups.includes(to)) return;
       const allowed = allowedGroups.length ? allowedGroups.join(', ') : 'no other group';
       context.report({ node, messageId: 'sideways', data: { from, to, target, allowed } });
     });
@@ -154,7 +182,8 @@ const referenceText = {
   },
 };
 
-const recordsPlugin = { rules: { 'group-imports': groupImports, 'no-test-imports': noTestImports, 'reference-text': referenceText } };
+// Exported for its unit tests (test/unit/lint/).
+export const recordsPlugin = { rules: { 'group-imports': groupImports, 'no-test-imports': noTestImports, 'reference-text': referenceText } };
 
 // What no core module imports; the blocks for core/rlx and core/api add their own boundary
 // (each block replaces the rule for its files, so it repeats these).
@@ -166,12 +195,16 @@ const corePatterns = [
 const nodeBuiltins = ['node:*', 'fs', 'fs/*', 'path', 'os', 'http', 'https', 'net', 'child_process', 'crypto', 'stream', 'url', 'util', 'zlib', 'worker_threads'];
 
 // What every module of the main bundle (dist/extension.js) may not import at run time.
+// (Bundle entries themselves are reached only with import(): `records/group-imports`.)
 const mainBundlePatterns = [
-  { group: ['**/lazy/*'], allowTypeImports: true, message: 'a lazy feature bundle: load it with await import(...) where it is first needed.' },
-  // The files feature (tus, upload UI) belongs to dist/files.js: only lazy/files.ts reaches it.
-  { group: ['**/records/files/*', '../files/*', './files/*'], allowTypeImports: true, message: 'part of the files bundle: reach it through await import(\'../lazy/files.js\').' },
+  // The files feature (tus, upload UI) belongs to dist/files.js: only records/bundles/files.ts reaches it.
+  { group: ['**/records/files/*', '../files/*', './files/*'], allowTypeImports: true, message: 'part of the files bundle: reach it through await import(\'records/bundles/files.js\').' },
   // The OAuth flow belongs to dist/oauth.js.
-  { group: ['**/auth/oauthClient', '**/auth/oauthMessages', '**/auth/tokenRefresher'], allowTypeImports: true, message: 'part of the OAuth bundle: reach it through await import(\'../lazy/oauth.js\').' },
+  { group: ['**/auth/oauthClient', '**/auth/oauthMessages', '**/auth/tokenRefresher'], allowTypeImports: true, message: 'part of the OAuth bundle: reach it through await import(\'connections/bundles/oauth.js\').' },
+  // Starting the local sandbox belongs to dist/localSandbox.js; activation holds localSandbox/localSandbox.ts.
+  { group: ['**/localSandbox/sandboxLauncher', './sandboxLauncher'], allowTypeImports: true, message: 'part of the local sandbox bundle: reach it through LocalSandbox (localSandbox/localSandbox.ts).' },
+  // The record editor's pick lists belong to dist/recordEditor.js.
+  { group: ['**/editor/recordPrompts', './recordPrompts'], allowTypeImports: true, message: 'part of the record editor bundle: reach it through await import(\'records/bundles/recordEditor.js\').' },
 ];
 
 export default tseslint.config(
@@ -301,13 +334,12 @@ export default tseslint.config(
           { group: ['**/sandbox/**', '!**/sandbox/api'], message: 'load the sandbox lazily through its bundle (dist/sandbox.js), not by import.' },
         ],
       }],
-      // src/extension/lazy/<name>.ts are bundles loaded on first use (esbuild.mjs): reach them
-      // only with `await import('../lazy/<name>.js')`; types may be imported freely.
+      // Modules that belong to a bundle loaded on first use: the main bundle imports their types only.
       '@typescript-eslint/no-restricted-imports': ['error', {
         patterns: [
           ...mainBundlePatterns,
           // The work feature belongs to dist/work.js: the main bundle reaches only its doorways.
-          { group: ['../work/*', './work/*', '../../work/*', '!./work/registerWork'], allowTypeImports: true, message: 'part of the work bundle: reach it through await import(\'../lazy/work.js\') (registerWork.ts is the main bundle\'s doorway; its command ids are in shared/workCommands.ts).' },
+          { group: ['../work/*', './work/*', '../../work/*', '!./work/registerWork'], allowTypeImports: true, message: 'part of the work bundle: reach it through await import(\'work/bundles/work.js\') (registerWork.ts is the main bundle\'s doorway; its command ids are in shared/workCommands.ts).' },
         ],
       }],
     },
@@ -331,7 +363,7 @@ export default tseslint.config(
     rules: { 'records/group-imports': 'error' },
   },
   {
-    files: ['src/extension/lazy/**/*.ts', 'src/extension/records/files/**/*.ts'],
+    files: [FEATURE_BUNDLES, 'src/extension/records/files/**/*.ts'],
     rules: { '@typescript-eslint/no-restricted-imports': 'off' },
   },
   {

@@ -9,10 +9,11 @@
 //   since absolute times on a shared machine swing from day to day.
 // --runs N (default 9). --smoke: one run of each, the bundles as they are in dist/.
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
+import type * as FeatureBundles from '../scripts/feature-bundles.mjs' with { 'resolution-mode': 'import' };
 import { LAZY_BUNDLE_BUDGETS_KB, MAIN_BUNDLE_BUDGET_KB } from './support/bundleBudgets';
 import { within } from './support/deadline';
 import { Report, SMOKE, numberOption, option, runBench } from './support/report';
@@ -22,7 +23,7 @@ const ROOT = join(__dirname, '..');
 const RUNS = SMOKE ? 1 : numberOption('runs', 9);
 const LAZY_RUNS = 5;
 const HARNESS = join(ROOT, 'out/bench/activation.cjs');
-/** Libraries the extension loads on first use, beside src/extension/lazy/*. */
+/** Libraries the extension loads on first use, beside the feature bundles (src/extension/<group>/bundles/*). */
 const LIBRARY_BUNDLES = ['undici', 'mimeTypes', 'temporal', 'oauth4webapi'];
 
 interface Start {
@@ -56,7 +57,8 @@ async function main(): Promise<void> {
   if (!existsSync(bundle)) throw new Error('dist/extension.js is not built: run `npm run build` first');
   const report = new Report('extension');
   report.add('dist/extension.js size', kb(bundle), 'KB', { op: '<', value: MAIN_BUNDLE_BUDGET_KB });
-  const lazy = [...LIBRARY_BUNDLES, ...readdirSync(join(ROOT, 'src/extension/lazy')).filter((f) => f.endsWith('.ts')).map((f) => f.slice(0, -3))];
+  const { featureBundles }: typeof FeatureBundles = await import('../scripts/feature-bundles.mjs');
+  const lazy = [...LIBRARY_BUNDLES, ...Object.keys(featureBundles(ROOT))];
   for (const name of lazy) {
     const budget = LAZY_BUNDLE_BUDGETS_KB[name];
     if (budget === undefined) throw new Error(`dist/${name}.js has no size budget: add one to bench/support/bundleBudgets.ts`);
@@ -65,7 +67,7 @@ async function main(): Promise<void> {
 
   const against = option('against');
   // The first start after an install or update compiles the bundle; it then saves a V8 code
-  // cache in the extension's global storage (src/extension/startup/codeCache.ts), which every
+  // cache in the extension's global storage (src/extension/start.ts, core/startup/codeCache.ts), which every
   // later start reads. Both are measured, alternating, with the other checkout's start between.
   const storage = mkdtempSync(join(tmpdir(), 'records-bench-storage-'));
   try {

@@ -6,7 +6,7 @@
 /** dist/extension.js: loaded at activation; issue 38 brought it back under 130 KiB. */
 export const MAIN_BUNDLE_BUDGET_KB = 130;
 
-/** dist/<name>.js of each bundle loaded on first use (src/extension/lazy/<name>.ts and the libraries). */
+/** dist/<name>.js of each bundle loaded on first use (src/extension/<group>/bundles/<name>.ts and the libraries). */
 export const LAZY_BUNDLE_BUDGETS_KB: Record<string, number> = {
   undici: 260,
   mimeTypes: 165,
@@ -21,11 +21,14 @@ export const LAZY_BUNDLE_BUDGETS_KB: Record<string, number> = {
   notebook: 62,
   oauth: 15,
   pivot: 22,
-  recordEditor: 58,
+  // 58 → 66: the pick lists of Open Record / New Record (recent records, search) moved here from the main bundle.
+  recordEditor: 66,
   references: 36,
   results: 47,
   rlxLanguage: 90,
   search: 32,
   treeCommands: 37,
   work: 63,
+  // Starting, finding and resetting the local sandbox, out of the main bundle (12.5 KiB).
+  localSandbox: 14,
 };

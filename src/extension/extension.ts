@@ -6,7 +6,7 @@ import { ConnectionManager } from './connections/connectionManager';
 import { applySandboxSeed } from './connections/connectionSeed';
 import { registerPresetConnections } from './connections/presetConnections';
 import { registerSandboxCommands } from './connections/localSandbox/sandboxCommands';
-import { SandboxLauncher } from './connections/localSandbox/sandboxLauncher';
+import { LocalSandbox } from './connections/localSandbox/localSandbox';
 import { ConnectionStatusBar } from './connections/status/activeConnectionStatusBar';
 import { registerRecordEditor, type RecordEditorAccess } from './records/editor/registerRecordEditor';
 import { activeRecordEditorUri } from './records/editor/recordUri';
@@ -28,7 +28,7 @@ import { registerWork, type WorkHandle } from './work/registerWork';
 /** What `activate` returns: used by extension-host tests and by other extensions. */
 export interface RecordsExtensionApi {
   readonly connections: ConnectionManager;
-  readonly sandbox: SandboxLauncher;
+  readonly sandbox: LocalSandbox;
   readonly statusBar: ConnectionStatusBar;
   readonly tree: RecordsTree;
   /** Each line written to the "Records" request log. */
@@ -53,14 +53,14 @@ export interface RecordsExtensionApi {
   readonly onDidAskToSignIn: vscode.Event<{ connectionId: string; message: string }>;
 }
 
-let launcher: SandboxLauncher | undefined;
+let launcher: LocalSandbox | undefined;
 
 export function activate(context: vscode.ExtensionContext): RecordsExtensionApi {
   const connections = new ConnectionManager(context);
   const callbacks = new AuthCallbackRegistry();
   const oauth = new RecordsOAuthProvider(connections, callbacks);
   connections.setOAuthTokenSource(oauth);
-  launcher = new SandboxLauncher(context, connections);
+  launcher = new LocalSandbox(context, connections);
   const statusBar = new ConnectionStatusBar(connections);
   context.subscriptions.push(
     connections,
@@ -88,7 +88,7 @@ export function activate(context: vscode.ExtensionContext): RecordsExtensionApi 
   context.subscriptions.push(
     vscode.commands.registerCommand(COPY_REQUEST_COMMANDS.record, async (arg?: unknown, language?: SnippetLanguage) => {
       const target = arg ?? activeRecordEditorUri() ?? tree.view.selection[0];
-      return (await import('./lazy/treeCommands.js')).copyRecordRequest(connections, target, language);
+      return (await import('./browse/bundles/treeCommands.js')).copyRecordRequest(connections, target, language);
     }),
   );
   const bulk = registerBulk(context, connections, () => tree.view.selection);

@@ -8,7 +8,8 @@ import * as vscode from 'vscode';
 import type { RecordsClient } from '../../src/core/api';
 import { escapeMarkdown } from '../../src/core/rlx/language/markdown';
 import type { RecordsExtensionApi } from '../../src/extension/extension';
-import type * as ChatBundle from '../../src/extension/lazy/chat';
+import type * as ChatBundle from '../../src/extension/agents/bundles/chat';
+import type { ProposedQuery } from '../../src/extension/agents/chat/chatQuery';
 import type { RlxRunResult } from '../../src/extension/query/rlx/queryRunner';
 import { sandboxConnection } from './support/environment';
 import { registerTestLanguageModel } from './support/testLanguageModel';
@@ -76,7 +77,7 @@ describe('agents: @records in chat', function () {
       const [picked] = await waitForModels();
       const { stream, captured } = captureStream();
       const result = await chat.handleChatRequest(api.connections, request('open IT/TASK records with high priority', 'query', picked), { history: [] } as unknown as vscode.ChatContext, stream, token);
-      const proposed = (result.metadata as { proposed: ChatBundle.ProposedQuery }).proposed;
+      const proposed = (result.metadata as { proposed: ProposedQuery }).proposed;
       assert.equal(model.prompts.length, 2, 'one query, one repair');
       assert.match(model.prompts[0]!, /App IT\/TASK\. Fields/);
       assert.match(model.prompts[0]!, /priority: lookup/);
@@ -114,7 +115,7 @@ describe('agents: @records in chat', function () {
       const [picked] = await waitForModels();
       const { stream } = captureStream();
       const result = await chat.handleChatRequest(api.connections, request('IT/TASK records with high priority', 'query', picked), { history: [] } as unknown as vscode.ChatContext, stream, token);
-      const proposed = (result.metadata as { proposed: ChatBundle.ProposedQuery }).proposed;
+      const proposed = (result.metadata as { proposed: ProposedQuery }).proposed;
       assert.equal(model.prompts.length, 4, 'one query, three repairs');
       assert.match(model.prompts[3]!, /Unknown field "priorr"/, 'the third repair sees the problems of the second');
       assert.equal(proposed.repaired, true);
@@ -136,7 +137,7 @@ describe('agents: @records in chat', function () {
       const earlier = { result: { metadata: { proposed: { app: 'IT/TASK', rlx: 'priority = "high"', text: '', repaired: false, problems: [] } } } };
       const history = [{ prompt: 'IT/TASK records with high priority', command: 'query' }, earlier];
       const result = await chat.handleChatRequest(api.connections, request('only the open ones', 'query', picked), { history } as unknown as vscode.ChatContext, stream, token);
-      const proposed = (result.metadata as { proposed: ChatBundle.ProposedQuery }).proposed;
+      const proposed = (result.metadata as { proposed: ProposedQuery }).proposed;
       assert.equal(proposed.app, 'IT/TASK');
       assert.equal(proposed.rlx, 'priority = "high" AND state = "open"');
       assert.equal(proposed.count, (await client.countRecords({ workspace: 'IT', app: 'TASK' }, 'priority = "high" AND state = "open"')).filtered);
@@ -151,7 +152,7 @@ describe('agents: @records in chat', function () {
       const [picked] = await waitForModels();
       const { stream, captured } = captureStream();
       const result = await chat.handleChatRequest(api.connections, request('IT/TASK records in progress worth more than 100 million', 'query', picked), { history: [] } as unknown as vscode.ChatContext, stream, token);
-      const proposed = (result.metadata as { proposed: ChatBundle.ProposedQuery }).proposed;
+      const proposed = (result.metadata as { proposed: ProposedQuery }).proposed;
       assert.equal(proposed.rlx, 'state in "in_progress":string[] AND c_amount > 100000000', 'the caption in the list was resolved');
       assert.equal(proposed.count, 0);
       const started = (await client.countRecords({ workspace: 'IT', app: 'TASK' }, 'state = "in_progress"')).filtered;

@@ -13,7 +13,9 @@ import * as vscode from 'vscode';
 import type { RecordsClient } from '../../src/core/api';
 import type { ConnectionInfo } from '../../src/extension/connections/connectionInfo';
 import type { RecordsExtensionApi } from '../../src/extension/extension';
-import type * as NotebookBundle from '../../src/extension/lazy/notebook';
+import type * as NotebookBundle from '../../src/extension/query/bundles/notebook';
+import type { RlxCellRunner } from '../../src/extension/query/notebook/cellRunner';
+import type { NotebookHost } from '../../src/extension/query/notebook/notebookHost';
 import { RLX_OUTPUT_MIME, type RlxCellOutput, type RlxRendererReply } from '../../src/webview/notebook/protocol';
 import { startFaultRelay } from '../support/faultRelay';
 import { sandboxConnection } from './support/environment';
@@ -203,9 +205,9 @@ describe('rlx notebooks', function () {
     const first = outputOf(cells[1]!);
     assert.ok(first.kind === 'list' && first.canLoadMore);
     // The renderer's "Load more" message, handled by the very bundle instance the extension loaded.
-    const runner = await vscode.commands.executeCommand<NotebookBundle.RlxCellRunner>('records.rlx.notebook.runner');
+    const runner = await vscode.commands.executeCommand<RlxCellRunner>('records.rlx.notebook.runner');
     const bundle = createRequire(__filename)(join(extensionPath, 'dist', 'notebook.js')) as typeof NotebookBundle;
-    const reply = await bundle.onRendererMessage({ postToRenderer: () => undefined } as unknown as NotebookBundle.NotebookHost, runner, { type: 'loadMore', outputId: first.outputId }, editor) as RlxRendererReply | undefined;
+    const reply = await bundle.onRendererMessage({ postToRenderer: () => undefined } as unknown as NotebookHost, runner, { type: 'loadMore', outputId: first.outputId }, editor) as RlxRendererReply | undefined;
     const next = await client.listRecords(ref, { rlx: 'state = "open"', sortBy: 'number asc', limitRecords: 10, skipRecords: 10 });
     assert.ok(reply?.type === 'rows', JSON.stringify(reply));
     assert.deepEqual(reply.rows.map((row) => row.id), next.data.map((record) => record.id));
@@ -213,7 +215,7 @@ describe('rlx notebooks', function () {
 
     // A row opens in the record editor (its records: URI names the record in its query).
     const row = reply.rows[0]!;
-    await bundle.onRendererMessage({ postToRenderer: () => undefined } as unknown as NotebookBundle.NotebookHost, runner, { type: 'open', outputId: first.outputId, row: 10 }, editor);
+    await bundle.onRendererMessage({ postToRenderer: () => undefined } as unknown as NotebookHost, runner, { type: 'open', outputId: first.outputId, row: 10 }, editor);
     await waitUntil(`the record editor of ${row.id}`, () => { const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input; return input instanceof vscode.TabInputCustom && input.uri.query === `id=${row.id}`; }, 30_000);
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
 
@@ -232,10 +234,10 @@ describe('rlx notebooks', function () {
     const outputId = output.outputId;
     // Another notebook (a cloned repository's file) whose output names the id.
     const other = await openNotebook('cloned.rlx', '@app IT/TASK\n\n### Anything\nstate = "open"\n');
-    const runner = await vscode.commands.executeCommand<NotebookBundle.RlxCellRunner>('records.rlx.notebook.runner');
+    const runner = await vscode.commands.executeCommand<RlxCellRunner>('records.rlx.notebook.runner');
     const bundle = createRequire(__filename)(join(extensionPath, 'dist', 'notebook.js')) as typeof NotebookBundle;
     const posted: [unknown, vscode.NotebookEditor][] = [];
-    const deps = { postToRenderer: (message: unknown, editor: vscode.NotebookEditor) => posted.push([message, editor]) } as unknown as NotebookBundle.NotebookHost;
+    const deps = { postToRenderer: (message: unknown, editor: vscode.NotebookEditor) => posted.push([message, editor]) } as unknown as NotebookHost;
     const recordTabs = () => vscode.window.tabGroups.all.flatMap((group) => group.tabs).filter((tab) => tab.input instanceof vscode.TabInputCustom).length;
     const tabsBefore = recordTabs();
     assert.equal(await bundle.onRendererMessage(deps, runner, { type: 'loadMore', outputId }, other), undefined);
@@ -299,7 +301,7 @@ describe('rlx notebooks', function () {
     const cells = await runAll(editor);
     const output = outputOf(cells[1]!);
     assert.ok(output.kind === 'list' && output.bulk === true, 'a list of one app can be changed in bulk');
-    const runner = await vscode.commands.executeCommand<NotebookBundle.RlxCellRunner>('records.rlx.notebook.runner');
+    const runner = await vscode.commands.executeCommand<RlxCellRunner>('records.rlx.notebook.runner');
     const bundle = createRequire(__filename)(join(extensionPath, 'dist', 'notebook.js')) as typeof NotebookBundle;
     const table = runner.tables.get(output.outputId, editor.notebook);
     assert.ok(table);

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { RecordsClient } from '../../src/core/api';
 import type { RecordsExtensionApi } from '../../src/extension/extension';
-import type * as PivotBundle from '../../src/extension/lazy/pivot';
+import type * as PivotBundle from '../../src/extension/query/bundles/pivot';
 import { pivotFieldChoices } from '../../src/extension/query/pivot/pivotFields';
 import { PivotPanel } from '../../src/extension/query/pivot/pivotPanel';
 import { buildCrossTab, cellKey } from '../../src/webview/pivot/crossTab';

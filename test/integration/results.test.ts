@@ -13,7 +13,8 @@ import type { RecordsClient } from '../../src/core/api';
 import type { RecordData } from '../../src/core/contract/types';
 import type { ConnectionInfo } from '../../src/extension/connections/connectionInfo';
 import type { RecordsExtensionApi } from '../../src/extension/extension';
-import type * as ResultsBundle from '../../src/extension/lazy/results';
+import type * as ResultsBundle from '../../src/extension/query/bundles/results';
+import type { ResultsPanel } from '../../src/extension/query/results/resultsPanel';
 import type { RlxRunResult } from '../../src/extension/query/rlx/queryRunner';
 import { RlxCatalogView } from '../../src/extension/query/rlx/catalogView';
 import { sandboxConnection } from './support/environment';
@@ -49,7 +50,7 @@ describe('rlx results grid', function () {
     return { result, document };
   }
 
-  function panelOf(document: vscode.TextDocument, title: string): ResultsBundle.ResultsPanel {
+  function panelOf(document: vscode.TextDocument, title: string): ResultsPanel {
     const panel = results.resultsPanels().find((candidate) => candidate.key === `${document.uri.toString()}#${title}`);
     assert.ok(panel, `no results panel for "${title}"`);
     return panel;

@@ -1,5 +1,5 @@
 // Loads a CommonJS bundle with a V8 code cache, the way VS Code starts its own code (used by the
-// extension's entry, src/extension/startup/start.ts, and the MCP server's, src/mcp/launcher.ts): the first
+// extension's entry, src/extension/start.ts, and the MCP server's, src/mcp/launcher.ts): the first
 // start compiles the bundle as usual and, once it has run for a while, saves what V8 compiled
 // (top-level code and every function that ran: activation, the tree's first paint); later
 // starts hand that back to V8 and skip most of the parsing and compiling.

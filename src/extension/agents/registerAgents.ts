@@ -14,8 +14,8 @@ export function registerAgents(context: vscode.ExtensionContext, connections: Co
     for (const { name } of tools) {
       context.subscriptions.push(
         vscode.lm.registerTool<Record<string, unknown>>(name, {
-          prepareInvocation: async (options, token) => (await import('../lazy/agents.js')).prepareAgentTool(connections, name, options, token),
-          invoke: async (options, token) => (await import('../lazy/agents.js')).invokeAgentTool(connections, name, options, token),
+          prepareInvocation: async (options, token) => (await import('./bundles/agents.js')).prepareAgentTool(connections, name, options, token),
+          invoke: async (options, token) => (await import('./bundles/agents.js')).invokeAgentTool(connections, name, options, token),
         }),
       );
     }
@@ -23,7 +23,7 @@ export function registerAgents(context: vscode.ExtensionContext, connections: Co
   registerMcpServerDefinitions(context, connections);
   if (typeof vscode.chat?.createChatParticipant === 'function') {
     const participant = vscode.chat.createChatParticipant('records.chat', async (request, chatContext, stream, token) =>
-      (await import('../lazy/chat.js')).handleChatRequest(connections, request, chatContext, stream, token),
+      (await import('./bundles/chat.js')).handleChatRequest(connections, request, chatContext, stream, token),
     );
     participant.iconPath = vscode.Uri.joinPath(context.extensionUri, 'media', 'icon.png');
     context.subscriptions.push(participant);
@@ -31,7 +31,7 @@ export function registerAgents(context: vscode.ExtensionContext, connections: Co
   // The buttons under a query `@records` proposed: Run, Open in Notebook, Save Query.
   context.subscriptions.push(
     vscode.commands.registerCommand('records.agents.openProposedQuery', async (text: string, action: 'run' | 'notebook' | 'save', name?: string) =>
-      (await import('../lazy/chat.js')).openProposedQuery(text, action, name),
+      (await import('./bundles/chat.js')).openProposedQuery(text, action, name),
     ),
   );
 }

@@ -2,7 +2,7 @@
 // dist/connectionCommands.js (connectionCommandHandlers.ts), loaded when one first runs.
 import * as vscode from 'vscode';
 import type { RecordsOAuthProvider } from './auth/oauthProvider';
-import type { ConnectionCommands } from '../lazy/connectionCommands';
+import type { ConnectionCommands } from './connectionCommandHandlers';
 import type { ConnectionManager } from './connectionManager';
 import { describeError, isCancellation } from './errorText';
 
@@ -14,7 +14,7 @@ export function registerConnectionCommands(
 ): void {
   let loaded: Promise<ConnectionCommands> | undefined;
   const handlers = (): Promise<ConnectionCommands> =>
-    (loaded ??= import('../lazy/connectionCommands.js').then((bundle) => new bundle.ConnectionCommands(connections, oauth)));
+    (loaded ??= import('./bundles/connectionCommands.js').then((bundle) => new bundle.ConnectionCommands(connections, oauth)));
   const register = (id: string, run: (commands: ConnectionCommands, ...args: unknown[]) => Promise<unknown>): void => {
     context.subscriptions.push(
       vscode.commands.registerCommand(id, async (...args: unknown[]) => {

@@ -254,7 +254,7 @@ export class ConnectionManager implements vscode.Disposable {
 
   private async createClient(id: string, baseUrl: string, network: NetworkSettings): Promise<RecordsClient> {
     // Loaded on first use so activation does not pay for the HTTP stack.
-    const { RecordsClient } = await import('../../core/api/index.js');
+    const { RecordsClient } = await import('../../core/api/client.js');
     return new RecordsClient({
       baseUrl,
       network,

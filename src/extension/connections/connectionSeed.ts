@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { SandboxLauncher } from './localSandbox/sandboxLauncher';
+import type { LocalSandbox } from './localSandbox/localSandbox';
 
 /** Environment variable naming an already-running sandbox to connect to (set by `npm start`). */
 export const SANDBOX_URL_ENV = 'RECORDS_SANDBOX_URL';
@@ -17,7 +17,7 @@ export const SANDBOX_DATA_ENV = 'RECORDS_SANDBOX_DATA';
  * Only the sandbox's public demo token is ever sent there, and the setting is
  * application-scoped, so a repository's workspace settings cannot set it.
  */
-export async function applySandboxSeed(launcher: SandboxLauncher): Promise<void> {
+export async function applySandboxSeed(launcher: LocalSandbox): Promise<void> {
   const fromEnv = process.env[SANDBOX_URL_ENV];
   const fromSettings = vscode.workspace.getConfiguration('records').inspect<string>('sandbox.url')?.globalValue;
   const url = (fromEnv || fromSettings || '').trim();

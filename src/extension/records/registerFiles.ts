@@ -1,5 +1,5 @@
 // Commands of the files feature, and the check for uploads a previous session left unfinished.
-// Everything here is a thin shim: the work is in the files bundle (lazy/files.ts), loaded the
+// Everything here is a thin shim: the work is in the files bundle (bundles/files.ts), loaded the
 // first time a command runs, so activation pays only for these few lines.
 import { readFile, readdir } from 'node:fs/promises';
 import * as vscode from 'vscode';
@@ -19,7 +19,7 @@ interface FilesTree {
 
 export function registerFiles(context: vscode.ExtensionContext, tree: FilesTree): void {
   const host = tree.files;
-  const files = () => import('../lazy/files.js');
+  const files = () => import('./bundles/files.js');
   // From the palette there is no node: use the row selected in the Records view.
   const selected = (node: unknown): unknown => node ?? tree.view.selection[0];
   context.subscriptions.push(
@@ -41,7 +41,7 @@ export function registerFiles(context: vscode.ExtensionContext, tree: FilesTree)
 export async function offerPendingUploadsIfAny(host: FilesHost): Promise<boolean> {
   const copies = await readdir(vscode.Uri.joinPath(host.storageUri, 'dropped').fsPath).then((names) => names.length > 0, () => false);
   if (!copies && !(await hasPendingUploads(host.storageUri)) && !(await nonEmptyJsonList(host.storageUri, RESUME_STORE_FILE))) return false;
-  const { checkUploadsAtStart } = await import('../lazy/files.js');
+  const { checkUploadsAtStart } = await import('./bundles/files.js');
   await checkUploadsAtStart(host);
   return true;
 }

@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import type { ConnectionManager } from '../connections/connectionManager';
 import { activeRecordEditorUri } from '../records/editor/recordUri';
-import type { WorkFeature } from '../lazy/work';
+import type { WorkFeature } from './workFeature';
 import type { MyWorkView as WorkFeatureRows } from './myWorkView';
 import type { RecordsTree } from '../browse/tree/registerTree';
 import type { RecordsTreeNode } from '../shared/treeNodes';
@@ -21,7 +21,7 @@ export interface WorkHandle {
 
 export function registerWork(context: vscode.ExtensionContext, connections: ConnectionManager, tree: RecordsTree): WorkHandle {
   let loading: Promise<WorkFeature> | undefined;
-  const feature = (): Promise<WorkFeature> => (loading ??= import('../lazy/work.js').then((m) => m.createWorkFeature(context, connections, (origin) => reloadTreeRow(tree, origin))));
+  const feature = (): Promise<WorkFeature> => (loading ??= import('./bundles/work.js').then((m) => m.createWorkFeature(context, connections, (origin) => reloadTreeRow(tree, origin))));
   context.subscriptions.push(
     // From a tree row, the record editor's title (its URI), a hover link (a row-shaped argument), or the
     // palette: the active record editor's record, else a picker (never a tree selection made long ago).

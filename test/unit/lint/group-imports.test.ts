@@ -1,78 +1,70 @@
-// The lint rule that keeps the sandbox in layers (http → service → search → store → model, the
-// demo data given by demoService.ts) and the extension's groups apart: a wrong arrow fails the
-// build instead of a review.
+// The lint rule that keeps the layers of src/extension: a group imports only the groups it may
+// (their bundles included), a bundle entry is loaded only with import(), and every folder is a group.
 import { strict as assert } from 'node:assert';
 import { join } from 'node:path';
-import { ESLint } from 'eslint';
+import { Linter } from 'eslint';
+import tseslint from 'typescript-eslint';
+import type * as EslintConfig from '../../../eslint.config.mjs' with { 'resolution-mode': 'import' };
 
 const root = join(__dirname, '..', '..', '..');
-const RULE = 'records/group-imports';
 
-/** The rule's messages for `code` written in `file` (an existing file: the typed lint reads only files of the project). */
-let eslint: ESLint | undefined;
-
-async function problems(file: string, code: string): Promise<string[]> {
-  eslint ??= new ESLint({ cwd: root });
-  const [result] = await eslint.lintText(code, { filePath: join(root, file) });
-  assert.deepEqual(result!.messages.filter((m) => m.fatal), []);
-  return result!.messages.filter((m) => m.ruleId === RULE).map((m) => m.message);
-}
-
-describe('lint: records/group-imports in src/sandbox', function () {
+describe('lint: records/group-imports', function () {
   this.timeout(60_000);
+  let linter: Linter;
+  let config: Linter.Config[];
 
-  it('refuses the store importing the demo data set (it is given its seed)', async () => {
-    const found = await problems('src/sandbox/store/durable-store.ts', "import { generateDemoData } from '../demo/generate';\nexport const seed = generateDemoData;\n");
+  before(async () => {
+    const { recordsPlugin }: typeof EslintConfig = await import('../../../eslint.config.mjs');
+    linter = new Linter({ cwd: root });
+    config = [{
+      files: ['**/*.ts'],
+      languageOptions: { parser: tseslint.parser as Linter.Parser },
+      plugins: { records: recordsPlugin },
+      rules: { 'records/group-imports': 'error' },
+    }];
+  });
+
+  /** The rule's messages for `code` as if it were the file at `file` (from the repository's root). */
+  function problems(file: string, code: string): string[] {
+    return linter.verify(code, config, { filename: join(root, file) }).map((m) => `${m.ruleId}: ${m.message}`);
+  }
+
+  it('refuses a group loading the bundle of a group it may not import', () => {
+    const found = problems('src/extension/records/editor/example.ts', "export const load = () => import('../../query/bundles/results.js');\n");
     assert.equal(found.length, 1, found.join('\n'));
-    assert.match(found[0]!, /src\/sandbox\/store may import model; src\/sandbox\/demo\/generate is in demo/);
+    assert.match(found[0], /src\/extension\/records may import connections, shared; src\/extension\/query\/bundles\/results\.js is in query/);
   });
 
-  it('refuses an upward import, a type import included', async () => {
-    const found = await problems('src/sandbox/model/users.ts', "import type { SandboxService } from '../service/contract';\nexport type S = SandboxService;\n");
+  it('lets a group load its own bundles and those of the groups it may import', () => {
+    assert.deepEqual(problems('src/extension/browse/tree/example.ts', "export const files = () => import('../../records/bundles/files.js');\nexport const tree = () => import('../bundles/treeCommands.js');\n"), []);
+  });
+
+  it('lets the files that wire the groups together load any bundle', () => {
+    assert.deepEqual(problems('src/extension/extension.ts', "export const load = () => import('./agents/bundles/chat.js');\n"), []);
+  });
+
+  it('refuses a static import of a bundle entry, even of its types', () => {
+    const typeOnly = problems('src/extension/query/rlx/example.ts', "import type { ResultsHost } from '../bundles/results';\nexport type Host = ResultsHost;\n");
+    assert.equal(typeOnly.length, 1, typeOnly.join('\n'));
+    assert.match(typeOnly[0], /entry of a bundle loaded on first use .*await import\('\.\.\/bundles\/results\.js'\).*types from the group's own modules/);
+    const reexport = problems('src/extension/query/example.ts', "export { showResults } from './bundles/results';\n");
+    assert.equal(reexport.length, 1, reexport.join('\n'));
+  });
+
+  it('refuses an import() of a module that is not a bundle entry', () => {
+    const found = problems('src/extension/query/rlx/example.ts', "export const load = () => import('../results/resultsPanels.js');\n");
     assert.equal(found.length, 1, found.join('\n'));
-    assert.match(found[0]!, /is in service/);
+    assert.match(found[0], /not a bundle entry \(src\/extension\/\*\/bundles\/\*\.ts\)/);
   });
 
-  it('refuses a layer importing an entry point, the way http/sandbox-runtime.ts and api.ts once imported each other', async () => {
-    const found = await problems('src/sandbox/http/errors.ts', "export { startSandbox } from '../api';\n");
+  it('refuses a group importing the files that wire the groups together', () => {
+    const found = problems('src/extension/query/rlx/example.ts', "import type { RecordsExtensionApi } from '../../extension';\nexport type Api = RecordsExtensionApi;\n");
     assert.equal(found.length, 1, found.join('\n'));
-    assert.match(found[0]!, /is in an entry point/);
+    assert.match(found[0], /wires the groups together/);
   });
 
-  it('refuses a dynamic import that runs upward', async () => {
-    const found = await problems('src/sandbox/search/top-k.ts', "export const load = () => import('../service/index');\n");
-    assert.equal(found.length, 1, found.join('\n'));
-  });
-
-  it('lets a layer import the layers below it and its own folder', async () => {
-    const code = [
-      "import { RecordStore } from '../store/record-store';",
-      "import type { ServiceUser } from '../model/users';",
-      "import { InvertedIndex } from '../search/inverted-index';",
-      "import { AttachmentIndex } from './attachments-index';",
-      'export const parts: unknown[] = [RecordStore, InvertedIndex, AttachmentIndex];',
-      'export type U = ServiceUser;',
-    ].join('\n');
-    assert.deepEqual(await problems('src/sandbox/service/display.ts', `${code}\n`), []);
-  });
-
-  it('lets http, auth and uploads (one layer in three folders) use each other', async () => {
-    assert.deepEqual(await problems('src/sandbox/auth/html-escape.ts', "import { sendJson } from '../http/respond';\nexport const send = sendJson;\n"), []);
-    assert.deepEqual(await problems('src/sandbox/http/respond.ts', "import { TUS_PATH } from '../uploads/tus-endpoint';\nexport const tus = TUS_PATH;\n"), []);
-  });
-
-  it('lets the entry points wire every layer, the demo data included', async () => {
-    const code = "import { generateDemoData } from './demo/generate';\nimport { createSandboxService } from './service/index';\nexport const wired = [generateDemoData, createSandboxService];\n";
-    assert.deepEqual(await problems('src/sandbox/demoService.ts', code), []);
-  });
-});
-
-describe('lint: records/group-imports in src/extension', function () {
-  this.timeout(60_000);
-
-  it('still refuses a sideways import between groups', async () => {
-    const found = await problems('src/extension/connections/connectionCatalog.ts', "import { x } from '../query/example';\nexport const y = x;\n");
-    assert.equal(found.length, 1, found.join('\n'));
-    assert.match(found[0]!, /src\/extension\/connections may import shared/);
+  it('refuses a folder of src/extension that is not a group, such as a hub of bundle entries', () => {
+    const found = problems('src/extension/lazy/results.ts', "export { showResults } from '../query/results/resultsPanels';\n");
+    assert.ok(found.some((p) => /src\/extension\/lazy is not a group/.test(p)), found.join('\n'));
   });
 });

@@ -6,7 +6,7 @@ import { recordReference } from '../../../core/contract/reference';
 import { activeRecordEditorUri, identityFromUri, labelOfUri } from '../../records/editor/recordUri';
 import type { ConnectionManager } from '../../connections/connectionManager';
 import type { RecordsTree } from '../tree/registerTree';
-import type { ReferenceFeature } from '../../lazy/references';
+import type { ReferenceFeature } from './referenceFeature';
 import type { ReferenceAliasSource } from './aliasSource';
 import { referenceAliasSource } from './aliasSourceAdapter';
 import { REFERENCE_COMMANDS, type OpenReferenceArgs } from './referenceCommands';
@@ -29,7 +29,7 @@ export function registerReferences(context: vscode.ExtensionContext, connections
   const aliases: ReferenceAliasSource & vscode.Disposable = referenceAliasSource(connections.catalog);
   let loading: Promise<ReferenceFeature> | undefined;
   const feature = (): Promise<ReferenceFeature> => {
-    loading ??= import('../../lazy/references.js').then((bundle) => {
+    loading ??= import('../bundles/references.js').then((bundle) => {
       const loaded = bundle.createReferenceFeature({ aliases, client: (id) => connections.client(id), webUrlTemplate: () => referenceSettings().webUrlTemplate, timeZone: (id) => connections.catalog.knownUser(id)?.timezone });
       context.subscriptions.push(loaded);
       return loaded;

@@ -1,10 +1,10 @@
 // The search view and the "Search Records…" command. Cheap to call from activate(): the view's
-// host is the search bundle (dist/search.js, entry src/extension/lazy/search.ts), loaded when
+// host is the search bundle (dist/search.js, entry src/extension/browse/bundles/search.ts), loaded when
 // the view is first shown, and the page and its script load only then too.
 import * as vscode from 'vscode';
 import type { SnippetLanguage } from '../../../core/api';
 import type { ConnectionManager } from '../../connections/connectionManager';
-import type { SearchViewProvider } from '../../lazy/search';
+import type { SearchViewProvider } from './searchViewProvider';
 
 /** The view's id in package.json. */
 const SEARCH_VIEW_ID = 'records.search';
@@ -12,7 +12,7 @@ const SEARCH_VIEW_ID = 'records.search';
 export function registerSearchPanel(context: vscode.ExtensionContext, connections: ConnectionManager): void {
   let provider: Promise<SearchViewProvider> | undefined;
   const host = (): Promise<SearchViewProvider> =>
-    (provider ??= import('../../lazy/search.js').then((bundle) => {
+    (provider ??= import('../bundles/search.js').then((bundle) => {
       const created = new bundle.SearchViewProvider(context, connections);
       context.subscriptions.push(created);
       return created;

@@ -27,7 +27,7 @@ export class RecordsDragAndDrop implements vscode.TreeDragAndDropController<Reco
   async handleDrop(target: RecordsTreeNode | undefined, data: vscode.DataTransfer, token: vscode.CancellationToken): Promise<void> {
     // Rows dragged within the tree carry no files: nothing to do (records are not moved by dragging).
     if (data.get(TREE_MIME) || token.isCancellationRequested) return;
-    const { handleTreeDrop } = await import('../../lazy/files.js');
+    const { handleTreeDrop } = await import('../../records/bundles/files.js');
     await handleTreeDrop(this.host, target, data);
   }
 }

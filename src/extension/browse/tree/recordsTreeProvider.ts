@@ -84,7 +84,7 @@ export class RecordsTreeProvider implements vscode.TreeDataProvider<RecordsTreeN
     if (node.kind !== 'record' || item.tooltip !== undefined) return item;
     // The rich tooltip is built in the tree commands' bundle, loaded on the first hover.
     const context = this.itemContext(node);
-    return import('../../lazy/treeCommands.js').then((commands) => commands.resolveRecordTooltip(item, node, context));
+    return import('../bundles/treeCommands.js').then((commands) => commands.resolveRecordTooltip(item, node, context));
   }
 
   async getChildren(node?: RecordsTreeNode): Promise<RecordsTreeNode[]> {

@@ -8,13 +8,14 @@ import type { RunActionArgs } from './commands/recordCommands';
 import { RecordsDragAndDrop } from './recordsDragAndDrop';
 import { RecordsTreeProvider } from './recordsTreeProvider';
 import type { LoadMoreNode, RecordsTreeNode } from '../../shared/treeNodes';
-import type * as TreeCommandsBundle from '../../lazy/treeCommands';
 import { revealOnFirstStart } from './firstStartReveal';
 import { noteWalkthroughStep } from '../../shared/walkthrough';
 import { clampSetting } from '../../shared/settingBounds';
 import { timerDelay } from '../../../core/time/timerDelay';
 
-type TreeCommands = typeof TreeCommandsBundle;
+// What the commands do is a bundle of its own, loaded when the first of them runs.
+const handlers = () => import('../bundles/treeCommands.js');
+type TreeCommands = Awaited<ReturnType<typeof handlers>>;
 
 export const RECORDS_VIEW_ID = 'records.explorer';
 
@@ -38,8 +39,6 @@ export function registerRecordsTree(context: vscode.ExtensionContext, connection
   const command = (id: string, run: (...args: unknown[]) => unknown): vscode.Disposable => vscode.commands.registerCommand(id, run);
   // Commands run from the palette get no node: fall back to the row selected in the tree.
   const target = (node: unknown): unknown => node ?? view.selection[0];
-  // What the commands do is a bundle of its own, loaded when the first of them runs.
-  const handlers = (): Promise<TreeCommands> => import('../../lazy/treeCommands.js');
 
   context.subscriptions.push(
     provider,

@@ -1,15 +1,14 @@
 import * as vscode from 'vscode';
 import type { ConnectionInfo, ConnectionManager, OAuthTokenSource } from '../connectionManager';
 import { AUTH_CALLBACK_PATH, type AuthCallbackRegistry } from './authCallbacks';
-import type * as OAuthFlow from '../../lazy/oauth';
 import type { OAuthTokenSet } from './credentialStore';
 import { OAUTH_SCOPES } from './oauthScopes';
 import { needsRefresh } from './tokenExpiry';
 import type { SessionEnd, TokenRefresher } from './tokenRefresher';
 
 /** The OAuth flow is a bundle of its own (dist/oauth.js), loaded on first use. */
-function oauthFlow(): Promise<typeof OAuthFlow> {
-  return import('../../lazy/oauth.js');
+function oauthFlow() {
+  return import('../bundles/oauth.js');
 }
 
 /** Where a connection signs in: its service, or the issuer its settings name. */

@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
 import { describeError } from '../errorText';
-import type { SandboxLauncher } from './sandboxLauncher';
+import type { LocalSandbox } from './localSandbox';
 
 /** Start / stop / reset of the local sandbox. Each accepts `{ confirm: false }` (reset) for tests and scripts. */
-export function registerSandboxCommands(context: vscode.ExtensionContext, launcher: SandboxLauncher): void {
+export function registerSandboxCommands(context: vscode.ExtensionContext, launcher: LocalSandbox): void {
   const run = async <T>(action: () => Promise<T>): Promise<T | undefined> => {
     try {
       return await action();

@@ -1,8 +1,10 @@
 // The doorway to RLX notebooks, registered at activation: the serializer, the controller, the
 // renderer's messages and the commands. Each loads the notebook bundle (dist/notebook.js, entry
-// src/extension/lazy/notebook.ts) when first used, so activation pays only for these lines.
+// src/extension/query/bundles/notebook.ts) when first used, so activation pays only for these lines.
 import * as vscode from 'vscode';
-import type { NotebookHost, RlxCellRunner, RlxView, RunMode } from '../../lazy/notebook';
+import type { NotebookHost } from './notebookHost';
+import type { RlxCellRunner, RunMode } from './cellRunner';
+import type { RlxView } from './reopenInPlace';
 import { RLX_RENDERER_ID } from '../../../webview/notebook/protocol';
 import { RLX_NOTEBOOK_TYPE } from './notebookHeader';
 import { noteWalkthroughStep } from '../../shared/walkthrough';
@@ -20,7 +22,7 @@ export const RLX_NOTEBOOK_CONTROLLER_ID = 'records.rlxNotebook.controller';
 const DEFAULT_SETTING = 'records.rlx.openAsNotebook';
 
 // Loaded once; later calls get the same module.
-const loadNotebook = () => import('../../lazy/notebook.js');
+const loadNotebook = () => import('../bundles/notebook.js');
 
 /** `host` is asked when a cell first runs or a renderer first writes: it may start the `.rlx` language. */
 export function registerRlxNotebook(host: () => Promise<Omit<NotebookHost, 'postToRenderer'>>): vscode.Disposable {

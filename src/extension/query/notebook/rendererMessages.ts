@@ -10,7 +10,7 @@ import { type RlxRendererReply, isRlxRendererMessage } from '../../../webview/no
 import type { RlxCellRunner } from './cellRunner';
 import type { NotebookHost } from './notebookHost';
 import type { TableOutput } from './tableOutput';
-import type { BulkSelection } from '../../lazy/bulk';
+import type { BulkSelection } from '../../records/bulk/bulkCommands';
 
 export async function onRendererMessage(host: NotebookHost, runner: RlxCellRunner, received: unknown, editor: vscode.NotebookEditor): Promise<RlxRendererReply | undefined> {
   if (!isRlxRendererMessage(received)) return undefined;

@@ -1,6 +1,6 @@
 // "Pivot…" from an app in the tree or from the command palette (with pickers), and the
 // serializer that brings pivot panels back after a window reload. The panel itself is the
-// pivot bundle (dist/pivot.js, entry src/extension/lazy/pivot.ts), loaded on first use.
+// pivot bundle (dist/pivot.js, entry src/extension/query/bundles/pivot.ts), loaded on first use.
 import * as vscode from 'vscode';
 import type { SnippetLanguage } from '../../../core/api';
 import type { ConnectionManager } from '../../connections/connectionManager';
@@ -12,7 +12,7 @@ import type { PivotAnswer } from './pivotPanel';
 const PIVOT_VIEW_TYPE = 'records.pivot';
 
 // Loaded once; later calls get the same module.
-const loadPivot = () => import('../../lazy/pivot.js');
+const loadPivot = () => import('../bundles/pivot.js');
 
 /** What `records.pivot` accepts: an app node of the tree, or `{connectionId, workspace, app, config?, answer?}`. */
 export function pivotTargetFromArgument(arg: unknown): { target: PivotTarget; config?: PivotConfig; answer?: PivotAnswer } | undefined {

@@ -12,7 +12,7 @@ import { type QueryRun, QueryStore } from './queryStore';
 // What the commands do beyond a click on a row (names, confirmations, saving from an editor,
 // searching the history) is dist/queryCommands.js, loaded when one first runs: the first screen
 // shows the Queries view collapsed and needs none of it.
-const handlers = () => import('../../lazy/queryCommands.js');
+const handlers = () => import('../bundles/queryCommands.js');
 
 export const QUERY_COMMANDS = {
   open: 'records.queries.open',

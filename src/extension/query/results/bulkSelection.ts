@@ -2,7 +2,7 @@
 // the records of the picked rows, or every match of the query (`all`), which only a list of
 // one app can name.
 import type { RecordTable } from '../../../core/records/recordTable';
-import type { BulkSelection } from '../../lazy/bulk';
+import type { BulkSelection } from '../../records/bulk/bulkCommands';
 
 export type BulkAction = 'setField' | 'runAction' | 'delete';
 

@@ -1,17 +1,19 @@
 // The doorway to the results grid, which lives in its own bundle (dist/results.js, entry
-// src/extension/lazy/results.ts): activation pays only for these few lines. The serializer and
+// src/extension/query/bundles/results.ts): activation pays only for these few lines. The serializer and
 // the commands are registered here, at activation, and load the bundle when first used.
 import * as vscode from 'vscode';
-import type * as ResultsBundleModule from '../../lazy/results';
-import type { ResultsCommandName, ResultsHost, ResultsPanel } from '../../lazy/results';
+import type { ResultsHost } from '../results/resultsHost';
+import type { ResultsPanel } from '../results/resultsPanel';
+import type { ResultsCommandName } from '../results/resultsPanels';
 import type { RlxRunResult } from './queryRunner';
 
 const RESULTS_COMMANDS: ResultsCommandName[] = ['copyCell', 'openRow', 'exportCsv', 'exportJson'];
 
-type ResultsBundle = typeof ResultsBundleModule;
+const importResults = () => import('../bundles/results.js');
+type ResultsBundle = Awaited<ReturnType<typeof importResults>>;
 let bundle: ResultsBundle | undefined;
 // Loaded once; later calls get the same module (kept, so a panel's state can change at once).
-const loadResults = async (): Promise<ResultsBundle> => (bundle ??= await import('../../lazy/results.js'));
+const loadResults = async (): Promise<ResultsBundle> => (bundle ??= await importResults());
 
 /** `host` is asked when a panel is restored: it may start the `.rlx` language (its schemas). */
 export function registerQueryResults(host: () => Promise<ResultsHost>): vscode.Disposable {

@@ -5,7 +5,7 @@
 // activation pays only for these lines.
 import * as vscode from 'vscode';
 import type { ConnectionManager } from '../../connections/connectionManager';
-import type { RlxLanguageServices } from '../../lazy/rlxLanguage';
+import type { RlxLanguageServices } from './rlxLanguageServices';
 import { registerRlxNotebook } from '../notebook/registerRlxNotebook';
 import { registerQueryResults } from './loadResults';
 import { RLX_COMMANDS, RLX_LANGUAGE_ID, type RlxCommandName } from './rlxIds';
@@ -22,7 +22,7 @@ export interface RlxLanguageHandle {
 export function registerRlxLanguage(context: vscode.ExtensionContext, connections: ConnectionManager): RlxLanguageHandle {
   let started: Promise<RlxLanguageServices> | undefined;
   const services = (): Promise<RlxLanguageServices> =>
-    (started ??= import('../../lazy/rlxLanguage.js').then((bundle) => bundle.startRlxLanguage(context, connections)));
+    (started ??= import('../bundles/rlxLanguage.js').then((bundle) => bundle.startRlxLanguage(context, connections)));
   const startFor = (document: vscode.TextDocument): void => {
     if (document.languageId === RLX_LANGUAGE_ID) void services();
   };

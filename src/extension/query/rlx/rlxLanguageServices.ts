@@ -13,7 +13,7 @@ import { RlxConnectionRule } from './documentConnection';
 import { chooseConnection, RlxConnectionStatus } from './fileConnectionStatusBar';
 import { registerRlxProviders } from './languageProviders';
 import { openRlxQuery, openSampleQuery } from './newQuery';
-import type { ResultsHost } from '../../lazy/results';
+import type { ResultsHost } from '../results/resultsHost';
 import { RlxRunCommands } from './runCommands';
 import { RlxCatalogView } from './catalogView';
 import { RlxStatusBar } from './liveCountStatusBar';

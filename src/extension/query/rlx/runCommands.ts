@@ -9,7 +9,7 @@ import type { SnippetLanguage } from '../../../core/api';
 import { copyRequestSnippet } from '../../records/copyRequest';
 import { reportQueryRun } from '../queries/reportRun';
 import { isCancellation } from '../../connections/errorText';
-import type { ResultsHost } from '../../lazy/results';
+import type { ResultsHost } from '../results/resultsHost';
 import { markResultsRunning, resultsKey, showQueryResults } from './loadResults';
 import { rlxRunDefaults } from './querySettings';
 import { noteWalkthroughStep } from '../../shared/walkthrough';

@@ -7,7 +7,7 @@
 // when their arguments say `confirmed: true`; only code holding the extension's API (which can
 // write through its connections anyway) may pass a confirmation given beforehand.
 import * as vscode from 'vscode';
-import type { BulkActions, BulkArguments, BulkSelection } from '../../lazy/bulk';
+import type { BulkActions, BulkArguments, BulkSelection } from './bulkCommands';
 import type { ConnectionManager } from '../../connections/connectionManager';
 import type { RecordNode } from '../../shared/treeNodes';
 
@@ -28,7 +28,7 @@ export interface BulkHandle {
 
 export function registerBulk(context: vscode.ExtensionContext, connections: ConnectionManager, selectedRows: () => readonly unknown[]): BulkHandle {
   let loading: Promise<BulkActions> | undefined;
-  const actions = (): Promise<BulkActions> => (loading ??= import('../../lazy/bulk.js').then((bundle) => new bundle.BulkActions(connections)));
+  const actions = (): Promise<BulkActions> => (loading ??= import('../bundles/bulk.js').then((bundle) => new bundle.BulkActions(connections)));
   /** From the tree's row menu VS Code passes (clicked row, all selected rows); scripts pass a selection. */
   const selectionOf = (first: unknown, all: unknown): BulkSelection | undefined => {
     if (isSelection(first)) return first;

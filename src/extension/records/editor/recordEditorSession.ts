@@ -175,7 +175,7 @@ export class RecordEditorSession implements vscode.Disposable {
   private async download(fileUid: string, title: string, how: 'open' | 'saveAs'): Promise<void> {
     const files = this.host.files;
     if (!files) return;
-    const { openAttachment, saveAttachmentAs } = await import('../../lazy/files.js');
+    const { openAttachment, saveAttachmentAs } = await import('../bundles/files.js');
     const attachment = { connectionId: this.document.identity.connectionId, fileUid, title };
     await (how === 'open' ? openAttachment(files, attachment) : saveAttachmentAs(files, attachment));
   }
@@ -192,7 +192,7 @@ export class RecordEditorSession implements vscode.Disposable {
       return;
     }
     const record: RecordTarget = { connectionId, workspace, app, recordId, reference: document.reference };
-    const { addFilesFromEditor, localFilesOutsideWorkspace } = await import('../../lazy/files.js');
+    const { addFilesFromEditor, localFilesOutsideWorkspace } = await import('../bundles/files.js');
     if (source.uris?.length && !(await this.mayReadDroppedFiles(await localFilesOutsideWorkspace(source.uris), document.reference))) {
       this.post({ type: 'notice', tone: 'info', message: vscode.l10n.t('Nothing was uploaded.') });
       return;

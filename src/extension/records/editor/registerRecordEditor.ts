@@ -1,14 +1,17 @@
 import * as vscode from 'vscode';
 import type { ConnectionManager } from '../../connections/connectionManager';
 import type { FilesHost } from '../files/filesHost';
-import type { EditorIdentity } from '../../../webview/editor/protocol';
-import type { RecordDocument, RecordEditorProvider, RecordJsonFileSystem } from '../../lazy/recordEditor';
+import type { RecordDocument } from './recordDocument';
+import type { RecordEditorProvider } from './recordEditorProvider';
+import type { RecordJsonFileSystem } from './recordJsonFileSystem';
 import { identityFromArgument, numberFromArgument } from './editorArguments';
-import { pickRecord } from '../recordPicker';
 import { activeRecordEditorUri, RECORD_EDITOR_VIEW_TYPE, RECORDS_JSON_SCHEME, RECORDS_SCHEME } from './recordUri';
 
 /** `records-theirs:` — the server's version in "Compare" after a JSON save conflict. */
 const RECORD_THEIRS_SCHEME = 'records-theirs';
+
+/** The record editor's bundle (dist/recordEditor.js): documents, sessions, and the pick lists of its commands. */
+const loadRecordEditor = () => import('../bundles/recordEditor.js');
 
 /**
  * "Open as JSON": the `records-json:` file system, also serving the older `records://…/record.json`
@@ -19,7 +22,7 @@ function registerRecordJson(context: vscode.ExtensionContext, connections: Conne
   const changes = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
   let implementation: Promise<RecordJsonFileSystem> | undefined;
   const fs = (): Promise<RecordJsonFileSystem> =>
-    (implementation ??= import('../../lazy/recordEditor.js').then(({ RecordJsonFileSystem }) => {
+    (implementation ??= loadRecordEditor().then(({ RecordJsonFileSystem }) => {
       const created = new RecordJsonFileSystem(connections);
       context.subscriptions.push(created, created.onDidChangeFile((e) => changes.fire(e)));
       return created;
@@ -57,7 +60,7 @@ export function registerRecordEditor(context: vscode.ExtensionContext, connectio
   const edits = new vscode.EventEmitter<vscode.CustomDocumentEditEvent<RecordDocument>>();
   let provider: Promise<RecordEditorProvider> | undefined;
   const access: RecordEditorAccess = () =>
-    (provider ??= import('../../lazy/recordEditor.js').then(({ RecordEditorProvider }) => {
+    (provider ??= loadRecordEditor().then(({ RecordEditorProvider }) => {
       const created = new RecordEditorProvider({ connections, extensionUri: context.extensionUri, memento: context.workspaceState, files, fireEdit: (e) => edits.fire(e) });
       context.subscriptions.push(created);
       return created;
@@ -86,13 +89,14 @@ export function registerRecordEditor(context: vscode.ExtensionContext, connectio
       supportsMultipleEditorsPerDocument: false,
     }),
     vscode.commands.registerCommand('records.openRecordEditor', async (arg?: unknown) => {
-      const identity = identityFromArgument(arg) ?? (await askForRecord(connections, context.globalState));
+      // The pick list (recent records, then a search) is in the bundle too: the first screen needs none of it.
+      const identity = identityFromArgument(arg) ?? (await (await loadRecordEditor()).askForRecord(connections, context.globalState));
       if (!identity?.recordId) return undefined;
       return (await (await access()).open(identity, numberFromArgument(arg))).currentIdentity;
     }),
     vscode.commands.registerCommand('records.newRecord', async (arg?: unknown) => {
       const fromArg = identityFromArgument(arg);
-      const identity = fromArg ? { connectionId: fromArg.connectionId, workspace: fromArg.workspace, app: fromArg.app } : await askForApp(connections);
+      const identity = fromArg ? { connectionId: fromArg.connectionId, workspace: fromArg.workspace, app: fromArg.app } : await (await loadRecordEditor()).askForApp(connections);
       if (!identity) return undefined;
       return (await (await access()).open(identity)).currentIdentity;
     }),
@@ -102,36 +106,3 @@ export function registerRecordEditor(context: vscode.ExtensionContext, connectio
 
 /** Context key: the active tab is a record editor. */
 const RECORD_EDITOR_ACTIVE_KEY = 'records.recordEditorActive';
-
-function activeConnection(connections: ConnectionManager): string | undefined {
-  const id = connections.activeId;
-  if (!id) void vscode.window.showInformationMessage(vscode.l10n.t('Add a connection first: run "Records: Add Connection" or start the local sandbox.'));
-  return id;
-}
-
-async function askForApp(connections: ConnectionManager): Promise<EditorIdentity | undefined> {
-  const connectionId = activeConnection(connections);
-  if (!connectionId) return undefined;
-  try {
-    const workspaces = await connections.catalog.workspaces(connectionId);
-    const items = workspaces.flatMap((w) => w.apps.map((a) => ({ label: `${w.alias}/${a.alias}`, description: `${w.title} · ${a.caption}`, workspace: w.alias, app: a.alias })));
-    const pick = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('New Record'), placeHolder: vscode.l10n.t('Choose the app the new record belongs to') });
-    return pick ? { connectionId, workspace: pick.workspace, app: pick.app } : undefined;
-  } catch (error) {
-    connections.reportError(connectionId, error, vscode.l10n.t('Could not list the apps'));
-    return undefined;
-  }
-}
-
-/** A record picked from a list (recent ones first, then recently updated; typing searches). */
-async function askForRecord(connections: ConnectionManager, memento: vscode.Memento): Promise<EditorIdentity | undefined> {
-  const connectionId = activeConnection(connections);
-  if (!connectionId) return undefined;
-  try {
-    const picked = await pickRecord({ connections, memento }, connectionId, vscode.l10n.t('Open Record'));
-    return picked ? { connectionId, workspace: picked.workspace, app: picked.app, recordId: picked.recordId } : undefined;
-  } catch (error) {
-    connections.reportError(connectionId, error, vscode.l10n.t('Could not find the record'));
-    return undefined;
-  }
-}

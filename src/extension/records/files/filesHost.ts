@@ -1,4 +1,4 @@
-// What the files feature (a lazy bundle, see ../lazy/files.ts) needs from the main bundle.
+// What the files feature (a lazy bundle, see ../bundles/files.ts) needs from the main bundle.
 // Passed in as an argument so the lazy bundle uses the main bundle's single instances.
 import type * as vscode from 'vscode';
 import type { ConnectionManager } from '../../connections/connectionManager';

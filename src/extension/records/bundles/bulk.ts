@@ -1,4 +1,3 @@
 // Entry of dist/bulk.js: bulk changes to many records (src/extension/records/bulk/bulkCommands.ts),
 // loaded the first time a bulk command runs.
-export { BulkActions } from '../records/bulk/bulkCommands';
-export type { BulkArguments, BulkSelection } from '../records/bulk/bulkCommands';
+export { BulkActions } from '../bulk/bulkCommands';

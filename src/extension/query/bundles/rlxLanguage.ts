@@ -1,4 +1,3 @@
 // Entry of dist/rlxLanguage.js: the `.rlx` language (diagnostics, completion, hover, CodeLens,
 // running queries), started by src/extension/query/rlx/registerRlxLanguage.ts when first needed.
-export { startRlxLanguage } from '../query/rlx/rlxLanguageServices';
-export type { RlxLanguageServices } from '../query/rlx/rlxLanguageServices';
+export { startRlxLanguage } from '../rlx/rlxLanguageServices';

@@ -4,8 +4,8 @@
 // from the sources) loads the bundle plainly, so breakpoints and source maps behave as usual.
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import type * as Extension from '../extension';
-import { loadWithCodeCache } from '../../core/startup/codeCache';
+import type * as Extension from './extension';
+import { loadWithCodeCache } from '../core/startup/codeCache';
 // The API object as the host hands it over: `import * as` would have esbuild copy its 347
 // members into a namespace object first, a cost every start would pay for one enum.
 // eslint-disable-next-line @typescript-eslint/no-require-imports

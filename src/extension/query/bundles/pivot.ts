@@ -2,12 +2,12 @@
 // a pivot first opens or is restored. The commands and the serializer are registered at
 // activation by src/extension/query/pivot/registerPivot.ts.
 import * as vscode from 'vscode';
-import type { SnippetLanguage } from '../../core/api';
-import type { ConnectionManager } from '../connections/connectionManager';
-import type { PivotConfig, PivotTarget } from '../../webview/pivot/protocol';
-import { defaultPivotConfig, isPivotViewState, PIVOT_VIEW_TYPE, type PivotAnswer, PivotPanel, pivotTitle } from '../query/pivot/pivotPanel';
+import type { SnippetLanguage } from '../../../core/api';
+import type { ConnectionManager } from '../../connections/connectionManager';
+import type { PivotConfig, PivotTarget } from '../../../webview/pivot/protocol';
+import { defaultPivotConfig, isPivotViewState, PIVOT_VIEW_TYPE, type PivotAnswer, PivotPanel, pivotTitle } from '../pivot/pivotPanel';
 
-export { pickPivotTarget } from '../query/pivot/pivotPickers';
+export { pickPivotTarget } from '../pivot/pivotPickers';
 
 export function openPivot(context: vscode.ExtensionContext, connections: ConnectionManager, target: PivotTarget, config: PivotConfig | undefined, answer?: PivotAnswer): PivotPanel {
   const panel = vscode.window.createWebviewPanel(PIVOT_VIEW_TYPE, pivotTitle(target), vscode.ViewColumn.Active, { retainContextWhenHidden: false });

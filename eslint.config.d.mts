@@ -1,0 +1,5 @@
+// Types of eslint.config.mjs for the unit tests of its rules (test/unit/lint/).
+import type { ESLint, Linter } from 'eslint';
+export const recordsPlugin: ESLint.Plugin;
+declare const config: Linter.Config[];
+export default config;
