@@ -6,7 +6,7 @@
 // token never comes back in any form.
 import * as assert from 'node:assert/strict';
 import type { RecordsClient } from '../../src/core/api';
-import { type TestSandbox, startTestSandbox } from '../api/support/sandbox';
+import { type TestSandbox, startTestSandbox } from '../support/sandbox';
 import { type FaultRelay, startFaultRelay } from '../support/faultRelay';
 import { type Json, type McpSession, buildMcp, jsonOf, startMcp, textOf } from '../support/mcpClient';
 
@@ -41,7 +41,7 @@ describe('MCP server: writes the user confirms', function () {
 
   after(async () => {
     for (const s of sessions) await s.close().catch(() => undefined);
-    await sandbox?.close();
+    await sandbox?.dispose();
   });
 
   it('is read-only unless started with --allow-writes', async () => {

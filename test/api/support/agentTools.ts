@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import type { ToolContext } from '../../../src/core/agents';
 import type { RecordsClientOptions } from '../../../src/core/api';
 import { ConnectionCatalog } from '../../../src/core/catalog/connectionCatalog';
-import type { TestSandbox } from './sandbox';
+import type { TestSandbox } from '../../support/sandbox';
 
 export function contextFor(sandbox: TestSandbox, token: string, options: Partial<RecordsClientOptions> = {}): ToolContext {
   const client = sandbox.client(token, options);

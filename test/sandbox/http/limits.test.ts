@@ -6,7 +6,8 @@ import { BULK_BATCH_SIZE } from '../../../src/core/bulk/bulkWrite';
 import { RateLimiter } from '../../../src/sandbox/http/rate-limiter';
 import { MAX_BATCH_OPERATIONS } from '../../../src/sandbox/service/batch-planner';
 import { MAX_LIMIT_RECORDS } from '../../../src/sandbox/service/scope';
-import { ADMIN_TOKEN, call, callJson, startTestSandbox, type ErrorShape, type TestSandbox } from './support/test-sandbox';
+import { ADMIN_TOKEN, useSandbox } from '../../support/sandbox';
+import { call, callJson, type ErrorShape } from '../../support/sandboxHttp';
 import { createUpload, headUpload, patchUpload } from './support/tus-calls';
 
 describe('sandbox HTTP: rate limit and request deadline', () => {
@@ -31,13 +32,7 @@ describe('sandbox HTTP: rate limit and request deadline', () => {
   });
 
   describe('with --rate-limit', () => {
-    let sandbox: TestSandbox;
-    before(async () => {
-      sandbox = await startTestSandbox({ rateLimit: 2 });
-    });
-    after(async () => {
-      await sandbox.dispose();
-    });
+    const sandbox = useSandbox({ rateLimit: 2 });
 
     it('answers 429 rate_limited with Retry-After once the bucket is empty', async () => {
       // Sent together, so a slow machine cannot refill the bucket between them.
@@ -52,13 +47,7 @@ describe('sandbox HTTP: rate limit and request deadline', () => {
   });
 
   describe('with a short request timeout', () => {
-    let sandbox: TestSandbox;
-    before(async () => {
-      sandbox = await startTestSandbox({ requestTimeoutMs: 300 });
-    });
-    after(async () => {
-      await sandbox.dispose();
-    });
+    const sandbox = useSandbox({ requestTimeoutMs: 300 });
 
     it('answers 504 timeout JSON to a request whose body never completes, and closes the connection', async () => {
       const url = new URL('/api/tickets/list', sandbox.url);
@@ -130,13 +119,7 @@ function trickle(baseUrl: string, head: string, bytes: number, everyMs: number):
 
 describe('sandbox HTTP: limits of a hostile client', () => {
   describe('with a cap of 3 connections per client', () => {
-    let sandbox: TestSandbox;
-    before(async () => {
-      sandbox = await startTestSandbox({ maxConnectionsPerClient: 3 });
-    });
-    after(async () => {
-      await sandbox.dispose();
-    });
+    const sandbox = useSandbox({ maxConnectionsPerClient: 3 });
 
     it('closes a fourth connection from the same address as it opens, and takes a new one once one of the three is gone', async () => {
       const { hostname, port } = new URL(sandbox.url);
@@ -161,14 +144,8 @@ describe('sandbox HTTP: limits of a hostile client', () => {
 
 
   describe('with a short idle timeout', () => {
-    let sandbox: TestSandbox;
     const logged: string[] = [];
-    before(async () => {
-      sandbox = await startTestSandbox({ idleTimeoutMs: 300, log: (line) => logged.push(line) });
-    });
-    after(async () => {
-      await sandbox.dispose();
-    });
+    const sandbox = useSandbox({ idleTimeoutMs: 300, log: (line) => logged.push(line) });
 
     it('closes a tus PATCH that sends a byte and then stalls; the upload resumes from what arrived', async () => {
       const created = await createUpload(sandbox.url, 100, 'slow.bin');
@@ -223,13 +200,7 @@ describe('sandbox HTTP: limits of a hostile client', () => {
   });
 
   describe('the size of requests and answers', () => {
-    let sandbox: TestSandbox;
-    before(async () => {
-      sandbox = await startTestSandbox({ records: 700 });
-    });
-    after(async () => {
-      await sandbox.dispose();
-    });
+    const sandbox = useSandbox({ records: 700 });
 
     it(`refuses a batch of more than ${MAX_BATCH_OPERATIONS} operations with 413 JSON naming the limit, applying nothing`, async () => {
       const before = await callJson<{ filteredRecordsCount: number }>(sandbox.url, '/api/w/IT/a/TASK/tickets/list?withTechnicalData=true', { body: { limitRecords: 0 } });

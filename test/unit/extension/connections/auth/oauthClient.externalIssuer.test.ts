@@ -6,7 +6,7 @@ import type { OAuthTokenSet } from '../../../../../src/extension/connections/aut
 import { refreshTokens, revokeTokens, startAuthorization } from '../../../../../src/extension/connections/auth/oauthClient';
 import { TokenRefresher, type SessionEnd } from '../../../../../src/extension/connections/auth/tokenRefresher';
 import type { TestIssuer } from '../../../../e2e/support/host/oidc-issuer.mjs' with { 'resolution-mode': 'import' };
-import { startTestSandbox, type TestSandbox } from '../../../../sandbox/http/support/test-sandbox';
+import { startTestSandbox, type TestSandbox } from '../../../../support/sandbox';
 import { completeAuthorization } from '../../../../support/oidcBrowser';
 
 const REDIRECT_URI = 'http://127.0.0.1:9/stable-x/callback?vscode-reqid=7&vscode-scheme=vscode&vscode-authority=records-tools.records-service&vscode-path=%2Fauth-callback';
