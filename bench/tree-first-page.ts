@@ -36,12 +36,12 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { request } from 'undici';
 import { DEFAULT_PAGE_SIZE, pageParams } from '../src/extension/browse/tree/model/listingQuery';
-import { packageExtension, packageStaticExtension } from '../test/e2e/support/host/build.mjs';
-import { launchChromium, viewport } from '../test/e2e/support/host/chromium.mjs';
-import { type EditorProfile, type RunningEditor, createEditorProfile, installExtensions, startCodeServer } from '../test/e2e/support/host/code-server.mjs';
-import { repoRoot, resultsDir } from '../test/e2e/support/host/paths.mjs';
-import { seconds } from '../test/e2e/support/host/process.mjs';
-import { type TestSandbox, startTestSandbox } from '../test/e2e/support/host/sandbox.mjs';
+import { packageExtension, packageStaticExtension } from '../test/support/host/build.mjs';
+import { launchChromium, viewport } from '../test/support/host/chromium.mjs';
+import { type EditorProfile, type RunningEditor, createEditorProfile, installExtensions, startCodeServer } from '../test/support/host/code-server.mjs';
+import { repoRoot, resultsDir } from '../test/support/host/paths.mjs';
+import { seconds } from '../test/support/host/process.mjs';
+import { type BundledSandbox, startBundledSandbox } from '../test/support/host/sandbox.mjs';
 import { DeadlineError, within } from './support/deadline';
 import { Report, SMOKE, numberOption, runBench } from './support/report';
 import { median, round } from './support/stats';
@@ -82,7 +82,7 @@ const ms = (value: number): string => `${value.toFixed(1)} ms`;
 
 type AppRef = { workspace: string; app: string };
 /** The sandbox, and the address the raw requests take (through the latency proxy when there is one). */
-type BenchSandbox = TestSandbox & { rawUrl?: string };
+type BenchSandbox = BundledSandbox & { rawUrl?: string };
 type Json = { data?: unknown[] } & Record<string, unknown>;
 
 // The tree's own query builder (imported, not copied), so the raw request carries exactly the
@@ -437,7 +437,7 @@ async function main(): Promise<void> {
   console.log(`bench: extension packaged in ${seconds(phase)}`);
 
   phase = Date.now();
-  const sandbox: BenchSandbox | undefined = await within(`the sandbox to start with ${RECORDS} records`, 300_000, startTestSandbox({ records: RECORDS }));
+  const sandbox: BenchSandbox | undefined = await within(`the sandbox to start with ${RECORDS} records`, 300_000, startBundledSandbox({ records: RECORDS }));
   if (!sandbox) throw new Error('The sandbox bundle is missing: run `node esbuild.mjs` or drop --skip-build.');
   console.log(`bench: sandbox with ${RECORDS} records up at ${sandbox.url} in ${seconds(phase)}`);
   const proxy = TRACE ? await startTimingProxy(sandbox.url, LATENCY_MS) : undefined;
@@ -532,7 +532,7 @@ async function main(): Promise<void> {
     await browser?.close().catch(() => undefined);
     await server?.stop();
     await proxy?.close();
-    await sandbox.close();
+    await sandbox.dispose();
     profile.dispose();
   }
 }

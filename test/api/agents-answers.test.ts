@@ -9,7 +9,8 @@ import type { RecordsClient, RequestFinished } from '../../src/core/api';
 import { type ToolContext, runTool } from '../../src/core/agents';
 import { stripTags } from '../../src/core/records/historyView';
 import { rlxEquals } from '../../src/core/rlx/quote';
-import { type Json, contextFor, jsonOf } from './support/agentTools';
+import { contextFor } from './support/agentTools';
+import { type Json, jsonOf } from '../support/labelledResult';
 import { useSandbox } from '../support/sandbox';
 
 const GRACE = '00000000-0000-4000-8000-000000000005';

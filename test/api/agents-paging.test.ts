@@ -7,7 +7,8 @@ import type { RecordsClient } from '../../src/core/api';
 import { type ToolContext, runTool } from '../../src/core/agents';
 import { attachUploads, uploadFile } from '../../src/core/upload';
 import { rlxEquals } from '../../src/core/rlx/quote';
-import { type Json, contextFor, jsonOf } from './support/agentTools';
+import { contextFor } from './support/agentTools';
+import { type Json, jsonOf } from '../support/labelledResult';
 import { ADMIN_TOKEN, FAST_RETRIES, useSandbox } from '../support/sandbox';
 import { type TempFolder, tempFolder } from './support/uploadTestKit';
 

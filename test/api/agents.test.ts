@@ -6,7 +6,8 @@ import type { RecordsClient } from '../../src/core/api';
 import { type ToolContext, MAX_RESULT_CHARS, planWriteTool, runTool, runWritePlan, serviceContentLabel } from '../../src/core/agents';
 import { rlxEquals } from '../../src/core/rlx/quote';
 import { HOSTILE_TASK_ID } from '../../src/sandbox/demoService';
-import { contextFor, jsonOf } from './support/agentTools';
+import { contextFor } from './support/agentTools';
+import { jsonOf } from '../support/labelledResult';
 import { useSandbox } from '../support/sandbox';
 
 describe('agent tools against the sandbox', function () {

@@ -10,21 +10,13 @@ import type { RecordsExtensionApi } from '../../src/extension/extension';
 import { rlxEquals } from '../../src/core/rlx/quote';
 import { answerNextDialog } from './support/dialogs';
 import { repositoryRoot, sandboxConnection } from './support/environment';
+import { jsonOf } from '../support/labelledResult';
 
 const TOOLS = ['records_search', 'records_query', 'records_get', 'records_describe_app', 'records_aggregate', 'records_list_apps', 'records_read_attachment', 'records_comment', 'records_update', 'records_run_action', 'records_create'];
 
 async function invoke(name: string, input: Record<string, unknown>): Promise<string> {
   const result = await vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined }, new vscode.CancellationTokenSource().token);
   return result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
-}
-
-type Json = ReturnType<typeof JSON.parse>;
-
-function jsonOf(text: string): Json {
-  const lines = text.split('\n');
-  const at = lines.findIndex((line) => line.startsWith('Content from the Records Service'));
-  assert.ok(at >= 0, `a labelled result: ${text.slice(0, 300)}`);
-  return JSON.parse(lines[at + 1]!);
 }
 
 describe('agents: language model tools in the extension host', function () {

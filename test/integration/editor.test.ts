@@ -15,7 +15,7 @@ import { RecordDocument } from '../../src/extension/records/editor/recordDocumen
 import type { RecordEditorSession } from '../../src/extension/records/editor/recordEditorSession';
 import { startFaultRelay } from '../support/faultRelay';
 import { sandboxConnection } from './support/environment';
-import { waitUntil } from './support/waitUntil';
+import { waitUntil } from '../support/waitUntil';
 
 const EXTENSION_ID = 'records-tools.records-service';
 

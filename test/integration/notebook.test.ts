@@ -17,7 +17,7 @@ import type * as NotebookBundle from '../../src/extension/lazy/notebook';
 import { RLX_OUTPUT_MIME, type RlxCellOutput, type RlxRendererReply } from '../../src/webview/notebook/protocol';
 import { startFaultRelay } from '../support/faultRelay';
 import { sandboxConnection } from './support/environment';
-import { waitUntil } from './support/waitUntil';
+import { waitUntil } from '../support/waitUntil';
 
 const EXTENSION_ID = 'records-tools.records-service';
 const NOTEBOOK_TYPE = 'records.rlxNotebook';

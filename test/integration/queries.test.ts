@@ -10,7 +10,7 @@ import type { SavedQuery } from '../../src/extension/query/queries/queryStore';
 import type { RlxRunResult } from '../../src/extension/query/rlx/queryRunner';
 import { sandboxConnection } from './support/environment';
 import { countTasks } from './support/sandboxTruth';
-import { waitUntil } from './support/waitUntil';
+import { waitUntil } from '../support/waitUntil';
 
 const NAME = 'Queries Sandbox';
 

@@ -8,7 +8,7 @@ import type { RlxRunResult } from '../../src/extension/query/rlx/queryRunner';
 import { clipboardHolds } from './support/clipboard';
 import { sandboxConnection } from './support/environment';
 import { countTasks } from './support/sandboxTruth';
-import { waitUntil } from './support/waitUntil';
+import { waitUntil } from '../support/waitUntil';
 
 const EXTENSION_ID = 'records-tools.records-service';
 

@@ -12,16 +12,7 @@ import type { MyWorkNode, MyWorkView } from '../../src/extension/work/myWorkView
 import { type FaultRelay, startFaultRelay } from '../support/faultRelay';
 import { sandboxConnection } from './support/environment';
 import { adminPost } from './support/sandboxTruth';
-
-async function waitFor<T>(what: string, read: () => T | undefined | false, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = read();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+import { waitUntil } from '../support/waitUntil';
 
 describe('work: the My Work view', function () {
   this.timeout(120_000);
@@ -52,7 +43,7 @@ describe('work: the My Work view', function () {
     rows = feature.myWork({ view: api.work.myWorkView, refresh: () => undefined });
     await rows.getChildren();
     if (rows.model.connection !== connectionId) await rows.model.load();
-    await waitFor('My Work to load', () => rows.model.isLoaded && rows.model.connection === connectionId);
+    await waitUntil('My Work to load', () => rows.model.isLoaded && rows.model.connection === connectionId);
   });
 
   after(async () => {
@@ -83,14 +74,14 @@ describe('work: the My Work view', function () {
     await adminPost('/api/tickets/multi', [{ transition: 'edit', id: record!.id, title: `${record!.title ?? ''} (edited by Ada)` }]);
     await rows.poller.pollNow();
     assert.equal(relay.count('POST', /tickets\/list/) - listBefore, 2, 'one request per workspace (IT, SALES)');
-    await waitFor('the badge', () => api.work.myWorkView.badge?.value === 1);
+    await waitUntil('the badge', () => api.work.myWorkView.badge?.value === 1);
     const groups = await rows.getChildren();
     const listed = (await Promise.all(groups.map((g) => rows.getChildren(g)))).flat() as Extract<MyWorkNode, { kind: 'myWorkRecord' }>[];
     const row = listed.find((n) => n.record.id === record!.id)!;
     assert.match(String(rows.getTreeItem(row).description), /changed/);
     assert.match(String(rows.getTreeItem(row).label), /edited by Ada/);
     await vscode.commands.executeCommand('records.work.myWork.markSeen');
-    await waitFor('the badge to clear', () => api.work.myWorkView.badge === undefined);
+    await waitUntil('the badge to clear', () => api.work.myWorkView.badge === undefined);
   });
 
   it('does not pile polls up in a storm of 429s, and waits longer after each', async () => {

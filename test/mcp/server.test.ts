@@ -16,7 +16,8 @@ import { MAX_RESULT_CHARS } from '../../src/core/agents';
 import { attachUploads, uploadFile } from '../../src/core/upload';
 import { type TestSandbox, startTestSandbox } from '../support/sandbox';
 import { lineReader } from '../support/lineReader';
-import { MCP_BUNDLE as MCP, buildMcp, jsonOf, textOf } from '../support/mcpClient';
+import { MCP_BUNDLE as MCP, buildMcp, textOf } from '../support/mcpClient';
+import { jsonOf } from '../support/labelledResult';
 
 const TOKEN = 'sandbox-admin-token';
 

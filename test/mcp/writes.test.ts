@@ -8,7 +8,8 @@ import * as assert from 'node:assert/strict';
 import type { RecordsClient } from '../../src/core/api';
 import { type TestSandbox, startTestSandbox } from '../support/sandbox';
 import { type FaultRelay, startFaultRelay } from '../support/faultRelay';
-import { type Json, type McpSession, buildMcp, jsonOf, startMcp, textOf } from '../support/mcpClient';
+import { type Json, type McpSession, buildMcp, startMcp, textOf } from '../support/mcpClient';
+import { jsonOf } from '../support/labelledResult';
 
 const TOKEN = 'sandbox-admin-token';
 

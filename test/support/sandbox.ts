@@ -68,12 +68,13 @@ export async function startTestSandbox(options: TestSandboxOptions = {}): Promis
 
 /**
  * The sandbox of the calling `describe`: started before its tests, disposed after them. The
- * object is filled in by the `before` hook, so read it only inside hooks and tests.
+ * object is filled in by the `before` hook, so read it only inside hooks and tests; options that
+ * depend on an earlier hook (an issuer's URL) are given as a function, read when it runs.
  */
-export function useSandbox(options: TestSandboxOptions = {}): TestSandbox {
+export function useSandbox(options: TestSandboxOptions | (() => TestSandboxOptions) = {}): TestSandbox {
   const sandbox = {} as TestSandbox;
   before(async () => {
-    Object.assign(sandbox, await startTestSandbox(options));
+    Object.assign(sandbox, await startTestSandbox(typeof options === 'function' ? options() : options));
   });
   after(async () => {
     await sandbox.dispose?.();

@@ -4,8 +4,8 @@ import { ADMIN_ID, READONLY_TOKEN, useSandbox } from '../../support/sandbox';
 import { call, callJson, type ErrorShape } from '../../support/sandboxHttp';
 
 describe('sandbox HTTP: API endpoints', () => {
-  const sandbox = useSandbox({ maxBodyBytes: 64 * 1024, log: (line) => logLines.push(line) });
   const logLines: string[] = [];
+  const sandbox = useSandbox({ maxBodyBytes: 64 * 1024, log: (line) => logLines.push(line) });
 
   it('lists the demo users with their tokens', () => {
     const admin = sandbox.users.find((u) => u.token === 'sandbox-admin-token');

@@ -33,8 +33,8 @@ function rawExchange(baseUrl: string, text: string, options: { abortAfterSend?: 
 }
 
 describe('sandbox HTTP: hostile and broken requests', () => {
-  const sandbox = useSandbox({ log: (line) => logged.push(line), maxUploadBytes: 1000 });
   const logged: string[] = [];
+  const sandbox = useSandbox({ log: (line) => logged.push(line), maxUploadBytes: 1000 });
   const internalErrors = () => logged.filter((l) => /internal error/i.test(l));
   beforeEach(() => {
     logged.length = 0;

@@ -89,7 +89,7 @@ function rawExchange(baseUrl: string, text: string | Buffer): Promise<string> {
   });
 }
 
-function jsonOf(answer: string): ErrorShape {
+function errorOfRawAnswer(answer: string): ErrorShape {
   return JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)) as ErrorShape;
 }
 
@@ -186,16 +186,16 @@ describe('sandbox HTTP: limits of a hostile client', () => {
       const answer = await rawExchange(sandbox.url, `${head}{"limitRecords":`);
       assert.match(answer, /^HTTP\/1\.1 408 /);
       assert.match(answer, /\r\nconnection: close\r\n/i);
-      assert.equal(jsonOf(answer).error.code, 'timeout');
-      assert.match(jsonOf(answer).error.message, /Nothing arrived for 300 ms/);
+      assert.equal(errorOfRawAnswer(answer).error.code, 'timeout');
+      assert.match(errorOfRawAnswer(answer).error.message, /Nothing arrived for 300 ms/);
     });
 
     it('answers 408 with a JSON body when the headers never end (Node\'s own answer)', async () => {
       const answer = await rawExchange(sandbox.url, 'GET /api/common HTTP/1.1\r\nHost: 127.0.0.1\r\n');
       assert.match(answer, /^HTTP\/1\.1 408 /);
       assert.match(answer, /\r\ncontent-type: application\/json; charset=utf-8\r\n/i);
-      assert.equal(jsonOf(answer).error.code, 'timeout');
-      assert.match(jsonOf(answer).error.message, /headers did not arrive in time/);
+      assert.equal(errorOfRawAnswer(answer).error.code, 'timeout');
+      assert.match(errorOfRawAnswer(answer).error.message, /headers did not arrive in time/);
     });
   });
 
@@ -251,14 +251,14 @@ describe('sandbox HTTP: limits of a hostile client', () => {
       const answer = await rawExchange(sandbox.url, 'HELLO THERE\r\n\r\n');
       assert.match(answer, /^HTTP\/1\.1 400 /);
       assert.match(answer, /\r\ncontent-type: application\/json; charset=utf-8\r\n/i);
-      assert.equal(jsonOf(answer).error.code, 'invalid_request');
+      assert.equal(errorOfRawAnswer(answer).error.code, 'invalid_request');
     });
 
     it('answers headers larger than Node accepts with 431 and a JSON body', async () => {
       const answer = await rawExchange(sandbox.url, `GET /api/common HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
       assert.match(answer, /^HTTP\/1\.1 431 /);
       assert.match(answer, /\r\ncontent-type: application\/json; charset=utf-8\r\n/i);
-      assert.equal(jsonOf(answer).error.code, 'headers_too_large');
+      assert.equal(errorOfRawAnswer(answer).error.code, 'headers_too_large');
     });
   });
 });
