@@ -11,6 +11,7 @@ import { rlxEquals } from '../../src/core/rlx/quote';
 import { answerNextDialog } from './support/dialogs';
 import { repositoryRoot, sandboxConnection } from './support/environment';
 import { jsonOf } from '../support/labelledResult';
+import { connectSandbox } from '../support/connectSandbox';
 
 const TOOLS = ['records_search', 'records_query', 'records_get', 'records_describe_app', 'records_aggregate', 'records_list_apps', 'records_read_attachment', 'records_comment', 'records_update', 'records_run_action', 'records_create'];
 
@@ -30,11 +31,8 @@ describe('agents: language model tools in the extension host', function () {
   before(async () => {
     const extension = vscode.extensions.getExtension<RecordsExtensionApi>('records-tools.records-service')!;
     api = await extension.activate();
-    const sandbox = sandboxConnection();
-    const admin = await api.connections.add({ name: 'Agent tests', baseUrl: sandbox.url, authKind: 'authCode' }, sandbox.adminToken);
-    adminId = admin.id;
-    const reader = await api.connections.add({ name: 'Agent reader', baseUrl: sandbox.url, authKind: 'authCode' }, 'sandbox-readonly-token');
-    readerId = reader.id;
+    adminId = (await connectSandbox('Agent tests')).id;
+    readerId = (await connectSandbox('Agent reader', { token: 'sandbox-readonly-token' })).id;
     await vscode.commands.executeCommand('records.selectConnection', adminId);
     client = await api.connections.client(adminId);
   });

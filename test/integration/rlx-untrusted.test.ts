@@ -8,8 +8,8 @@ import * as vscode from 'vscode';
 import type { ConnectionInfo } from '../../src/extension/connections/connectionInfo';
 import type { RecordsExtensionApi } from '../../src/extension/extension';
 import type { RlxRunResult } from '../../src/extension/query/rlx/queryRunner';
-import { sandboxConnection } from './support/environment';
 import { waitUntil } from '../support/waitUntil';
+import { connectSandbox } from '../support/connectSandbox';
 
 const EXTENSION_ID = 'records-tools.records-service';
 const NAME = 'Untrusted Sandbox';
@@ -28,11 +28,10 @@ describe('rlx files in an untrusted workspace', function () {
 
   before(async () => {
     const api = await vscode.extensions.getExtension<RecordsExtensionApi>(EXTENSION_ID)!.activate();
-    const sandbox = sandboxConnection();
-    active = await vscode.commands.executeCommand<ConnectionInfo | undefined>('records.addConnection', { name: 'Active Sandbox', baseUrl: sandbox.url, authKind: 'authCode', token: sandbox.adminToken });
+    active = (await connectSandbox('Active Sandbox', { select: true })).info;
     assert.ok(active);
     await vscode.commands.executeCommand('records.selectConnection', active.id);
-    const info = await vscode.commands.executeCommand<ConnectionInfo | undefined>('records.addConnection', { name: NAME, baseUrl: sandbox.url, authKind: 'authCode', token: sandbox.adminToken, select: false });
+    const info = (await connectSandbox(NAME, {  })).info;
     assert.ok(info);
     connection = info;
     lift = (await api.rlx.services()).rule.sendGate.restrict();

@@ -13,6 +13,7 @@ import { type FaultRelay, startFaultRelay } from '../support/faultRelay';
 import { sandboxConnection } from './support/environment';
 import { adminPost } from './support/sandboxTruth';
 import { waitUntil } from '../support/waitUntil';
+import { connectSandbox } from '../support/connectSandbox';
 
 describe('work: the My Work view', function () {
   this.timeout(120_000);
@@ -34,10 +35,7 @@ describe('work: the My Work view', function () {
   before(async () => {
     api = await vscode.extensions.getExtension<RecordsExtensionApi>('records-tools.records-service')!.activate();
     relay = await startFaultRelay(sandboxConnection().url);
-    const connection = await api.connections.add({ name: 'My Work tests', baseUrl: relay.url, authKind: 'authCode' });
-    connectionId = connection.id;
-    await api.connections.setToken(connectionId, max().token);
-    await api.connections.select(connectionId);
+    connectionId = (await connectSandbox('My Work tests', { baseUrl: relay.url, token: max().token, select: true })).id;
     const feature = await api.work.feature();
     await vscode.commands.executeCommand('records.myWork.focus');
     rows = feature.myWork({ view: api.work.myWorkView, refresh: () => undefined });

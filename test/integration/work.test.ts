@@ -14,8 +14,8 @@ import type { GitApi, GitExtension, GitRepository } from '../../src/extension/wo
 import type { WorkFeature } from '../../src/extension/work/workFeature';
 import type { StartWorkResult } from '../../src/extension/work/startWork';
 import type { FinishWorkResult } from '../../src/extension/work/finishWork';
-import { sandboxConnection } from './support/environment';
 import { waitUntil } from '../support/waitUntil';
+import { connectSandbox } from '../support/connectSandbox';
 
 describe('work: Start Work and Finish Work in a git repository', function () {
   this.timeout(120_000);
@@ -49,11 +49,7 @@ describe('work: Start Work and Finish Work in a git repository', function () {
 
   before(async () => {
     api = await vscode.extensions.getExtension<RecordsExtensionApi>('records-tools.records-service')!.activate();
-    const sandbox = sandboxConnection();
-    const connection = await api.connections.add({ name: 'Work tests', baseUrl: sandbox.url, authKind: 'authCode' });
-    connectionId = connection.id;
-    await api.connections.setToken(connectionId, sandbox.adminToken);
-    await api.connections.select(connectionId);
+    connectionId = (await connectSandbox('Work tests', { select: true })).id;
     client = await api.connections.client(connectionId);
     me = await client.currentUser();
     logSubscription = api.onDidLogRequest((line) => {
