@@ -89,6 +89,15 @@ function rawExchange(baseUrl: string, text: string | Buffer): Promise<string> {
   });
 }
 
+/** The head of a raw tus PATCH of `length` bytes from offset 0, for tests that send its body by hand. */
+function rawPatchHead(location: string, length: number): string {
+  const { hostname, port, pathname } = new URL(location);
+  return [
+    `PATCH ${pathname} HTTP/1.1`, `Host: ${hostname}:${port}`, `Authorization: SVC_AUTH_CODE ${ADMIN_TOKEN}`, 'Tus-Resumable: 1.0.0',
+    'Upload-Offset: 0', 'Content-Type: application/offset+octet-stream', `Content-Length: ${length}`, '', '',
+  ].join('\r\n');
+}
+
 function errorOfRawAnswer(answer: string): ErrorShape {
   return JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)) as ErrorShape;
 }
@@ -151,11 +160,7 @@ describe('sandbox HTTP: limits of a hostile client', () => {
       const created = await createUpload(sandbox.url, 100, 'slow.bin');
       assert.equal(created.status, 201);
       const location = created.headers.get('location') ?? '';
-      const { hostname, port, pathname } = new URL(location);
-      const head = [
-        `PATCH ${pathname} HTTP/1.1`, `Host: ${hostname}:${port}`, `Authorization: SVC_AUTH_CODE ${ADMIN_TOKEN}`, 'Tus-Resumable: 1.0.0',
-        'Upload-Offset: 0', 'Content-Type: application/offset+octet-stream', 'Content-Length: 100', '', '',
-      ].join('\r\n');
+      const head = rawPatchHead(location, 100);
       // Resolves only when the sandbox closes the connection; before the fix it stayed open for good.
       await rawExchange(sandbox.url, Buffer.concat([Buffer.from(head), Buffer.from('x')]));
       const offset = Number((await headUpload(location)).headers.get('upload-offset'));
@@ -168,11 +173,7 @@ describe('sandbox HTTP: limits of a hostile client', () => {
     it('closes a tus PATCH that trickles a byte at a time, each sooner than the idle timeout, long before it is sent', async () => {
       const created = await createUpload(sandbox.url, 100, 'trickle.bin');
       const location = created.headers.get('location') ?? '';
-      const { hostname, port, pathname } = new URL(location);
-      const head = [
-        `PATCH ${pathname} HTTP/1.1`, `Host: ${hostname}:${port}`, `Authorization: SVC_AUTH_CODE ${ADMIN_TOKEN}`, 'Tus-Resumable: 1.0.0',
-        'Upload-Offset: 0', 'Content-Type: application/offset+octet-stream', 'Content-Length: 100', '', '',
-      ].join('\r\n');
+      const head = rawPatchHead(location, 100);
       // One byte every 150 ms restarts a 300 ms idle timer every time; only a minimum rate ends it.
       const sent = await trickle(sandbox.url, head, 60, 150);
       assert.ok(sent < 60, `the connection was closed after ${sent} of 60 bytes, while they still came`);
