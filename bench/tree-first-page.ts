@@ -352,6 +352,15 @@ async function measureTree(page: Page, runs: number, proxy: TimingProxy | undefi
   return { first, times, traces, firstTrace: traceOf(first, proxy), floor };
 }
 
+/** A new window (the page reloaded: a new extension host), the Records view open down to the workspace's apps. */
+async function reopenWindowAtWorkspace(page: Page): Promise<void> {
+  await page.reload({ waitUntil: 'domcontentloaded' });
+  await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: 60_000 });
+  await openRecordsView(page);
+  await setExpanded(page, CONNECTION_ROW, true);
+  await setExpanded(page, WORKSPACE_ROW, true);
+}
+
 /**
  * A new window each run (the page reloaded: a new extension host, the tree cache read from disk):
  * warm the editor's code paths on another app, then time the empty app (the floor of this
@@ -364,11 +373,7 @@ async function measureSeenBefore(page: Page, runs: number, proxy: TimingProxy | 
   const staticOne: number[] = [];
   const staticFifty: number[] = [];
   for (let i = 0; i < runs; i++) {
-    await page.reload({ waitUntil: 'domcontentloaded' });
-    await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: 60_000 });
-    await openRecordsView(page);
-    await setExpanded(page, CONNECTION_ROW, true);
-    await setExpanded(page, WORKSPACE_ROW, true);
+    await reopenWindowAtWorkspace(page);
     await treeRow(page, APP_ROW).waitFor({ state: 'visible' });
     for (const row of [APP_ROW, EMPTY_APP_ROW, WARM_UP_APP_ROW, FLOOR_ONE_ROW, FLOOR_FIFTY_ROW]) await setExpanded(page, row, false);
     await setExpanded(page, WARM_UP_APP_ROW, true);
@@ -414,11 +419,7 @@ async function measurePrefetched(page: Page, profile: EditorProfile, benchSettin
   writeFileSync(join(profile.userDataDir, 'User/settings.json'), JSON.stringify({ ...benchSettings, 'records.tree.prefetch': true, 'records.tree.cache': false }, null, 2));
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
-    await page.reload({ waitUntil: 'domcontentloaded' });
-    await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: 60_000 });
-    await openRecordsView(page);
-    await setExpanded(page, CONNECTION_ROW, true);
-    await setExpanded(page, WORKSPACE_ROW, true);
+    await reopenWindowAtWorkspace(page);
     await setExpanded(page, APP_ROW, false);
     await page.waitForTimeout(IDLE_MS);
     const run = await timeExpansion(page);
