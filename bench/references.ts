@@ -23,7 +23,7 @@ const RUNS = SMOKE ? 1 : 15;
 const REQUEST_MS = 30_000;
 
 async function main(): Promise<void> {
-  const sandbox = await within('the sandbox to start', 60_000, startTestSandbox());
+  const sandbox = await within('the sandbox to start', 60_000, startTestSandbox({ records: 2000 }));
   const client = sandbox.client();
   let requests = 0;
   const list = (scope: AppRef, params: Parameters<RecordsClient['listRecords']>[1]) => {
