@@ -6,7 +6,8 @@
 // Reports: saves acknowledged, acknowledged saves lost after the restart, restarts that fail,
 // and error answers that were not 503/507. Target: 0 lost, 0 failed restarts, 0 wrong answers.
 import { rm } from 'node:fs/promises';
-import { callJson, startTestSandbox } from '../test/sandbox/http/support/test-sandbox';
+import { startTestSandbox } from '../test/support/sandbox';
+import { callJson } from '../test/support/sandboxHttp';
 import { faultyJournalOps } from '../test/sandbox/http/support/journal-faults';
 import { within } from './support/deadline';
 import { Report, SMOKE, runBench } from './support/report';
@@ -26,7 +27,7 @@ async function scenario(failWrite: number, bytesBeforeFull: number) {
       else if (answer.status !== 507 && answer.status !== 503) wrongAnswers += 1;
     }
   } finally {
-    await sandbox.close();
+    await sandbox.stop();
   }
   let lost = acknowledged.length;
   let restartFailed = false;
@@ -36,7 +37,7 @@ async function scenario(failWrite: number, bytesBeforeFull: number) {
     const list = await callJson<{ id: string }[]>(restarted.url, '/api/w/IT/a/TASK/tickets/list', { body: { limitRecords: 500 } });
     const ids = new Set(list.body.map((r) => r.id));
     lost = acknowledged.filter((id) => !ids.has(id)).length;
-    await restarted.close();
+    await restarted.stop();
   } catch {
     restartFailed = true;
   }

@@ -11,7 +11,7 @@ import { performance } from 'node:perf_hooks';
 import type { RecordsClient } from '../src/core/api';
 import type { AppRef, RecordData } from '../src/core/contract/types';
 import { ReferenceMatcher, fetchReferencedRecords, planReferenceLookups, type ReferenceMatch } from '../src/core/references';
-import { startTestSandbox } from '../test/api/support/sandbox';
+import { startTestSandbox } from '../test/support/sandbox';
 import { within } from './support/deadline';
 import { Report, SMOKE, runBench } from './support/report';
 
@@ -23,7 +23,7 @@ const RUNS = SMOKE ? 1 : 15;
 const REQUEST_MS = 30_000;
 
 async function main(): Promise<void> {
-  const sandbox = await within('the sandbox to start', 60_000, startTestSandbox());
+  const sandbox = await within('the sandbox to start', 60_000, startTestSandbox({ records: 2000 }));
   const client = sandbox.client();
   let requests = 0;
   const list = (scope: AppRef, params: Parameters<RecordsClient['listRecords']>[1]) => {
@@ -84,7 +84,7 @@ async function main(): Promise<void> {
     if ([...screen.values()].filter(Boolean).length === 0) throw new Error('the first screen resolved no record');
     report.print();
   } finally {
-    await sandbox.close();
+    await sandbox.dispose();
   }
 }
 

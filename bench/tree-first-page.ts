@@ -36,12 +36,12 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { request } from 'undici';
 import { DEFAULT_PAGE_SIZE, pageParams } from '../src/extension/browse/tree/model/listingQuery';
-import { packageExtension, packageStaticExtension } from '../test/e2e/support/host/build.mjs';
-import { launchChromium, viewport } from '../test/e2e/support/host/chromium.mjs';
-import { type EditorProfile, type RunningEditor, createEditorProfile, installExtensions, startCodeServer } from '../test/e2e/support/host/code-server.mjs';
-import { repoRoot, resultsDir } from '../test/e2e/support/host/paths.mjs';
-import { seconds } from '../test/e2e/support/host/process.mjs';
-import { type TestSandbox, startTestSandbox } from '../test/e2e/support/host/sandbox.mjs';
+import { packageExtension, packageStaticExtension } from '../test/support/host/build.mjs';
+import { launchChromium, viewport } from '../test/support/host/chromium.mjs';
+import { type EditorProfile, type RunningEditor, createEditorProfile, installExtensions, startCodeServer } from '../test/support/host/code-server.mjs';
+import { repoRoot, resultsDir } from '../test/support/host/paths.mjs';
+import { seconds } from '../test/support/host/process.mjs';
+import { type BundledSandbox, startBundledSandbox } from '../test/support/host/sandbox.mjs';
 import { DeadlineError, within } from './support/deadline';
 import { Report, SMOKE, numberOption, runBench } from './support/report';
 import { median, round } from './support/stats';
@@ -82,7 +82,7 @@ const ms = (value: number): string => `${value.toFixed(1)} ms`;
 
 type AppRef = { workspace: string; app: string };
 /** The sandbox, and the address the raw requests take (through the latency proxy when there is one). */
-type BenchSandbox = TestSandbox & { rawUrl?: string };
+type BenchSandbox = BundledSandbox & { rawUrl?: string };
 type Json = { data?: unknown[] } & Record<string, unknown>;
 
 // The tree's own query builder (imported, not copied), so the raw request carries exactly the
@@ -352,6 +352,15 @@ async function measureTree(page: Page, runs: number, proxy: TimingProxy | undefi
   return { first, times, traces, firstTrace: traceOf(first, proxy), floor };
 }
 
+/** A new window (the page reloaded: a new extension host), the Records view open down to the workspace's apps. */
+async function reopenWindowAtWorkspace(page: Page): Promise<void> {
+  await page.reload({ waitUntil: 'domcontentloaded' });
+  await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: 60_000 });
+  await openRecordsView(page);
+  await setExpanded(page, CONNECTION_ROW, true);
+  await setExpanded(page, WORKSPACE_ROW, true);
+}
+
 /**
  * A new window each run (the page reloaded: a new extension host, the tree cache read from disk):
  * warm the editor's code paths on another app, then time the empty app (the floor of this
@@ -364,11 +373,7 @@ async function measureSeenBefore(page: Page, runs: number, proxy: TimingProxy | 
   const staticOne: number[] = [];
   const staticFifty: number[] = [];
   for (let i = 0; i < runs; i++) {
-    await page.reload({ waitUntil: 'domcontentloaded' });
-    await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: 60_000 });
-    await openRecordsView(page);
-    await setExpanded(page, CONNECTION_ROW, true);
-    await setExpanded(page, WORKSPACE_ROW, true);
+    await reopenWindowAtWorkspace(page);
     await treeRow(page, APP_ROW).waitFor({ state: 'visible' });
     for (const row of [APP_ROW, EMPTY_APP_ROW, WARM_UP_APP_ROW, FLOOR_ONE_ROW, FLOOR_FIFTY_ROW]) await setExpanded(page, row, false);
     await setExpanded(page, WARM_UP_APP_ROW, true);
@@ -414,11 +419,7 @@ async function measurePrefetched(page: Page, profile: EditorProfile, benchSettin
   writeFileSync(join(profile.userDataDir, 'User/settings.json'), JSON.stringify({ ...benchSettings, 'records.tree.prefetch': true, 'records.tree.cache': false }, null, 2));
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
-    await page.reload({ waitUntil: 'domcontentloaded' });
-    await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: 60_000 });
-    await openRecordsView(page);
-    await setExpanded(page, CONNECTION_ROW, true);
-    await setExpanded(page, WORKSPACE_ROW, true);
+    await reopenWindowAtWorkspace(page);
     await setExpanded(page, APP_ROW, false);
     await page.waitForTimeout(IDLE_MS);
     const run = await timeExpansion(page);
@@ -437,7 +438,7 @@ async function main(): Promise<void> {
   console.log(`bench: extension packaged in ${seconds(phase)}`);
 
   phase = Date.now();
-  const sandbox: BenchSandbox | undefined = await within(`the sandbox to start with ${RECORDS} records`, 300_000, startTestSandbox({ records: RECORDS }));
+  const sandbox: BenchSandbox | undefined = await within(`the sandbox to start with ${RECORDS} records`, 300_000, startBundledSandbox({ records: RECORDS }));
   if (!sandbox) throw new Error('The sandbox bundle is missing: run `node esbuild.mjs` or drop --skip-build.');
   console.log(`bench: sandbox with ${RECORDS} records up at ${sandbox.url} in ${seconds(phase)}`);
   const proxy = TRACE ? await startTimingProxy(sandbox.url, LATENCY_MS) : undefined;
@@ -532,7 +533,7 @@ async function main(): Promise<void> {
     await browser?.close().catch(() => undefined);
     await server?.stop();
     await proxy?.close();
-    await sandbox.close();
+    await sandbox.dispose();
     profile.dispose();
   }
 }

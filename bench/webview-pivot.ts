@@ -3,16 +3,14 @@
 // `npx tsx bench/webview-pivot.ts [--smoke]` after `node esbuild.mjs`. Also draws a real
 // two-dimension pivot from the sandbox and takes screenshots into test-results/screenshots/.
 // (No import of performance: the page functions use the page's own.)
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { RecordsClient } from '../src/core/api';
 import { pivotFieldChoices } from '../src/extension/query/pivot/pivotFields';
-import { startSandbox } from '../src/sandbox/api';
 import { within } from './support/deadline';
 import { Report, SMOKE, runBench } from './support/report';
 import { stats } from './support/stats';
 import { hostProtocol, openWebviewHarness } from './webview-harness';
+import { startTestSandbox } from '../test/support/sandbox';
 
 const root = join(__dirname, '..');
 const shots = join(root, 'test-results', 'screenshots');
@@ -27,10 +25,9 @@ interface PivotConfig {
 
 async function main(): Promise<void> {
   mkdirSync(shots, { recursive: true });
-  const dataDir = mkdtempSync(join(tmpdir(), 'records-bench-pivot-'));
-  const sandbox = await within('the sandbox to start', 60_000, startSandbox({ dataDir, port: 0 }));
-  const admin = sandbox.users.find((u) => u.role === 'admin') ?? sandbox.users[0]!;
-  const client = new RecordsClient({ baseUrl: sandbox.url, authorization: async () => `SVC_AUTH_CODE ${admin.token}` });
+  // The sandbox's own demo size (2000 records), as `npm run sandbox` starts it.
+  const sandbox = await within('the sandbox to start', 60_000, startTestSandbox({ records: 2000 }));
+  const client = sandbox.client();
   const ref = { workspace: 'IT', app: 'TASK' };
   const report = new Report('pivot');
   try {
@@ -78,9 +75,7 @@ async function main(): Promise<void> {
     }
     report.print();
   } finally {
-    await client.dispose();
-    await sandbox.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await sandbox.dispose();
   }
 }
 

@@ -6,19 +6,17 @@
 // sandbox in a dark and a high-contrast theme. (No import of performance: the page functions
 // use the page's own, and tsx would rename an imported one.)
 // Run: `npm run bench:results` (builds first), or `npx tsx bench/webview-results.ts [--smoke]`.
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { RecordsClient } from '../src/core/api';
 import type { RecordData } from '../src/core/contract/types';
 import { rowCells } from '../src/core/records/cellText';
 import { recordReference } from '../src/core/contract/reference';
 import { resultFields } from '../src/core/records/resultColumns';
-import { startSandbox } from '../src/sandbox/api';
 import { within } from './support/deadline';
 import { Report, SMOKE, runBench } from './support/report';
 import { stats } from './support/stats';
 import { hostProtocol, openWebviewHarness } from './webview-harness';
+import { startTestSandbox } from '../test/support/sandbox';
 
 const root = join(__dirname, '..');
 const shots = join(root, 'test-results', 'screenshots');
@@ -30,10 +28,9 @@ const ref = { workspace: 'IT', app: 'TASK' };
 
 async function main(): Promise<void> {
   mkdirSync(shots, { recursive: true });
-  const dataDir = mkdtempSync(join(tmpdir(), 'records-bench-results-'));
-  const sandbox = await within('the sandbox to start', 60_000, startSandbox({ dataDir, port: 0 }));
-  const admin = sandbox.users.find((u) => u.role === 'admin') ?? sandbox.users[0]!;
-  const client = new RecordsClient({ baseUrl: sandbox.url, authorization: async () => `SVC_AUTH_CODE ${admin.token}` });
+  // The sandbox's own demo size (2000 records), as `npm run sandbox` starts it.
+  const sandbox = await within('the sandbox to start', 60_000, startTestSandbox({ records: 2000 }));
+  const client = sandbox.client();
   const report = new Report('results');
   try {
     const page = await within('POST list of IT/TASK', 30_000, client.listRecords(ref, { limitRecords: 100, sortBy: 'creation_date desc', listOfFields: 'title,state,priority,keeper_id,c_amount' }));
@@ -145,9 +142,7 @@ async function main(): Promise<void> {
     }
     report.print();
   } finally {
-    await client.dispose();
-    await sandbox.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await sandbox.dispose();
   }
 }
 

@@ -5,18 +5,16 @@
 // in Node that uses our real client, types queries and times from the last keystroke to the
 // rendered result list. Writes screenshots to test-results/screenshots/.
 // (No import of performance: the page functions use the page's own.)
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { RecordsClient } from '../src/core/api';
 import { type SearchPaging, searchPage } from '../src/core/search/searchPaging';
 import { toSearchHit } from '../src/extension/browse/search/searchHits';
 import { scopeRlx } from '../src/extension/browse/search/searchScope';
-import { startSandbox } from '../src/sandbox/api';
 import { within } from './support/deadline';
 import { Report, SMOKE, runBench } from './support/report';
 import { stats } from './support/stats';
 import { type Envelope, type Post, hostProtocol, openWebviewHarness } from './webview-harness';
+import { startTestSandbox } from '../test/support/sandbox';
 
 const root = join(__dirname, '..');
 const shots = join(root, 'test-results', 'screenshots');
@@ -32,10 +30,9 @@ interface BenchWindow {
 
 async function main(): Promise<void> {
   mkdirSync(shots, { recursive: true });
-  const dataDir = mkdtempSync(join(tmpdir(), 'records-bench-search-'));
-  const sandbox = await within('the sandbox to start', 60_000, startSandbox({ dataDir, port: 0 }));
-  const admin = sandbox.users.find((u) => u.role === 'admin') ?? sandbox.users[0]!;
-  const client = new RecordsClient({ baseUrl: sandbox.url, authorization: async () => `SVC_AUTH_CODE ${admin.token}` });
+  // The sandbox's own demo size (2000 records), as `npm run sandbox` starts it.
+  const sandbox = await within('the sandbox to start', 60_000, startTestSandbox({ records: 2000 }));
+  const client = sandbox.client();
   const paging: SearchPaging = {};
   const opened: string[] = [];
   const onEnvelope: (envelope: Envelope, post: Post) => Promise<void> = hostProtocol({
@@ -115,9 +112,7 @@ async function main(): Promise<void> {
     }
     report.print();
   } finally {
-    await client.dispose();
-    await sandbox.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await sandbox.dispose();
   }
 }
 

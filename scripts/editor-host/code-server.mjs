@@ -1,7 +1,7 @@
 // Runs code-server (the browser-hosted VS Code that scripts/install-editor-tools.sh builds into
 // .tools/) for `npm start` and for the tests. What each of them sets in the editor's profile is
 // its own business: `npm start`'s profile is scripts/editor-host/start-profile.mjs, the tests'
-// is test/e2e/support/host/code-server.mjs.
+// is test/support/host/code-server.mjs.
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';

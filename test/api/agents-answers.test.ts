@@ -9,15 +9,16 @@ import type { RecordsClient, RequestFinished } from '../../src/core/api';
 import { type ToolContext, runTool } from '../../src/core/agents';
 import { stripTags } from '../../src/core/records/historyView';
 import { rlxEquals } from '../../src/core/rlx/quote';
-import { type Json, contextFor, jsonOf } from './support/agentTools';
-import { type TestSandbox, startTestSandbox } from './support/sandbox';
+import { contextFor } from './support/agentTools';
+import { type Json, jsonOf } from '../support/labelledResult';
+import { useSandbox } from '../support/sandbox';
 
 const GRACE = '00000000-0000-4000-8000-000000000005';
 const TASK = { workspace: 'IT', app: 'TASK' };
 
 describe('agent tools: values resolved, empty results explained, values that can be fed back', function () {
   this.timeout(60_000);
-  let sandbox: TestSandbox;
+  const sandbox = useSandbox({ records: 200 });
   let admin: ToolContext;
   let direct: RecordsClient;
   const requests: RequestFinished[] = [];
@@ -29,11 +30,9 @@ describe('agent tools: values resolved, empty results explained, values that can
   }
 
   before(async () => {
-    sandbox = await startTestSandbox({ records: 200 });
     admin = contextFor(sandbox, 'sandbox-admin-token', { onRequestFinished: (request) => requests.push(request) });
     direct = sandbox.client('sandbox-admin-token');
   });
-  after(async () => sandbox.close());
 
   it('resolves a person\'s name to the user id in records_query and records_aggregate, and says so', async () => {
     const own = await direct.countRecords(TASK, rlxEquals('keeper_id', GRACE));

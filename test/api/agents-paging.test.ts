@@ -7,15 +7,16 @@ import type { RecordsClient } from '../../src/core/api';
 import { type ToolContext, runTool } from '../../src/core/agents';
 import { attachUploads, uploadFile } from '../../src/core/upload';
 import { rlxEquals } from '../../src/core/rlx/quote';
-import { type Json, contextFor, jsonOf } from './support/agentTools';
-import { ADMIN_TOKEN, FAST_RETRIES, type TestSandbox, startTestSandbox } from './support/sandbox';
+import { contextFor } from './support/agentTools';
+import { type Json, jsonOf } from '../support/labelledResult';
+import { ADMIN_TOKEN, FAST_RETRIES, useSandbox } from '../support/sandbox';
 import { type TempFolder, tempFolder } from './support/uploadTestKit';
 
 const TASK = { workspace: 'IT', app: 'TASK' };
 
 describe('agent tools: every row reachable', function () {
   this.timeout(60_000);
-  let sandbox: TestSandbox;
+  const sandbox = useSandbox({ records: 200 });
   let admin: ToolContext;
   let direct: RecordsClient;
 
@@ -39,11 +40,9 @@ describe('agent tools: every row reachable', function () {
   }
 
   before(async () => {
-    sandbox = await startTestSandbox({ records: 200 });
     admin = contextFor(sandbox, 'sandbox-admin-token');
     direct = sandbox.client('sandbox-admin-token');
   });
-  after(async () => sandbox.close());
 
   it('pages records_query with a cursor to every matching record once, in the service\'s order', async () => {
     const own = await direct.listRecords(TASK, { rlx: 'state = "open"', sortBy: 'creation_date desc', limitRecords: 500, listOfFields: 'number' });

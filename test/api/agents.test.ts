@@ -6,21 +6,20 @@ import type { RecordsClient } from '../../src/core/api';
 import { type ToolContext, MAX_RESULT_CHARS, planWriteTool, runTool, runWritePlan, serviceContentLabel } from '../../src/core/agents';
 import { rlxEquals } from '../../src/core/rlx/quote';
 import { HOSTILE_TASK_ID } from '../../src/sandbox/demoService';
-import { contextFor, jsonOf } from './support/agentTools';
-import { type TestSandbox, startTestSandbox } from './support/sandbox';
+import { contextFor } from './support/agentTools';
+import { jsonOf } from '../support/labelledResult';
+import { useSandbox } from '../support/sandbox';
 
 describe('agent tools against the sandbox', function () {
   this.timeout(60_000);
-  let sandbox: TestSandbox;
+  const sandbox = useSandbox({ records: 200 });
   let admin: ToolContext;
   let direct: RecordsClient;
 
   before(async () => {
-    sandbox = await startTestSandbox({ records: 200 });
     admin = contextFor(sandbox, 'sandbox-admin-token');
     direct = sandbox.client('sandbox-admin-token');
   });
-  after(async () => sandbox.close());
 
   it('searches with the service\'s totals, labelled as content from the service', async () => {
     const result = await runTool('records_search', admin, { query: '"office printers" -floor', limit: 5 });
@@ -179,14 +178,12 @@ describe('agent tools against the sandbox', function () {
 
 describe('agent tools: bounds on a 10,000-record sandbox', function () {
   this.timeout(120_000);
-  let sandbox: TestSandbox;
+  const sandbox = useSandbox({ records: 10_000 });
   let admin: ToolContext;
 
   before(async () => {
-    sandbox = await startTestSandbox({ records: 10_000 });
     admin = contextFor(sandbox, 'sandbox-admin-token');
   });
-  after(async () => sandbox.close());
 
   for (const [tool, input] of [
     ['records_query', { app: 'IT/TASK', fields: ['description', 'c_notes', 'priority', 'keeper_id'], limit: 50 }],

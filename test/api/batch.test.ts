@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { type BatchOperation, type RecordsClient } from '../../src/core/api';
 import { rlxEquals, rlxLike } from '../../src/core/rlx/quote';
 import { fileNameFromDisposition } from '../../src/core/upload/contentDisposition';
-import { ADMIN_TOKEN, type TestSandbox, startTestSandbox } from './support/sandbox';
+import { ADMIN_TOKEN, useSandbox } from '../support/sandbox';
 import { uploadWithTus } from './support/upload';
 
 const TASK = { workspace: 'IT', app: 'TASK' };
@@ -18,15 +18,11 @@ const addTask = (title: string, extra: Record<string, unknown> = {}): BatchOpera
 
 describe('RecordsClient batch writes (sandbox)', function () {
   this.timeout(120_000);
-  let sandbox: TestSandbox;
+  const sandbox = useSandbox({ records: 200 });
   let client: RecordsClient;
 
   before(async () => {
-    sandbox = await startTestSandbox({ records: 200 });
     client = sandbox.client();
-  });
-  after(async () => {
-    await sandbox?.close();
   });
 
   async function titled(prefix: string): Promise<number> {

@@ -1,18 +1,12 @@
 // Workspace discovery (decisions.md "Discovering workspaces and apps") against the sandbox.
 import assert from 'node:assert/strict';
 import { type DiscoveredWorkspace } from '../../src/core/api';
-import { MEMBER_TOKEN, type TestSandbox, startTestSandbox } from './support/sandbox';
+import { MEMBER_TOKEN, useSandbox } from '../support/sandbox';
 
 describe('RecordsClient.discoverWorkspaces (sandbox)', function () {
   this.timeout(60_000);
-  let sandbox: TestSandbox;
+  const sandbox = useSandbox({ records: 200 });
 
-  before(async () => {
-    sandbox = await startTestSandbox({ records: 200 });
-  });
-  after(async () => {
-    await sandbox?.close();
-  });
 
   const byAlias = (list: DiscoveredWorkspace[], alias: string) => list.find((w) => w.alias === alias);
 

@@ -10,7 +10,7 @@ import { listWhereIn } from '../../src/core/query/inList';
 import { rlxEquals } from '../../src/core/rlx/quote';
 import { attachUploads, downloadToFile, uploadFile } from '../../src/core/upload';
 import { type FaultRelay, startFaultRelay } from '../support/faultRelay';
-import { ADMIN_TOKEN, FAST_RETRIES, type TestSandbox, startTestSandbox } from './support/sandbox';
+import { ADMIN_TOKEN, FAST_RETRIES, type TestSandbox, startTestSandbox } from '../support/sandbox';
 import { type TempFolder, tempFolder } from './support/uploadTestKit';
 import { apiRejection } from './support/apiRejection';
 
@@ -40,7 +40,7 @@ describe('faults between the client and the sandbox', function () {
   });
   after(async () => {
     await files.remove();
-    await sandbox.close();
+    await sandbox.dispose();
   });
 
   const readPage = () => client.listRecords(TASK, { limitRecords: 50 });

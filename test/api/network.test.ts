@@ -14,7 +14,7 @@ import { type FaultRelay, startFaultRelay } from '../support/faultRelay';
 import { gatewayCertificate } from '../support/gatewayCertificate';
 import { type TestProxy, startTestProxy } from '../support/testProxy';
 import { answerJson, startMisbehavingServer } from './support/misbehavingServer';
-import { ADMIN_TOKEN, FAST_RETRIES, type TestSandbox, startTestSandbox } from './support/sandbox';
+import { ADMIN_TOKEN, FAST_RETRIES, type TestSandbox, startTestSandbox } from '../support/sandbox';
 import { type TempFolder, tempFolder } from './support/uploadTestKit';
 import { apiRejection } from './support/apiRejection';
 
@@ -70,7 +70,7 @@ describe('network settings (HTTPS sandbox with its own CA, real proxy)', functio
   after(async () => {
     await files.remove();
     await gateway.close();
-    await sandbox.close();
+    await sandbox.dispose();
   });
 
   it('serves HTTPS and prints the CA that signed it', async () => {

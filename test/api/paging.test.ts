@@ -2,19 +2,15 @@
 import assert from 'node:assert/strict';
 import { type RecordsClient } from '../../src/core/api';
 import { MAX_IN_LIST_VALUES, inListFilters, listWhereIn } from '../../src/core/query/inList';
-import { type TestSandbox, startTestSandbox } from './support/sandbox';
+import { useSandbox } from '../support/sandbox';
 
 describe('RecordsClient paging (sandbox)', function () {
   this.timeout(120_000);
-  let sandbox: TestSandbox;
+  const sandbox = useSandbox({ records: 1300 });
   let client: RecordsClient;
 
   before(async () => {
-    sandbox = await startTestSandbox({ records: 1300 });
     client = sandbox.client();
-  });
-  after(async () => {
-    await sandbox?.close();
   });
 
   it('pages the global list in requests of 500 until the reported count', async () => {

@@ -3,20 +3,13 @@
 import assert from 'node:assert/strict';
 import { RecordsApiError, type RecordsClient, type RequestFinished } from '../../src/core/api';
 import { rlxEquals } from '../../src/core/rlx/quote';
-import { type TestSandbox, startTestSandbox } from './support/sandbox';
+import { useSandbox } from '../support/sandbox';
 
 describe('RecordsClient under a rate limit (sandbox)', function () {
   this.timeout(60_000);
-  let sandbox: TestSandbox;
-
-  before(async () => {
-    // One request a second: after a refusal the bucket stays empty for about a second, so the
-    // request a test sends right after it is refused too, however slow the machine.
-    sandbox = await startTestSandbox({ records: 50, rateLimit: 1 });
-  });
-  after(async () => {
-    await sandbox?.close();
-  });
+  // One request a second: after a refusal the bucket stays empty for about a second, so the
+  // request a test sends right after it is refused too, however slow the machine.
+  const sandbox = useSandbox({ records: 50, rateLimit: 1 });
 
   /**
    * Spends the bucket with a client that never retries, and returns the 429 that follows a

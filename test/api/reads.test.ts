@@ -3,22 +3,18 @@ import assert from 'node:assert/strict';
 import { RecordsClient, messageForStatus } from '../../src/core/api';
 import { rlxEquals } from '../../src/core/rlx/quote';
 import { apiRejection } from './support/apiRejection';
-import { ADMIN_TOKEN, MEMBER_TOKEN, type TestSandbox, startTestSandbox } from './support/sandbox';
+import { ADMIN_TOKEN, MEMBER_TOKEN, useSandbox } from '../support/sandbox';
 
 const TASK = { workspace: 'IT', app: 'TASK' };
 const ADMIN_ID = '00000000-0000-4000-8000-000000000001';
 
 describe('RecordsClient reads (sandbox)', function () {
   this.timeout(60_000);
-  let sandbox: TestSandbox;
+  const sandbox = useSandbox({ records: 300 });
   let client: RecordsClient;
 
   before(async () => {
-    sandbox = await startTestSandbox({ records: 300 });
     client = sandbox.client();
-  });
-  after(async () => {
-    await sandbox?.close();
   });
 
   it('refuses "." and ".." as workspace or app aliases before sending (the service may normalise /a/../ to another list)', async () => {

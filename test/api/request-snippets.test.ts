@@ -6,13 +6,13 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { DescribableCall, RecordsClient } from '../../src/core/api';
 import { TOKEN_VARIABLE, toCurl, toFetch, toPython } from '../../src/core/api';
-import { ADMIN_TOKEN, type TestSandbox, startTestSandbox } from './support/sandbox';
+import { ADMIN_TOKEN, useSandbox } from '../support/sandbox';
 
 const run = promisify(execFile);
 
 describe('request snippets (Copy as curl)', function () {
   this.timeout(30_000);
-  let sandbox: TestSandbox;
+  const sandbox = useSandbox({ records: 60 });
   let client: RecordsClient;
   // A filter with a quote and an apostrophe: the shell quoting must keep both.
   const list: DescribableCall = {
@@ -22,10 +22,8 @@ describe('request snippets (Copy as curl)', function () {
   };
 
   before(async () => {
-    sandbox = await startTestSandbox({ records: 60 });
     client = sandbox.client();
   });
-  after(async () => sandbox?.close());
 
   const ids = (body: unknown): string[] => ((body as { data: { id: string }[] }).data ?? []).map((record) => record.id);
 

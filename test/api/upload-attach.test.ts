@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type RecordsClient } from '../../src/core/api';
 import { type UploadedFile, attachUploads, downloadToFile, readAttachments, uploadFile } from '../../src/core/upload';
-import { ADMIN_TOKEN, FAST_RETRIES, type TestSandbox, startTestSandbox } from './support/sandbox';
+import { ADMIN_TOKEN, FAST_RETRIES, useSandbox } from '../support/sandbox';
 import { MiB, type TempFolder, tempFolder } from './support/uploadTestKit';
 import { apiRejection } from './support/apiRejection';
 
@@ -21,7 +21,7 @@ const TASK = { workspace: 'IT', app: 'TASK' };
 
 describe('attaching uploads and downloading (sandbox)', function () {
   this.timeout(60_000);
-  let sandbox: TestSandbox;
+  const sandbox = useSandbox({ records: 20 });
   let files: TempFolder;
   let admin: RecordsClient;
 
@@ -38,12 +38,10 @@ describe('attaching uploads and downloading (sandbox)', function () {
   }
 
   before(async () => {
-    sandbox = await startTestSandbox({ records: 20 });
     files = await tempFolder();
     admin = sandbox.client();
   });
   after(async () => {
-    await sandbox?.close();
     await files?.remove();
   });
 

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { RecordsApiError } from '../../src/core/api';
 import { uploadFile } from '../../src/core/upload';
 import { type FaultRelay, startFaultRelay } from '../support/faultRelay';
-import { ADMIN_TOKEN, FAST_RETRIES, type TestSandbox, startTestSandbox } from './support/sandbox';
+import { ADMIN_TOKEN, FAST_RETRIES, type TestSandbox, startTestSandbox } from '../support/sandbox';
 import { type TempFolder, tempFolder } from './support/uploadTestKit';
 
 describe('uploads send the token only to the endpoint origin', function () {
@@ -32,7 +32,7 @@ describe('uploads send the token only to the endpoint origin', function () {
     await service.close();
     await elsewhere.close();
     await files.remove();
-    await sandbox.close();
+    await sandbox.dispose();
   });
 
   it('never sends Authorization to an upload URL on another origin', async () => {

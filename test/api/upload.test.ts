@@ -13,7 +13,7 @@ import {
   downloadToFile,
   uploadFile,
 } from '../../src/core/upload';
-import { ADMIN_TOKEN, FAST_RETRIES, type TestSandbox, startTestSandbox } from './support/sandbox';
+import { ADMIN_TOKEN, FAST_RETRIES, type TestSandbox, startTestSandbox } from '../support/sandbox';
 import { MiB, type TempFolder, startCountingRelay, tempFolder } from './support/uploadTestKit';
 import { apiRejection } from './support/apiRejection';
 
@@ -62,7 +62,7 @@ describe('uploads (tus, sandbox)', function () {
     files = await tempFolder();
   });
   after(async () => {
-    await sandbox?.close();
+    await sandbox?.dispose();
     await files?.remove();
   });
 
@@ -254,7 +254,7 @@ describe('uploads under a rate limit (sandbox)', function () {
     files = await tempFolder();
   });
   after(async () => {
-    await sandbox?.close();
+    await sandbox?.dispose();
     await files?.remove();
   });
 

@@ -10,6 +10,7 @@ import { addTokenConnection, closeEditorsAndRemoveConnection } from './support/c
 import { requireSandbox } from './support/environment';
 import { pickRecordInList, startPromptingCommand } from './support/quickInput';
 import { type Workbench, useWorkbench } from './support/workbench';
+import { waitUntil } from '../support/waitUntil';
 
 const CONNECTION = 'Saving E2E';
 const SAVE_PATH = /^\/api\/tickets\/multi/;
@@ -20,14 +21,6 @@ function editorFrame(page: Page): FrameLocator {
 }
 
 const dirtyTab = (page: Page) => page.locator('.tabs-container .tab.active.dirty');
-
-async function until(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 30_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`Timed out waiting until ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 interface Service {
   url: string;
@@ -81,7 +74,7 @@ async function typeAroundASave(wb: Workbench, relay: FaultRelay, title: Locator,
   relay.inject((method, path) => method === 'POST' && SAVE_PATH.test(path), { kind: 'hold', release: new Promise<void>((resolve) => (answer = resolve)) });
   const saves = relay.count('POST', SAVE_PATH);
   await wb.page.keyboard.press('Control+s');
-  await until('the save reached the service', () => relay.count('POST', SAVE_PATH) > saves);
+  await waitUntil('the save reached the service', () => relay.count('POST', SAVE_PATH) > saves, 30_000);
   await wb.page.keyboard.type(parts.during);
   answer();
   await wb.page.keyboard.type(parts.after);
@@ -120,7 +113,7 @@ describe('saving a record while typing', () => {
     const title = frame.getByLabel('Title', { exact: true });
     await typeAroundASave(wb, relay, title, { before: ' d', during: 'ef', after: 'gh' });
     await frame.locator('.status').filter({ hasText: 'Saved.' }).waitFor({ state: 'visible', timeout: 30_000 });
-    await until('the service has the saved part', async () => (await titleAtService(service, record.id)) === 'Keystrokes with auto-save off d');
+    await waitUntil('the service has the saved part', async () => (await titleAtService(service, record.id)) === 'Keystrokes with auto-save off d', 30_000);
     const state = await titleState(title);
     assert.deepEqual(state, { value: 'Keystrokes with auto-save off defgh', focused: true, caret: 'Keystrokes with auto-save off defgh'.length });
     // What was typed after the save left is not saved: the tab says so.
@@ -147,7 +140,7 @@ describe('saving a record while typing', () => {
     await title.click();
     await wb.page.keyboard.press('Control+a');
     await wb.page.keyboard.type('After the rename');
-    await until('the title field holds what was typed', async () => (await titleState(title)).value === 'After the rename');
+    await waitUntil('the title field holds what was typed', async () => (await titleState(title)).value === 'After the rename', 30_000);
     await wb.page.keyboard.press('Control+s');
     await frame.locator('h1').filter({ hasText: 'After the rename' }).waitFor({ state: 'visible', timeout: 30_000 });
     // At once, while the keyboard is still in the form.
@@ -186,7 +179,7 @@ describe('saving a record while typing', () => {
       const title = frame.getByLabel('Title', { exact: true });
       await typeAroundASave(wb, relay, title, { before: ' a', during: 'bc', after: 'de' });
       await frame.locator('.status').filter({ hasText: 'Saved.' }).waitFor({ state: 'visible', timeout: 30_000 });
-      await until('the service has the saved part', async () => (await titleAtService(service, record.id)) === 'Keystrokes with auto-save on a');
+      await waitUntil('the service has the saved part', async () => (await titleAtService(service, record.id)) === 'Keystrokes with auto-save on a', 30_000);
       await wb.page.keyboard.type('f');
       const state = await titleState(title);
       assert.deepEqual(state, { value: 'Keystrokes with auto-save on abcdef', focused: true, caret: 'Keystrokes with auto-save on abcdef'.length });
@@ -194,7 +187,7 @@ describe('saving a record while typing', () => {
       // Leaving the form saves the rest, once.
       await wb.treeRow(CONNECTION).click();
       await dirtyTab(wb.page).waitFor({ state: 'detached', timeout: 30_000 });
-      await until('the service has the rest', async () => (await titleAtService(service, record.id)) === 'Keystrokes with auto-save on abcdef');
+      await waitUntil('the service has the rest', async () => (await titleAtService(service, record.id)) === 'Keystrokes with auto-save on abcdef', 30_000);
       await wb.runCommand('View: Close Editor');
     });
 

@@ -266,7 +266,7 @@ describe('record editor in the browser-hosted editor', () => {
   it('keeps unsaved edits across a window reload (hot exit): restored and still unsaved', async function () {
     this.timeout(120_000);
     const wb = workbench();
-    // Auto-save is off in the e2e editor (support/host/user-settings.mjs): hot exit is about
+    // Auto-save is off in the e2e editor (support/user-settings.mjs): hot exit is about
     // edits that were not saved.
     let frame = await openRecordByReference(wb, 'IT/TASK2');
     await frame.getByLabel('External reference').fill('typed before the reload');

@@ -12,6 +12,7 @@ import type { Locator, Page } from 'playwright-core';
 import { requireSandbox } from './support/environment';
 import { addTokenConnection } from './support/connections';
 import { useWorkbench } from './support/workbench';
+import { waitUntil } from '../support/waitUntil';
 
 const CONNECTION = 'Notebook Sandbox';
 const FILE = 'explore.rlx';
@@ -105,7 +106,7 @@ describe('RLX notebooks in the browser-hosted editor', () => {
     await page.keyboard.type('Urgent ones go to the **on-call** team.');
     await page.keyboard.press('Escape');
     await page.keyboard.press('Control+S');
-    await waitUntil(() => readFileSync(file, 'utf8').includes('// Urgent ones go to the **on-call** team.'), 'the note saved as a // line');
+    await waitUntil('the note saved as a // line', () => readFileSync(file, 'utf8').includes('// Urgent ones go to the **on-call** team.'), 20_000, 200);
     await wb.screenshot('notebook-03-markdown-cell');
 
     const saved = readFileSync(file, 'utf8');
@@ -239,12 +240,4 @@ async function expectOneTab(page: Page, name: string): Promise<void> {
   }
   assert.equal(await tabs.count(), 1, `one tab for ${name}`);
   assert.match((await tabs.getAttribute('class')) ?? '', /\bactive\b/, `${name}'s tab is the active one`);
-}
-
-async function waitUntil(check: () => boolean, what: string, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
 }

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/api';
-import type { TestIssuer } from './support/host/oidc-issuer.mjs' with { 'resolution-mode': 'import' };
+import type { TestIssuer } from '../support/host/oidc-issuer.mjs' with { 'resolution-mode': 'import' };
 import { removeConnection } from './support/connections';
 import { answerQuickInput, startPromptingCommand } from './support/quickInput';
 import { useWorkbench } from './support/workbench';
@@ -40,7 +40,7 @@ describe('OAuth sign-in through an external OpenID Provider (oidc-provider)', ()
   let dataDir: string;
 
   before(async () => {
-    const { startTestIssuer } = await import('./support/host/oidc-issuer.mjs');
+    const { startTestIssuer } = await import('../support/host/oidc-issuer.mjs');
     issuer = await startTestIssuer({ accessTokenSeconds: ACCESS_TOKEN_SECONDS });
     dataDir = mkdtempSync(join(tmpdir(), 'records-e2e-oidc-'));
     sandbox = await startSandbox({ dataDir, port: 0, records: 50, oidcIssuer: issuer.url });

@@ -5,14 +5,10 @@ import * as assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { startPromptingCommand } from './support/quickInput';
 import { useWorkbench } from './support/workbench';
+import { waitUntil } from '../support/waitUntil';
 
-async function waitUntil(check: () => Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check().catch(() => false))) {
-    if (Date.now() > deadline) assert.fail(`timed out waiting until ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
+/** A probe of the page; one that throws (the page was drawn again under it) answers "not yet". */
+const pageSays = (probe: () => Promise<boolean>): Promise<boolean> => probe().catch(() => false);
 
 const count = (text: string, index: number): number => Number((text.match(/[\d,]+/g)?.[index] ?? '').replace(/,/g, ''));
 
@@ -58,7 +54,7 @@ describe('write and run an RLX query', () => {
     const pathInput = page.locator('.quick-input-widget .quick-input-box input');
     // The dialog fills in its proposal a moment after it shows, with the folder's listing.
     await page.locator('.quick-input-widget .monaco-list-row').first().waitFor({ state: 'visible', timeout: 30_000 });
-    await waitUntil(async () => (await pathInput.inputValue()).endsWith('.rlx'), 'Save As proposes an .rlx file');
+    await waitUntil('Save As proposes an .rlx file', () => pageSays(async () => (await pathInput.inputValue()).endsWith('.rlx')), 10_000, 200);
     const proposed = await pathInput.inputValue();
     assert.match(proposed, /\/All of IT TASK\.rlx$/, `Save As proposes the title, no heading marks: ${proposed}`);
     await wb.screenshot('rlx-00-save-as-proposes-title');
@@ -138,10 +134,10 @@ describe('write and run an RLX query', () => {
     const clipboard = (): Promise<string> => page.evaluate(() => navigator.clipboard.readText());
     const activeTitle = (await grid.locator('.grid-cell.active').textContent()) ?? '';
     await page.keyboard.press('Control+c');
-    await waitUntil(async () => (await clipboard()) === activeTitle, `the clipboard holds "${activeTitle}"`);
+    await waitUntil(`the clipboard holds "${activeTitle}"`, () => pageSays(async () => (await clipboard()) === activeTitle), 10_000, 200);
     const otherReference = (await grid.locator('.grid-row[aria-rowindex="5"] .grid-cell[aria-colindex="1"]').textContent()) ?? '';
     await wb.contextMenu(grid.locator('.grid-row[aria-rowindex="5"] .grid-cell[aria-colindex="1"]'), 'Copy Cell');
-    await waitUntil(async () => (await clipboard()) === otherReference, `the clipboard holds "${otherReference}"`);
+    await waitUntil(`the clipboard holds "${otherReference}"`, () => pageSays(async () => (await clipboard()) === otherReference), 10_000, 200);
 
     await grid.locator('.grid-row[aria-rowindex="3"] .grid-cell[aria-colindex="2"]').click();
     await page.keyboard.press('Enter');

@@ -9,12 +9,12 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { basename, join, resolve } from 'node:path';
-import { packageExtension } from './support/host/build.mjs';
-import { createEditorProfile, installExtensions, startCodeServer } from './support/host/code-server.mjs';
-import { repoRoot, resultsDir } from './support/host/paths.mjs';
-import { seconds } from './support/host/process.mjs';
-import { startTestSandbox } from './support/host/sandbox.mjs';
-import { e2eUserSettings } from './support/host/user-settings.mjs';
+import { packageExtension } from '../support/host/build.mjs';
+import { createEditorProfile, installExtensions, startCodeServer } from '../support/host/code-server.mjs';
+import { repoRoot, resultsDir } from '../support/host/paths.mjs';
+import { seconds } from '../support/host/process.mjs';
+import { startBundledSandbox } from '../support/host/sandbox.mjs';
+import { e2eUserSettings } from './support/user-settings.mjs';
 
 const skipBuild = process.argv.includes('--skip-build');
 const specs = process.argv.slice(2).filter((a) => !a.startsWith('--'));
@@ -107,11 +107,11 @@ async function runLane(lane, { vsix, screenshotDir, quiet }) {
   const { name, files } = lane;
   const suffix = quiet ? `-${name}` : '';
   const sandboxFile = join(resultsDir, `e2e-sandbox${suffix}.json`);
-  const sandbox = await startTestSandbox({ connectionFile: sandboxFile });
+  const sandbox = await startBundledSandbox({ connectionFile: sandboxFile });
   // An HTTPS sandbox whose CA the editor trusts the way a corporate root CA is handed to VS Code
   // (NODE_EXTRA_CA_CERTS), reached through a proxy by test/e2e/network.e2e.ts.
   const tlsSandboxFile = join(resultsDir, `e2e-tls-sandbox${suffix}.json`);
-  const tlsSandbox = sandbox ? await startTestSandbox({ connectionFile: tlsSandboxFile, tls: true }) : undefined;
+  const tlsSandbox = sandbox ? await startBundledSandbox({ connectionFile: tlsSandboxFile, tls: true }) : undefined;
   // The proxy of network.e2e.ts: the editor starts with `http.proxy` pointing at a port kept for
   // it, where that spec runs its counting proxy (loopback services, like the run's sandbox, are
   // always reached directly, so no other spec goes through it).
@@ -156,8 +156,8 @@ async function runLane(lane, { vsix, screenshotDir, quiet }) {
     return { name, exitCode: 1, passed: 0, failed: 1, output: output.join('') };
   } finally {
     await server?.stop();
-    await sandbox?.close();
-    await tlsSandbox?.close();
+    await sandbox?.dispose();
+    await tlsSandbox?.dispose();
     profile.dispose();
   }
 }

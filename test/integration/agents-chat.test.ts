@@ -11,8 +11,8 @@ import type { RecordsExtensionApi } from '../../src/extension/extension';
 import type * as ChatBundle from '../../src/extension/agents/bundles/chat';
 import type { ProposedQuery } from '../../src/extension/agents/chat/chatQuery';
 import type { RlxRunResult } from '../../src/extension/query/rlx/queryRunner';
-import { sandboxConnection } from './support/environment';
 import { registerTestLanguageModel } from './support/testLanguageModel';
+import { connectSandbox } from '../support/connectSandbox';
 
 interface Captured {
   markdown: string;
@@ -45,10 +45,7 @@ describe('agents: @records in chat', function () {
   before(async () => {
     const extension = vscode.extensions.getExtension<RecordsExtensionApi>('records-tools.records-service')!;
     api = await extension.activate();
-    const sandbox = sandboxConnection();
-    const connection = await api.connections.add({ name: 'Chat tests', baseUrl: sandbox.url, authKind: 'authCode' }, sandbox.adminToken);
-    connectionId = connection.id;
-    await vscode.commands.executeCommand('records.selectConnection', connectionId);
+    connectionId = (await connectSandbox('Chat tests', { select: true })).id;
     client = await api.connections.client(connectionId);
     chat = createRequire(__filename)(join(extension.extensionPath, 'dist', 'chat.js')) as typeof ChatBundle;
   });

@@ -9,6 +9,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import type { RecordsExtensionApi } from '../../src/extension/extension';
 import { createMcpServerDefinitionProvider } from '../../src/extension/agents/mcpServerDefinitions';
 import { sandboxConnection } from './support/environment';
+import { connectSandbox } from '../support/connectSandbox';
 
 describe('agents: the MCP server definition for agent mode', function () {
   this.timeout(60_000);
@@ -20,10 +21,7 @@ describe('agents: the MCP server definition for agent mode', function () {
   before(async () => {
     extension = vscode.extensions.getExtension<RecordsExtensionApi>('records-tools.records-service')!;
     api = await extension.activate();
-    const sandbox = sandboxConnection();
-    const connection = await api.connections.add({ name: 'MCP tests', baseUrl: sandbox.url, authKind: 'authCode' }, sandbox.adminToken);
-    connectionId = connection.id;
-    await vscode.commands.executeCommand('records.selectConnection', connectionId);
+    connectionId = (await connectSandbox('MCP tests', { select: true })).id;
   });
 
   after(async () => {

@@ -13,21 +13,14 @@ import type { RecordsExtensionApi } from '../../src/extension/extension';
 import { rlxEquals } from '../../src/core/rlx/quote';
 import { answerNextDialog } from './support/dialogs';
 import { repositoryRoot, sandboxConnection } from './support/environment';
+import { type Json, jsonOf } from '../support/labelledResult';
+import { connectSandbox } from '../support/connectSandbox';
 
 const TOOLS = ['records_search', 'records_query', 'records_get', 'records_describe_app', 'records_aggregate', 'records_list_apps', 'records_read_attachment', 'records_comment', 'records_update', 'records_run_action', 'records_create'];
 
 async function invoke(name: string, input: Record<string, unknown>): Promise<string> {
   const result = await vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined }, new vscode.CancellationTokenSource().token);
   return result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
-}
-
-type Json = ReturnType<typeof JSON.parse>;
-
-function jsonOf(text: string): Json {
-  const lines = text.split('\n');
-  const at = lines.findIndex((line) => line.startsWith('Content from the Records Service'));
-  assert.ok(at >= 0, `a labelled result: ${text.slice(0, 300)}`);
-  return JSON.parse(lines[at + 1]!);
 }
 
 describe('agents: language model tools in the extension host', function () {
@@ -41,11 +34,8 @@ describe('agents: language model tools in the extension host', function () {
   before(async () => {
     const extension = vscode.extensions.getExtension<RecordsExtensionApi>('records-tools.records-service')!;
     api = await extension.activate();
-    const sandbox = sandboxConnection();
-    const admin = await api.connections.add({ name: 'Agent tests', baseUrl: sandbox.url, authKind: 'authCode' }, sandbox.adminToken);
-    adminId = admin.id;
-    const reader = await api.connections.add({ name: 'Agent reader', baseUrl: sandbox.url, authKind: 'authCode' }, 'sandbox-readonly-token');
-    readerId = reader.id;
+    adminId = (await connectSandbox('Agent tests')).id;
+    readerId = (await connectSandbox('Agent reader', { token: 'sandbox-readonly-token' })).id;
     await vscode.commands.executeCommand('records.selectConnection', adminId);
     client = await api.connections.client(adminId);
   });

@@ -10,6 +10,7 @@ import type { ConnectionInfo } from '../../src/extension/connections/connectionI
 import type { RecordsExtensionApi } from '../../src/extension/extension';
 import { sandboxConnection } from './support/environment';
 import { adminPost, countTasks } from './support/sandboxTruth';
+import { connectSandbox } from '../support/connectSandbox';
 
 const TASK = { workspace: 'IT', app: 'TASK' };
 
@@ -37,7 +38,7 @@ describe('bulk changes', function () {
     }
     const rita = sandbox.users.find((user) => user.name === 'Rita Restricted');
     assert.ok(rita, 'the demo user Rita Restricted');
-    const info = await vscode.commands.executeCommand<ConnectionInfo | undefined>('records.addConnection', { name: 'Bulk Sandbox', baseUrl: sandbox.url, authKind: 'authCode', token: rita.token, select: false });
+    const info = (await connectSandbox('Bulk Sandbox', { token: rita.token })).info;
     assert.ok(info);
     connection = info;
   });

@@ -15,7 +15,7 @@ import { RecordsTreeProvider } from '../../src/extension/browse/tree/recordsTree
 import type * as SandboxApi from '../../src/sandbox/api';
 import { type FaultRelay, startFaultRelay } from '../support/faultRelay';
 import { repositoryRoot } from './support/environment';
-import { waitUntil } from './support/waitUntil';
+import { waitUntil } from '../support/waitUntil';
 import { MemoryMemento } from '../support/memoryMemento';
 
 const EXTENSION_ID = 'records-tools.records-service';

@@ -8,7 +8,7 @@ import { RecordsTreeProvider } from '../../src/extension/browse/tree/recordsTree
 import type { MessageNode, RecordsTreeNode } from '../../src/extension/shared/treeNodes';
 import { MemoryMemento } from '../support/memoryMemento';
 import { openPrompt } from './support/openPrompt';
-import { waitUntil } from './support/waitUntil';
+import { waitUntil } from '../support/waitUntil';
 
 describe('connections: local sandbox launcher', function () {
   this.timeout(60_000);

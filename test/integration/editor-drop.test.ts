@@ -12,7 +12,7 @@ import { readAttachments } from '../../src/core/upload';
 import type { RecordEditorProvider } from '../../src/extension/records/editor/recordEditorProvider';
 import type { RecordEditorSession } from '../../src/extension/records/editor/recordEditorSession';
 import type { RecordsExtensionApi } from '../../src/extension/extension';
-import { sandboxConnection } from './support/environment';
+import { connectSandbox } from '../support/connectSandbox';
 
 const EXTENSION_ID = 'records-tools.records-service';
 const TASK = { workspace: 'IT', app: 'TASK' };
@@ -46,9 +46,7 @@ describe('record editor: files dropped on a file field', function () {
 
   before(async () => {
     api = await vscode.extensions.getExtension<RecordsExtensionApi>(EXTENSION_ID)!.activate();
-    const sandbox = sandboxConnection();
-    connectionId = (await api.connections.add({ name: 'Drop tests', baseUrl: sandbox.url, authKind: 'authCode' })).id;
-    await api.connections.setToken(connectionId, sandbox.adminToken);
+    connectionId = (await connectSandbox('Drop tests')).id;
     admin = await api.connections.client(connectionId);
     panels = await api.recordEditor();
     panels.setPrompter(async (message, detail, ...choices) => {

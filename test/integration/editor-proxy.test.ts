@@ -24,6 +24,7 @@ import { loadOrCreateTlsFiles } from '../../src/sandbox/http/tls-certificates';
 import { type FaultRelay, startFaultRelay } from '../support/faultRelay';
 import { type TestProxy, startTestProxy } from '../support/testProxy';
 import { sandboxConnection } from './support/environment';
+import { connectSandbox } from '../support/connectSandbox';
 
 const REMOTE_HOST = 'records.editor-proxy.test';
 
@@ -58,7 +59,7 @@ describe('VS Code’s own proxy resolution', function () {
     });
     proxy = await startTestProxy({ upstream: { host: '127.0.0.1', port: Number(new URL(gateway.url).port) } });
     remoteUrl = `https://${REMOTE_HOST}:${new URL(gateway.url).port}`;
-    const info = await vscode.commands.executeCommand<ConnectionInfo | undefined>('records.addConnection', { name: 'Editor Proxy Tests', baseUrl: remoteUrl, authKind: 'authCode', token: sandbox.adminToken });
+    const info = (await connectSandbox('Editor Proxy Tests', { baseUrl: remoteUrl, select: true })).info;
     assert.ok(info);
     connection = info;
   });

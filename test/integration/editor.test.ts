@@ -15,7 +15,8 @@ import { RecordDocument } from '../../src/extension/records/editor/recordDocumen
 import type { RecordEditorSession } from '../../src/extension/records/editor/recordEditorSession';
 import { startFaultRelay } from '../support/faultRelay';
 import { sandboxConnection } from './support/environment';
-import { waitUntil } from './support/waitUntil';
+import { waitUntil } from '../support/waitUntil';
+import { connectSandbox } from '../support/connectSandbox';
 
 const EXTENSION_ID = 'records-tools.records-service';
 
@@ -84,8 +85,7 @@ describe('record editor (host)', function () {
 
   before(async () => {
     api = await vscode.extensions.getExtension<RecordsExtensionApi>(EXTENSION_ID)!.activate();
-    const sandbox = sandboxConnection();
-    const info = await vscode.commands.executeCommand<ConnectionInfo | undefined>('records.addConnection', { name: 'Editor Tests', baseUrl: sandbox.url, authKind: 'authCode', token: sandbox.adminToken });
+    const info = (await connectSandbox('Editor Tests', { select: true })).info;
     assert.ok(info);
     connection = info;
     client = await api.connections.client(connection.id);
@@ -239,7 +239,7 @@ describe('record editor (host)', function () {
     const sandbox = sandboxConnection();
     const reader = sandbox.users.find((u) => u.token === 'sandbox-readonly-token');
     assert.ok(reader, 'the sandbox has a read-only demo user');
-    const info = await vscode.commands.executeCommand<ConnectionInfo | undefined>('records.addConnection', { name: 'Editor Reader', baseUrl: sandbox.url, authKind: 'authCode', token: reader.token });
+    const info = (await connectSandbox('Editor Reader', { token: reader.token, select: true })).info;
     assert.ok(info);
     try {
       const session = await panels.open({ connectionId: info.id, workspace: 'IT', app: 'TASK', recordId });
@@ -267,7 +267,7 @@ describe('record editor (host)', function () {
   it('keeps the newer timeline when an older history read answers late', async () => {
     const sandbox = sandboxConnection();
     const relay = await startFaultRelay(sandbox.url);
-    const info = await vscode.commands.executeCommand<ConnectionInfo | undefined>('records.addConnection', { name: 'Editor via relay', baseUrl: relay.url, authKind: 'authCode', token: sandbox.adminToken });
+    const info = (await connectSandbox('Editor via relay', { baseUrl: relay.url, select: true })).info;
     assert.ok(info);
     try {
       const session = await panels.open({ connectionId: info.id, workspace: 'IT', app: 'TASK', recordId });

@@ -10,6 +10,7 @@ import type { AppNode, MessageNode, RecordsTreeNode } from '../../src/extension/
 import { type FaultRelay, startFaultRelay } from '../support/faultRelay';
 import { sandboxConnection } from './support/environment';
 import { MemoryMemento } from '../support/memoryMemento';
+import { connectSandbox } from '../support/connectSandbox';
 
 const isList = (method: string, path: string): boolean => method === 'POST' && path.includes('/tickets/list');
 
@@ -28,9 +29,7 @@ describe('faults: what the Records view and the search view show', function () {
     api = await vscode.extensions.getExtension<RecordsExtensionApi>('records-tools.records-service')!.activate();
     const sandbox = sandboxConnection();
     relay = await startFaultRelay(sandbox.url);
-    const connection = await api.connections.add({ name: 'Fault tests', baseUrl: relay.url, authKind: 'authCode' });
-    connectionId = connection.id;
-    await api.connections.setToken(connectionId, sandbox.adminToken);
+    connectionId = (await connectSandbox('Fault tests', { baseUrl: relay.url })).id;
     provider = new RecordsTreeProvider(api.connections, new MemoryMemento());
     const root = (await provider.getChildren()).find((n) => n.kind === 'connection' && n.connectionId === connectionId);
     assert.ok(root);

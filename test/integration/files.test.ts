@@ -25,6 +25,7 @@ import type { AppNode, AttachmentNode, RecordNode, RecordsTreeNode } from '../..
 import { sandboxConnection } from './support/environment';
 import { MemoryMemento } from '../support/memoryMemento';
 import { startFaultRelay } from '../support/faultRelay';
+import { connectSandbox } from '../support/connectSandbox';
 
 const EXTENSION_ID = 'records-tools.records-service';
 const TASK = { workspace: 'IT', app: 'TASK' };
@@ -74,10 +75,8 @@ describe('files: attach, drop, download, resume (extension host)', function () {
     api = await vscode.extensions.getExtension<RecordsExtensionApi>(EXTENSION_ID)!.activate();
     const sandbox = sandboxConnection();
     sandboxUrl = sandbox.url;
-    connectionId = (await api.connections.add({ name: 'Files tests', baseUrl: sandbox.url, authKind: 'authCode' })).id;
-    await api.connections.setToken(connectionId, sandbox.adminToken);
-    readonlyId = (await api.connections.add({ name: 'Files tests (read-only)', baseUrl: sandbox.url, authKind: 'authCode' })).id;
-    await api.connections.setToken(readonlyId, 'sandbox-readonly-token');
+    connectionId = (await connectSandbox('Files tests')).id;
+    readonlyId = (await connectSandbox('Files tests (read-only)', { token: 'sandbox-readonly-token' })).id;
     admin = await api.connections.client(connectionId);
     folder = await mkdtemp(join(tmpdir(), 'records-files-it-'));
   });

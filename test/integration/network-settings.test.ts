@@ -16,6 +16,7 @@ import { type FaultRelay, startFaultRelay } from '../support/faultRelay';
 import { type TestProxy, startTestProxy } from '../support/testProxy';
 import { sandboxConnection } from './support/environment';
 import { MemoryMemento } from '../support/memoryMemento';
+import { connectSandbox } from '../support/connectSandbox';
 
 const REMOTE_HOST = 'records.sandbox.test';
 
@@ -40,7 +41,7 @@ describe('network settings', function () {
     gateway = await startFaultRelay(sandbox.url, { serveTls: { cert: tls.cert, key: tls.key }, targetHost: true });
     proxy = await startTestProxy({ upstream: { host: '127.0.0.1', port: Number(new URL(gateway.url).port) } });
     const baseUrl = `https://${REMOTE_HOST}:${new URL(gateway.url).port}`;
-    const info = await vscode.commands.executeCommand<ConnectionInfo | undefined>('records.addConnection', { name: 'Network Tests', baseUrl, authKind: 'authCode', token: sandbox.adminToken });
+    const info = (await connectSandbox('Network Tests', { baseUrl, select: true })).info;
     assert.ok(info);
     connection = info;
   });

@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { waitUntil } from './support/waitUntil';
+import { waitUntil } from '../support/waitUntil';
 
 const EXTENSION_ID = 'records-tools.records-service';
 const NOTEBOOK_TYPE = 'records.rlxNotebook';

@@ -19,7 +19,8 @@ import type { NotebookHost } from '../../src/extension/query/notebook/notebookHo
 import { RLX_OUTPUT_MIME, type RlxCellOutput, type RlxRendererReply } from '../../src/webview/notebook/protocol';
 import { startFaultRelay } from '../support/faultRelay';
 import { sandboxConnection } from './support/environment';
-import { waitUntil } from './support/waitUntil';
+import { waitUntil } from '../support/waitUntil';
+import { connectSandbox } from '../support/connectSandbox';
 
 const EXTENSION_ID = 'records-tools.records-service';
 const NOTEBOOK_TYPE = 'records.rlxNotebook';
@@ -72,8 +73,7 @@ describe('rlx notebooks', function () {
     const extension = vscode.extensions.getExtension<RecordsExtensionApi>(EXTENSION_ID)!;
     const api = await extension.activate();
     extensionPath = extension.extensionPath;
-    const sandbox = sandboxConnection();
-    const info = await vscode.commands.executeCommand<ConnectionInfo | undefined>('records.addConnection', { name: 'Notebook Sandbox', baseUrl: sandbox.url, authKind: 'authCode', token: sandbox.adminToken });
+    const info = (await connectSandbox('Notebook Sandbox', { select: true })).info;
     assert.ok(info, 'records.addConnection returned no connection');
     connection = info;
     client = await api.connections.client(connection.id);
@@ -257,7 +257,7 @@ describe('rlx notebooks', function () {
     const sandbox = sandboxConnection();
     const max = sandbox.users.find((user) => /^Max Member/.test(user.name));
     assert.ok(max, 'the sandbox has Max Member, who may not read HR');
-    member = await vscode.commands.executeCommand<ConnectionInfo | undefined>('records.addConnection', { name: 'Notebook Member', baseUrl: sandbox.url, authKind: 'authCode', token: max.token });
+    member = (await connectSandbox('Notebook Member', { token: max.token, select: true })).info;
     assert.ok(member);
     await vscode.commands.executeCommand('records.selectConnection', connection.id);
     const editor = await openNotebook('bound.rlx', '@app HR/HIRING\n\n### Hiring\n@sort number asc\n@limit 5\n');
@@ -311,7 +311,7 @@ describe('rlx notebooks', function () {
 
   it('Cancel ends a running cell: its request is aborted, no output is left, and the cell can run again', async () => {
     const relay = await startFaultRelay(sandboxConnection().url);
-    const stalled = await vscode.commands.executeCommand<ConnectionInfo | undefined>('records.addConnection', { name: 'Notebook Stalled', baseUrl: relay.url, authKind: 'authCode', token: sandboxConnection().adminToken, select: false });
+    const stalled = (await connectSandbox('Notebook Stalled', { baseUrl: relay.url, token: sandboxConnection().adminToken })).info;
     assert.ok(stalled);
     try {
       // The app's list requests reach the relay and are never answered (the status bar's live count

@@ -21,8 +21,8 @@ import { RecordsTreeProvider } from '../../src/extension/browse/tree/recordsTree
 import type { RecordsTreeNode } from '../../src/extension/shared/treeNodes';
 import type * as SandboxApi from '../../src/sandbox/api';
 import type { RunningSandbox, StartSandboxOptions } from '../../src/sandbox/api';
-import type * as IssuerModule from '../e2e/support/host/oidc-issuer.mjs' with { 'resolution-mode': 'import' };
-import type { TestIssuer } from '../e2e/support/host/oidc-issuer.mjs' with { 'resolution-mode': 'import' };
+import type * as IssuerModule from '../support/host/oidc-issuer.mjs' with { 'resolution-mode': 'import' };
+import type { TestIssuer } from '../support/host/oidc-issuer.mjs' with { 'resolution-mode': 'import' };
 import { completeAuthorization } from '../support/oidcBrowser';
 import { repositoryRoot } from './support/environment';
 import { MemoryMemento } from '../support/memoryMemento';
@@ -50,7 +50,7 @@ function startSandbox(options: Omit<StartSandboxOptions, 'dataDir' | 'port'>): P
 }
 
 async function withOidcProvider(): Promise<Issuer> {
-  const module = pathToFileURL(join(repositoryRoot(), 'test/e2e/support/host/oidc-issuer.mjs')).href;
+  const module = pathToFileURL(join(repositoryRoot(), 'test/support/host/oidc-issuer.mjs')).href;
   const { startTestIssuer } = (await import(module)) as typeof IssuerModule;
   const issuer: TestIssuer = await startTestIssuer({ accessTokenSeconds: ACCESS_TOKEN_SECONDS });
   const sandbox = await startSandbox({ oidcIssuer: issuer.url });

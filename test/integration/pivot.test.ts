@@ -16,6 +16,7 @@ import { drillDownRlx } from '../../src/webview/pivot/drillDown';
 import type { PivotConfig } from '../../src/webview/pivot/protocol';
 import { startFaultRelay } from '../support/faultRelay';
 import { sandboxConnection } from './support/environment';
+import { connectSandbox } from '../support/connectSandbox';
 
 const ref = { workspace: 'IT', app: 'TASK' };
 
@@ -30,10 +31,7 @@ describe('pivot: cross-tab and drill-down against the sandbox', function () {
     const extension = vscode.extensions.getExtension<RecordsExtensionApi>('records-tools.records-service')!;
     extensionUri = extension.extensionUri;
     api = await extension.activate();
-    const sandbox = sandboxConnection();
-    const connection = await api.connections.add({ name: 'Pivot tests', baseUrl: sandbox.url, authKind: 'authCode' });
-    connectionId = connection.id;
-    await api.connections.setToken(connectionId, sandbox.adminToken);
+    connectionId = (await connectSandbox('Pivot tests')).id;
     client = await api.connections.client(connectionId);
   });
 

@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import type { RecordsExtensionApi } from '../../src/extension/extension';
 import { treeItemFor } from '../../src/extension/browse/tree/treeItems';
 import { sandboxConnection } from './support/environment';
-import { waitUntil } from './support/waitUntil';
+import { waitUntil } from '../support/waitUntil';
 
 const EXTENSION_ID = 'records-tools.records-service';
 

@@ -10,7 +10,8 @@ import type { SavedQuery } from '../../src/extension/query/queries/queryStore';
 import type { RlxRunResult } from '../../src/extension/query/rlx/queryRunner';
 import { sandboxConnection } from './support/environment';
 import { countTasks } from './support/sandboxTruth';
-import { waitUntil } from './support/waitUntil';
+import { waitUntil } from '../support/waitUntil';
+import { connectSandbox } from '../support/connectSandbox';
 
 const NAME = 'Queries Sandbox';
 
@@ -24,8 +25,7 @@ describe('saved queries and history', function () {
 
   before(async () => {
     api = await vscode.extensions.getExtension<RecordsExtensionApi>('records-tools.records-service')!.activate();
-    const sandbox = sandboxConnection();
-    const info = await vscode.commands.executeCommand<ConnectionInfo | undefined>('records.addConnection', { name: NAME, baseUrl: sandbox.url, authKind: 'authCode', token: sandbox.adminToken });
+    const info = (await connectSandbox(NAME, { select: true })).info;
     assert.ok(info);
     connection = info;
     await api.queries.store.clearHistory();

@@ -8,6 +8,7 @@ import type { RecordsClient } from '../../src/core/api';
 import type { ConnectionInfo } from '../../src/extension/connections/connectionInfo';
 import type { RecordsExtensionApi } from '../../src/extension/extension';
 import { sandboxConnection } from './support/environment';
+import { connectSandbox } from '../support/connectSandbox';
 
 describe('record as JSON', function () {
   this.timeout(60_000);
@@ -30,8 +31,7 @@ describe('record as JSON', function () {
 
   before(async () => {
     api = await vscode.extensions.getExtension<RecordsExtensionApi>('records-tools.records-service')!.activate();
-    const sandbox = sandboxConnection();
-    const info = await vscode.commands.executeCommand<ConnectionInfo | undefined>('records.addConnection', { name: 'JSON Tests', baseUrl: sandbox.url, authKind: 'authCode', token: sandbox.adminToken });
+    const info = (await connectSandbox('JSON Tests', { select: true })).info;
     assert.ok(info);
     connection = info;
     client = await api.connections.client(connection.id);
@@ -114,7 +114,7 @@ describe('record as JSON', function () {
     const sandbox = sandboxConnection();
     const reader = sandbox.users.find((u) => u.token === 'sandbox-readonly-token');
     assert.ok(reader);
-    const info = await vscode.commands.executeCommand<ConnectionInfo | undefined>('records.addConnection', { name: 'JSON Reader', baseUrl: sandbox.url, authKind: 'authCode', token: reader.token });
+    const info = (await connectSandbox('JSON Reader', { token: reader.token, select: true })).info;
     assert.ok(info);
     try {
       const stat = await vscode.workspace.fs.stat(jsonUri(info.id));

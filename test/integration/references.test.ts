@@ -8,7 +8,7 @@ import type { RecordsClient } from '../../src/core/api';
 import type { RecordData } from '../../src/core/contract/types';
 import type { RecordsExtensionApi } from '../../src/extension/extension';
 import { REFERENCE_BLOCK_LINES } from '../../src/extension/browse/references/referenceResolver';
-import { sandboxConnection } from './support/environment';
+import { connectSandbox } from '../support/connectSandbox';
 
 interface OpenRecordArg {
   connectionId: string;
@@ -39,11 +39,7 @@ describe('references: WORKSPACE/APP<number> in text documents', function () {
 
   before(async () => {
     api = await vscode.extensions.getExtension<RecordsExtensionApi>('records-tools.records-service')!.activate();
-    const sandbox = sandboxConnection();
-    const connection = await api.connections.add({ name: 'References tests', baseUrl: sandbox.url, authKind: 'authCode' });
-    connectionId = connection.id;
-    await api.connections.setToken(connectionId, sandbox.adminToken);
-    await api.connections.select(connectionId);
+    connectionId = (await connectSandbox('References tests', { select: true })).id;
     client = await api.connections.client(connectionId);
     tasks = (await client.listRecords({ workspace: 'IT', app: 'TASK' }, { limitRecords: 3, sortBy: 'number asc' })).data;
     assert.equal(tasks.length, 3, 'the sandbox has IT/TASK records');

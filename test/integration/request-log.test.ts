@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import type { ConnectionInfo } from '../../src/extension/connections/connectionInfo';
 import type { RecordsExtensionApi } from '../../src/extension/extension';
 import { sandboxConnection } from './support/environment';
+import { connectSandbox } from '../support/connectSandbox';
 
 describe('request log', function () {
   this.timeout(60_000);
@@ -13,8 +14,7 @@ describe('request log', function () {
 
   before(async () => {
     api = await vscode.extensions.getExtension<RecordsExtensionApi>('records-tools.records-service')!.activate();
-    const sandbox = sandboxConnection();
-    const info = await vscode.commands.executeCommand<ConnectionInfo | undefined>('records.addConnection', { name: 'Log Tests', baseUrl: sandbox.url, authKind: 'authCode', token: sandbox.adminToken });
+    const info = (await connectSandbox('Log Tests', { select: true })).info;
     assert.ok(info);
     connection = info;
   });

@@ -17,8 +17,8 @@ import type * as ResultsBundle from '../../src/extension/query/bundles/results';
 import type { ResultsPanel } from '../../src/extension/query/results/resultsPanel';
 import type { RlxRunResult } from '../../src/extension/query/rlx/queryRunner';
 import { RlxCatalogView } from '../../src/extension/query/rlx/catalogView';
-import { sandboxConnection } from './support/environment';
 import { parseCsv } from '../support/csvReader';
+import { connectSandbox } from '../support/connectSandbox';
 
 const EXTENSION_ID = 'records-tools.records-service';
 const ref = { workspace: 'IT', app: 'TASK' };
@@ -60,8 +60,7 @@ describe('rlx results grid', function () {
     const extension = vscode.extensions.getExtension<RecordsExtensionApi>(EXTENSION_ID)!;
     api = await extension.activate();
     extensionUri = extension.extensionUri;
-    const sandbox = sandboxConnection();
-    const info = await vscode.commands.executeCommand<ConnectionInfo | undefined>('records.addConnection', { name: 'Results Sandbox', baseUrl: sandbox.url, authKind: 'authCode', token: sandbox.adminToken });
+    const info = (await connectSandbox('Results Sandbox', { select: true })).info;
     assert.ok(info, 'records.addConnection returned no connection');
     connection = info;
     client = await api.connections.client(connection.id);

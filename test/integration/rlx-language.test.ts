@@ -8,7 +8,8 @@ import type { RlxRunResult } from '../../src/extension/query/rlx/queryRunner';
 import { clipboardHolds } from './support/clipboard';
 import { sandboxConnection } from './support/environment';
 import { countTasks } from './support/sandboxTruth';
-import { waitUntil } from './support/waitUntil';
+import { waitUntil } from '../support/waitUntil';
+import { connectSandbox } from '../support/connectSandbox';
 
 const EXTENSION_ID = 'records-tools.records-service';
 
@@ -32,8 +33,7 @@ describe('rlx language', function () {
 
   before(async () => {
     await vscode.extensions.getExtension<RecordsExtensionApi>(EXTENSION_ID)!.activate();
-    const sandbox = sandboxConnection();
-    const info = await vscode.commands.executeCommand<ConnectionInfo | undefined>('records.addConnection', { name: 'RLX Sandbox', baseUrl: sandbox.url, authKind: 'authCode', token: sandbox.adminToken });
+    const info = (await connectSandbox('RLX Sandbox', { select: true })).info;
     assert.ok(info, 'records.addConnection returned no connection');
     connection = info;
   });
@@ -152,8 +152,7 @@ describe('rlx language', function () {
   });
 
   it('runs a file against the connection its @connection names: completion, unknown-name quick fix, and a signed-out connection is reported, never replaced', async () => {
-    const sandbox = sandboxConnection();
-    const second = await vscode.commands.executeCommand<ConnectionInfo | undefined>('records.addConnection', { name: 'RLX Second', baseUrl: sandbox.url, authKind: 'authCode', token: sandbox.adminToken });
+    const second = (await connectSandbox('RLX Second', { select: true })).info;
     assert.ok(second);
     try {
       assert.ok((await completionLabels('@connection |\n@app IT/TASK\n### A\n')).includes('"RLX Second"'));

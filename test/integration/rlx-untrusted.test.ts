@@ -8,20 +8,11 @@ import * as vscode from 'vscode';
 import type { ConnectionInfo } from '../../src/extension/connections/connectionInfo';
 import type { RecordsExtensionApi } from '../../src/extension/extension';
 import type { RlxRunResult } from '../../src/extension/query/rlx/queryRunner';
-import { sandboxConnection } from './support/environment';
+import { waitUntil } from '../support/waitUntil';
+import { connectSandbox } from '../support/connectSandbox';
 
 const EXTENSION_ID = 'records-tools.records-service';
 const NAME = 'Untrusted Sandbox';
-
-async function waitFor<T>(read: () => T | undefined | false, what: string, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = read();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) assert.fail(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe('rlx files in an untrusted workspace', function () {
   this.timeout(60_000);
@@ -37,11 +28,10 @@ describe('rlx files in an untrusted workspace', function () {
 
   before(async () => {
     const api = await vscode.extensions.getExtension<RecordsExtensionApi>(EXTENSION_ID)!.activate();
-    const sandbox = sandboxConnection();
-    active = await vscode.commands.executeCommand<ConnectionInfo | undefined>('records.addConnection', { name: 'Active Sandbox', baseUrl: sandbox.url, authKind: 'authCode', token: sandbox.adminToken });
+    active = (await connectSandbox('Active Sandbox', { select: true })).info;
     assert.ok(active);
     await vscode.commands.executeCommand('records.selectConnection', active.id);
-    const info = await vscode.commands.executeCommand<ConnectionInfo | undefined>('records.addConnection', { name: NAME, baseUrl: sandbox.url, authKind: 'authCode', token: sandbox.adminToken, select: false });
+    const info = (await connectSandbox(NAME, {  })).info;
     assert.ok(info);
     connection = info;
     lift = (await api.rlx.services()).rule.sendGate.restrict();
@@ -69,7 +59,7 @@ describe('rlx files in an untrusted workspace', function () {
     // The diagnostics ran (the syntax problem of "Broken" is shown): a schema read would have
     // finished before they were set.
     const brokenLine = document.positionAt(text.indexOf('state = \n')).line;
-    await waitFor(() => vscode.languages.getDiagnostics(document.uri).some((d) => d.range.start.line === brokenLine), 'the syntax problem of "Broken"');
+    await waitUntil('the syntax problem of "Broken"', () => vscode.languages.getDiagnostics(document.uri).some((d) => d.range.start.line === brokenLine));
     const typo = () => vscode.languages.getDiagnostics(document.uri).find((d) => d.message.includes('c_no_such_field'));
     assert.equal(typo(), undefined, 'no schema, so no unknown-field problem');
     // Completion in the file reads no schema either.
@@ -80,13 +70,13 @@ describe('rlx files in an untrusted workspace', function () {
     const result = await vscode.commands.executeCommand<RlxRunResult | undefined>('records.rlx.runBlock', document.uri, text.indexOf('state = "open"'));
     assert.ok(result, 'the run answered');
     assert.ok(sent().some((line) => line.includes('/tickets/list')), 'the run was sent');
-    await waitFor(() => typo(), 'the unknown-field problem, from the schema read after the run');
+    await waitUntil('the unknown-field problem, from the schema read after the run', () => typo());
     assert.ok(sent().some((line) => line.includes('/api/schema/IT!TASK')), sent().join('\n'));
     // The block under the cursor ("Open") is counted as the text changes: one more list request.
     const before = sent().length;
     const again = await vscode.window.showTextDocument(document);
     again.selection = new vscode.Selection(inOpen, inOpen);
     await again.edit((edit) => edit.insert(document.positionAt(text.indexOf('state = "open"') + 'state = "open"'.length), ' '));
-    await waitFor(() => sent().slice(before).some((line) => line.includes('/tickets/list')), 'the live count');
+    await waitUntil('the live count', () => sent().slice(before).some((line) => line.includes('/tickets/list')));
   });
 });

@@ -10,12 +10,12 @@
 // Prints the tests and a closing line "integration: N passed, N failed"; exits non-zero on failure.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { bundleIntegrationTests, packageExtension, packageRunnerExtension } from '../e2e/support/host/build.mjs';
-import { launchChromium, viewport } from '../e2e/support/host/chromium.mjs';
-import { createEditorProfile, installExtensions, startCodeServer } from '../e2e/support/host/code-server.mjs';
-import { repoRoot, resultsDir } from '../e2e/support/host/paths.mjs';
-import { seconds } from '../e2e/support/host/process.mjs';
-import { startTestSandbox } from '../e2e/support/host/sandbox.mjs';
+import { bundleIntegrationTests, packageExtension, packageRunnerExtension } from '../support/host/build.mjs';
+import { launchChromium, viewport } from '../support/host/chromium.mjs';
+import { createEditorProfile, installExtensions, startCodeServer } from '../support/host/code-server.mjs';
+import { repoRoot, resultsDir } from '../support/host/paths.mjs';
+import { seconds } from '../support/host/process.mjs';
+import { startBundledSandbox } from '../support/host/sandbox.mjs';
 import { startDialogRelay } from './support/dialogRelay.mjs';
 
 /** How long the run may go without a test (or hook) starting or ending before it counts as hung. */
@@ -40,7 +40,7 @@ async function main() {
 
   const phase = Date.now();
   const vsix = host === 'code-server' ? await packageExtension({ skipBuild, fileName: 'records-service-integration.vsix' }) : undefined;
-  if (host !== 'code-server' && !skipBuild) await import('../e2e/support/host/process.mjs').then(({ run }) => run(process.execPath, ['esbuild.mjs'], { cwd: repoRoot }));
+  if (host !== 'code-server' && !skipBuild) await import('../support/host/process.mjs').then(({ run }) => run(process.execPath, ['esbuild.mjs'], { cwd: repoRoot }));
   const runner = host === 'code-server' ? await packageRunnerExtension() : undefined;
   const lanes = host === 'code-server'
     ? await bundleLanes()
@@ -49,7 +49,7 @@ async function main() {
 
   const reports = await Promise.all(lanes.map(async (lane) => {
     const sandboxFile = join(resultsDir, `${lane.name}-sandbox.json`);
-    const sandbox = await startTestSandbox({ connectionFile: sandboxFile });
+    const sandbox = await startBundledSandbox({ connectionFile: sandboxFile });
     const testEnv = { RECORDS_TEST_REPO_ROOT: repoRoot, ...(sandbox ? { RECORDS_TEST_SANDBOX_FILE: sandboxFile } : {}) };
     try {
       return host === 'code-server'
@@ -58,7 +58,7 @@ async function main() {
     } catch (error) {
       return { passed: 0, failed: 1, pending: 0, tests: [], output: [], crash: `${lane.name}: ${error instanceof Error ? error.stack ?? error.message : String(error)}` };
     } finally {
-      await sandbox?.close();
+      await sandbox?.dispose();
     }
   }));
   for (const [index, report] of reports.entries()) printReport(report, lanes.length > 1 ? lanes[index].name : undefined);

@@ -6,8 +6,8 @@ import type { RecordsClient } from '../../src/core/api';
 import type { RecordsExtensionApi } from '../../src/extension/extension';
 import { openRecordArgument } from '../../src/extension/browse/search/searchHits';
 import { SearchViewProvider } from '../../src/extension/browse/search/searchViewProvider';
-import { sandboxConnection } from './support/environment';
 import { MemoryMemento } from '../support/memoryMemento';
+import { connectSandbox } from '../support/connectSandbox';
 
 describe('search: the search view host against the sandbox', function () {
   this.timeout(60_000);
@@ -19,10 +19,7 @@ describe('search: the search view host against the sandbox', function () {
   before(async () => {
     const extension = vscode.extensions.getExtension<RecordsExtensionApi>('records-tools.records-service')!;
     api = await extension.activate();
-    const sandbox = sandboxConnection();
-    const connection = await api.connections.add({ name: 'Search tests', baseUrl: sandbox.url, authKind: 'authCode' });
-    connectionId = connection.id;
-    await api.connections.setToken(connectionId, sandbox.adminToken);
+    connectionId = (await connectSandbox('Search tests')).id;
     client = await api.connections.client(connectionId);
     const context = { extensionUri: extension.extensionUri, globalState: new MemoryMemento(), subscriptions: [] } as unknown as vscode.ExtensionContext;
     provider = new SearchViewProvider(context, api.connections);

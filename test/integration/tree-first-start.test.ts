@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { RecordsExtensionApi } from '../../src/extension/extension';
 import { showRecordsViewKeepingFocus } from '../../src/extension/browse/tree/registerTree';
 import { openPrompt } from './support/openPrompt';
-import { waitUntil } from './support/waitUntil';
+import { waitUntil } from '../support/waitUntil';
 
 describe('tree: the Records view shown on the first start', function () {
   this.timeout(30_000);

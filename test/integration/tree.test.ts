@@ -9,9 +9,9 @@ import { setFilter, setSort } from '../../src/extension/browse/tree/commands/app
 import { deleteRecord, runAction } from '../../src/extension/browse/tree/commands/recordCommands';
 import { RecordsTreeProvider } from '../../src/extension/browse/tree/recordsTreeProvider';
 import type { AppNode, LoadMoreNode, MessageNode, RecordNode, RecordsTreeNode } from '../../src/extension/shared/treeNodes';
-import { sandboxConnection } from './support/environment';
 import { formatDateTime, safeTimeZone } from '../../src/core/records/dateFormat';
 import { MemoryMemento } from '../support/memoryMemento';
+import { connectSandbox } from '../support/connectSandbox';
 
 const records = (nodes: RecordsTreeNode[]): RecordNode[] => nodes.filter((n): n is RecordNode => n.kind === 'record');
 
@@ -27,10 +27,7 @@ describe('tree: Records explorer against the sandbox', function () {
 
   before(async () => {
     api = await vscode.extensions.getExtension<RecordsExtensionApi>('records-tools.records-service')!.activate();
-    const sandbox = sandboxConnection();
-    const connection = await api.connections.add({ name: 'Tree tests', baseUrl: sandbox.url, authKind: 'authCode' });
-    connectionId = connection.id;
-    await api.connections.setToken(connectionId, sandbox.adminToken);
+    connectionId = (await connectSandbox('Tree tests')).id;
     await vscode.workspace.getConfiguration('records.tree').update('pageSize', 5, vscode.ConfigurationTarget.Global);
     client = await api.connections.client(connectionId);
     const adds = Array.from({ length: 7 }, (_, i) => ({ transition: 'add', workspace_alias: 'IT', app_alias: 'TASK', title: `${marker} ${i}` }));

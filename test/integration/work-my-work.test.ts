@@ -12,16 +12,8 @@ import type { MyWorkNode, MyWorkView } from '../../src/extension/work/myWorkView
 import { type FaultRelay, startFaultRelay } from '../support/faultRelay';
 import { sandboxConnection } from './support/environment';
 import { adminPost } from './support/sandboxTruth';
-
-async function waitFor<T>(what: string, read: () => T | undefined | false, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = read();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+import { waitUntil } from '../support/waitUntil';
+import { connectSandbox } from '../support/connectSandbox';
 
 describe('work: the My Work view', function () {
   this.timeout(120_000);
@@ -43,16 +35,13 @@ describe('work: the My Work view', function () {
   before(async () => {
     api = await vscode.extensions.getExtension<RecordsExtensionApi>('records-tools.records-service')!.activate();
     relay = await startFaultRelay(sandboxConnection().url);
-    const connection = await api.connections.add({ name: 'My Work tests', baseUrl: relay.url, authKind: 'authCode' });
-    connectionId = connection.id;
-    await api.connections.setToken(connectionId, max().token);
-    await api.connections.select(connectionId);
+    connectionId = (await connectSandbox('My Work tests', { baseUrl: relay.url, token: max().token, select: true })).id;
     const feature = await api.work.feature();
     await vscode.commands.executeCommand('records.myWork.focus');
     rows = feature.myWork({ view: api.work.myWorkView, refresh: () => undefined });
     await rows.getChildren();
     if (rows.model.connection !== connectionId) await rows.model.load();
-    await waitFor('My Work to load', () => rows.model.isLoaded && rows.model.connection === connectionId);
+    await waitUntil('My Work to load', () => rows.model.isLoaded && rows.model.connection === connectionId);
   });
 
   after(async () => {
@@ -83,14 +72,14 @@ describe('work: the My Work view', function () {
     await adminPost('/api/tickets/multi', [{ transition: 'edit', id: record!.id, title: `${record!.title ?? ''} (edited by Ada)` }]);
     await rows.poller.pollNow();
     assert.equal(relay.count('POST', /tickets\/list/) - listBefore, 2, 'one request per workspace (IT, SALES)');
-    await waitFor('the badge', () => api.work.myWorkView.badge?.value === 1);
+    await waitUntil('the badge', () => api.work.myWorkView.badge?.value === 1);
     const groups = await rows.getChildren();
     const listed = (await Promise.all(groups.map((g) => rows.getChildren(g)))).flat() as Extract<MyWorkNode, { kind: 'myWorkRecord' }>[];
     const row = listed.find((n) => n.record.id === record!.id)!;
     assert.match(String(rows.getTreeItem(row).description), /changed/);
     assert.match(String(rows.getTreeItem(row).label), /edited by Ada/);
     await vscode.commands.executeCommand('records.work.myWork.markSeen');
-    await waitFor('the badge to clear', () => api.work.myWorkView.badge === undefined);
+    await waitUntil('the badge to clear', () => api.work.myWorkView.badge === undefined);
   });
 
   it('does not pile polls up in a storm of 429s, and waits longer after each', async () => {

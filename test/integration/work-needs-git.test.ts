@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { RecordsExtensionApi } from '../../src/extension/extension';
-import { sandboxConnection } from './support/environment';
+import { connectSandbox } from '../support/connectSandbox';
 
 const CONNECTION = 'Work without git';
 
@@ -16,10 +16,7 @@ describe('work: Start Work checks git before it asks for a record', function () 
   before(async () => {
     api = await vscode.extensions.getExtension<RecordsExtensionApi>('records-tools.records-service')!.activate();
     assert.equal(vscode.workspace.getConfiguration('git').get('enabled'), false, 'the test editor runs with git turned off');
-    const sandbox = sandboxConnection();
-    const connection = await api.connections.add({ name: CONNECTION, baseUrl: sandbox.url, authKind: 'authCode' }, sandbox.adminToken);
-    connectionId = connection.id;
-    await api.connections.select(connectionId);
+    connectionId = (await connectSandbox(CONNECTION, { select: true })).id;
   });
 
   after(async () => {

@@ -14,17 +14,8 @@ import type { GitApi, GitExtension, GitRepository } from '../../src/extension/wo
 import type { WorkFeature } from '../../src/extension/work/workFeature';
 import type { StartWorkResult } from '../../src/extension/work/startWork';
 import type { FinishWorkResult } from '../../src/extension/work/finishWork';
-import { sandboxConnection } from './support/environment';
-
-async function waitFor<T>(what: string, read: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+import { waitUntil } from '../support/waitUntil';
+import { connectSandbox } from '../support/connectSandbox';
 
 describe('work: Start Work and Finish Work in a git repository', function () {
   this.timeout(120_000);
@@ -58,11 +49,7 @@ describe('work: Start Work and Finish Work in a git repository', function () {
 
   before(async () => {
     api = await vscode.extensions.getExtension<RecordsExtensionApi>('records-tools.records-service')!.activate();
-    const sandbox = sandboxConnection();
-    const connection = await api.connections.add({ name: 'Work tests', baseUrl: sandbox.url, authKind: 'authCode' });
-    connectionId = connection.id;
-    await api.connections.setToken(connectionId, sandbox.adminToken);
-    await api.connections.select(connectionId);
+    connectionId = (await connectSandbox('Work tests', { select: true })).id;
     client = await api.connections.client(connectionId);
     me = await client.currentUser();
     logSubscription = api.onDidLogRequest((line) => {
@@ -75,9 +62,9 @@ describe('work: Start Work and Finish Work in a git repository', function () {
     await gitConfig.update('enabled', true, vscode.ConfigurationTarget.Global);
     const extension = vscode.extensions.getExtension<GitExtension>('vscode.git')!;
     const exports = extension.isActive ? extension.exports : await extension.activate();
-    await waitFor('git to be enabled', () => exports.enabled);
+    await waitUntil('git to be enabled', () => exports.enabled);
     git = exports.getAPI(1);
-    await waitFor('the Git API to initialize', () => git.state === 'initialized');
+    await waitUntil('the Git API to initialize', () => git.state === 'initialized');
 
     folder = realpathSync(mkdtempSync(join(tmpdir(), 'records-work-')));
     writeFileSync(join(folder, 'README.md'), '# Demo\n');
@@ -90,7 +77,7 @@ describe('work: Start Work and Finish Work in a git repository', function () {
     await repository.setConfig('user.email', 'work-tests@example.com');
     await repository.add([join(folder, 'README.md')]);
     await repository.commit('Initial commit');
-    await waitFor('the first commit', () => repository.state.HEAD?.commit !== undefined && repository.state.HEAD.name === 'main');
+    await waitUntil('the first commit', () => repository.state.HEAD?.commit !== undefined && repository.state.HEAD.name === 'main');
     work = await api.work.feature();
   });
 
@@ -108,7 +95,7 @@ describe('work: Start Work and Finish Work in a git repository', function () {
     assert.ok(result, 'Start Work returned its result');
     assert.equal(result.created, true);
     assert.match(result.branch, new RegExp(`^task-${record.number}(-[a-z0-9-]+)?$`));
-    await waitFor('the new branch checked out', () => repository.state.HEAD?.name === result.branch);
+    await waitUntil('the new branch checked out', () => repository.state.HEAD?.name === result.branch);
 
     const after = await read(record.id);
     assert.equal(after.state, 'in_progress');
@@ -117,8 +104,8 @@ describe('work: Start Work and Finish Work in a git repository', function () {
     assert.equal(result.written, true);
 
     const reference = `IT/TASK${record.number}`;
-    await waitFor('the status bar to show the record', () => work.current.statusText === `$(tasklist) ${reference} · In progress`);
-    await waitFor('the commit box prefix', () => repository.inputBox.value === `${reference}: `);
+    await waitUntil('the status bar to show the record', () => work.current.statusText === `$(tasklist) ${reference} · In progress`);
+    await waitUntil('the commit box prefix', () => repository.inputBox.value === `${reference}: `);
 
     // My Work lists it (mine now, In progress) as the current record.
     const rows = work.myWork({ view: api.work.myWorkView, refresh: () => undefined });
@@ -134,29 +121,29 @@ describe('work: Start Work and Finish Work in a git repository', function () {
   it('checks out the existing branch when work starts again on the same record', async () => {
     const first = work.current.current(repository)!;
     await repository.checkout('main');
-    await waitFor('main checked out', () => repository.state.HEAD?.name === 'main');
-    await waitFor('the status bar to hide on main', () => work.current.statusText === undefined);
-    await waitFor('our prefix removed from the commit box on main', () => repository.inputBox.value === '');
+    await waitUntil('main checked out', () => repository.state.HEAD?.name === 'main');
+    await waitUntil('the status bar to hide on main', () => work.current.statusText === undefined);
+    await waitUntil('our prefix removed from the commit box on main', () => repository.inputBox.value === '');
 
     const again = await start({ id: first.record.recordId } as RecordData);
     assert.deepEqual({ branch: again?.branch, created: again?.created }, { branch: first.branch, created: false });
-    await waitFor('the record branch checked out again', () => repository.state.HEAD?.name === first.branch);
+    await waitUntil('the record branch checked out again', () => repository.state.HEAD?.name === first.branch);
     const branches = (await repository.getBranches({ remote: false })).map((b) => b.name);
     assert.equal(branches.filter((b) => b?.startsWith(`task-${first.record.number}`)).length, 1, `one branch for the record: ${branches.join(', ')}`);
   });
 
   it('carries uncommitted changes (tracked and new files) over to the new branch', async () => {
     await repository.checkout('main');
-    await waitFor('main checked out', () => repository.state.HEAD?.name === 'main');
+    await waitUntil('main checked out', () => repository.state.HEAD?.name === 'main');
     writeFileSync(join(folder, 'README.md'), '# Demo\n\nWork in progress\n');
     writeFileSync(join(folder, 'notes.txt'), 'new, untracked\n');
     await repository.status();
-    await waitFor('git to see the changes', () => repository.state.workingTreeChanges.length + (repository.state.untrackedChanges?.length ?? 0) >= 2);
+    await waitUntil('git to see the changes', () => repository.state.workingTreeChanges.length + (repository.state.untrackedChanges?.length ?? 0) >= 2);
     // The first record is In progress now: the next open one is another.
     const record = await openTask();
     const result = await start(record, { uncommitted: 'carry' });
     assert.ok(result?.created);
-    await waitFor('the second branch checked out', () => repository.state.HEAD?.name === result.branch);
+    await waitUntil('the second branch checked out', () => repository.state.HEAD?.name === result.branch);
     assert.equal(readFileSync(join(folder, 'README.md'), 'utf8'), '# Demo\n\nWork in progress\n');
     assert.equal(readFileSync(join(folder, 'notes.txt'), 'utf8'), 'new, untracked\n');
   });
@@ -164,7 +151,7 @@ describe('work: Start Work and Finish Work in a git repository', function () {
   it('finishes work: the record Done, with a comment listing the branch\'s commits', async () => {
     const current = work.current.current(repository)!;
     const reference = `IT/TASK${current.record.number}`;
-    await waitFor('the commit box prefix', () => repository.inputBox.value === `${reference}: `);
+    await waitUntil('the commit box prefix', () => repository.inputBox.value === `${reference}: `);
     await repository.add([join(folder, 'README.md'), join(folder, 'notes.txt')]);
     await repository.commit(`${repository.inputBox.value}Write the notes`);
     writeFileSync(join(folder, 'second.txt'), 'two\n');
@@ -183,19 +170,19 @@ describe('work: Start Work and Finish Work in a git repository', function () {
     assert.match(comment, new RegExp(`<code>${current.branch}</code>`));
     assert.ok(comment.includes(`<code>${commits[0]!.hash.slice(0, 7)}</code> ${reference}: Second &lt;step&gt; &amp; more`), comment);
     assert.ok(comment.includes(`<code>${commits[1]!.hash.slice(0, 7)}</code> ${reference}: Write the notes`), comment);
-    await waitFor('the status bar to show Done', () => work.current.statusText === `$(tasklist) ${reference} · Done`);
+    await waitUntil('the status bar to show Done', () => work.current.statusText === `$(tasklist) ${reference} · Done`);
   });
 
   it('stashes uncommitted changes when asked, and nothing is lost: the stash brings them back', async () => {
     writeFileSync(join(folder, 'README.md'), '# Demo\n\nUnfinished thought\n');
     writeFileSync(join(folder, 'draft.txt'), 'draft\n');
     await repository.status();
-    await waitFor('git to see the changes', () => repository.state.workingTreeChanges.length + (repository.state.untrackedChanges?.length ?? 0) >= 2);
+    await waitUntil('git to see the changes', () => repository.state.workingTreeChanges.length + (repository.state.untrackedChanges?.length ?? 0) >= 2);
     const committedReadme = '# Demo\n\nWork in progress\n';
     const record = await openTask();
     const result = await start(record, { uncommitted: 'stash' });
     assert.ok(result?.created);
-    await waitFor('the third branch checked out', () => repository.state.HEAD?.name === result.branch);
+    await waitUntil('the third branch checked out', () => repository.state.HEAD?.name === result.branch);
     assert.equal(readFileSync(join(folder, 'README.md'), 'utf8'), committedReadme, 'the working tree is clean on the new branch');
     assert.equal(existsSync(join(folder, 'draft.txt')), false, 'untracked files were stashed too');
     await repository.popStash();
@@ -218,8 +205,8 @@ describe('work: Start Work and Finish Work in a git repository', function () {
       assert.equal(first?.branch, `w/${task.number}`);
       const second = await vscode.commands.executeCommand<StartWorkResult | undefined>('records.work.start', { connectionId, ref: { workspace: 'IT', app: 'INCIDENT' }, record: { id: incident.id } }, { repository: repository.rootUri, uncommitted: 'carry' });
       assert.deepEqual({ branch: second?.branch, created: second?.created }, { branch: `w/${incident.number}-2`, created: true });
-      await waitFor('the incident\'s branch checked out', () => repository.state.HEAD?.name === second!.branch);
-      await waitFor('the status bar to show the incident', () => work.current.statusText === `$(tasklist) IT/INCIDENT${incident.number} · Acknowledged`);
+      await waitUntil('the incident\'s branch checked out', () => repository.state.HEAD?.name === second!.branch);
+      await waitUntil('the status bar to show the incident', () => work.current.statusText === `$(tasklist) IT/INCIDENT${incident.number} · Acknowledged`);
     } finally {
       await config.update('branchName', undefined, vscode.ConfigurationTarget.Global);
     }
@@ -228,7 +215,7 @@ describe('work: Start Work and Finish Work in a git repository', function () {
   it('makes a record of a TODO comment, quoting only its line, with a link to the line, and names it in the comment in one undoable edit', async () => {
     await repository.addRemote('origin', 'git@github.com:acme/demo.git');
     await repository.status();
-    await waitFor('the remote to be known', () => repository.state.remotes.some((r) => r.name === 'origin'));
+    await waitUntil('the remote to be known', () => repository.state.remotes.some((r) => r.name === 'origin'));
     const file = join(folder, 'src-app.ts');
     const original = ['export function connect() {', '  const timeout = 30;', '  // TODO: make the timeout <configurable> & documented', "  const AWS_SECRET_ACCESS_KEY = 'wJalrXUtnFEMI/K7MDENG';", '  return open(timeout);', '}', ''].join('\n');
     writeFileSync(file, original);
@@ -258,7 +245,7 @@ describe('work: Start Work and Finish Work in a git repository', function () {
 
     await vscode.window.showTextDocument(editor.document);
     await vscode.commands.executeCommand('undo');
-    await waitFor('one Undo to restore the comment', () => document.getText() === original);
+    await waitUntil('one Undo to restore the comment', () => document.getText() === original);
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 
@@ -296,8 +283,8 @@ describe('work: Start Work and Finish Work in a git repository', function () {
   it('stops work: the branch stays, the status bar and our prefix go', async () => {
     const current = work.current.current(repository)!;
     assert.equal(await vscode.commands.executeCommand('records.work.stop', repository.rootUri), true);
-    await waitFor('the status bar to hide', () => work.current.statusText === undefined);
+    await waitUntil('the status bar to hide', () => work.current.statusText === undefined);
     assert.equal(repository.state.HEAD?.name, current.branch);
-    await waitFor('the commit box emptied of our prefix', () => repository.inputBox.value === '');
+    await waitUntil('the commit box emptied of our prefix', () => repository.inputBox.value === '');
   });
 });

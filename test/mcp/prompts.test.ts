@@ -3,7 +3,7 @@
 // listed resource equal to the service's own, and completion of workspaces, apps and numbers.
 import * as assert from 'node:assert/strict';
 import type { RecordsClient } from '../../src/core/api';
-import { type TestSandbox, startTestSandbox } from '../api/support/sandbox';
+import { type TestSandbox, startTestSandbox } from '../support/sandbox';
 import { type McpSession, buildMcp, startMcp } from '../support/mcpClient';
 
 const TOKEN = 'sandbox-admin-token';
@@ -23,7 +23,7 @@ describe('MCP server: prompts, resources and completion', function () {
 
   after(async () => {
     await mcp?.close();
-    await sandbox?.close();
+    await sandbox?.dispose();
   });
 
   it('offers prompts for the everyday jobs, each naming the tools to use', async () => {

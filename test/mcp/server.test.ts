@@ -14,9 +14,10 @@ import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv
 import type { RecordsClient } from '../../src/core/api';
 import { MAX_RESULT_CHARS } from '../../src/core/agents';
 import { attachUploads, uploadFile } from '../../src/core/upload';
-import { type TestSandbox, startTestSandbox } from '../api/support/sandbox';
+import { type TestSandbox, startTestSandbox } from '../support/sandbox';
 import { lineReader } from '../support/lineReader';
-import { MCP_BUNDLE as MCP, buildMcp, jsonOf, textOf } from '../support/mcpClient';
+import { MCP_BUNDLE as MCP, buildMcp, textOf } from '../support/mcpClient';
+import { jsonOf } from '../support/labelledResult';
 
 const TOKEN = 'sandbox-admin-token';
 
@@ -40,7 +41,7 @@ describe('MCP server over stdio', function () {
 
   after(async () => {
     await client?.close();
-    await sandbox?.close();
+    await sandbox?.dispose();
   });
 
   it('introduces itself and lists the tools with annotations', async () => {

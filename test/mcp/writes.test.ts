@@ -6,9 +6,10 @@
 // token never comes back in any form.
 import * as assert from 'node:assert/strict';
 import type { RecordsClient } from '../../src/core/api';
-import { type TestSandbox, startTestSandbox } from '../api/support/sandbox';
+import { type TestSandbox, startTestSandbox } from '../support/sandbox';
 import { type FaultRelay, startFaultRelay } from '../support/faultRelay';
-import { type Json, type McpSession, buildMcp, jsonOf, startMcp, textOf } from '../support/mcpClient';
+import { type Json, type McpSession, buildMcp, startMcp, textOf } from '../support/mcpClient';
+import { jsonOf } from '../support/labelledResult';
 
 const TOKEN = 'sandbox-admin-token';
 
@@ -41,7 +42,7 @@ describe('MCP server: writes the user confirms', function () {
 
   after(async () => {
     for (const s of sessions) await s.close().catch(() => undefined);
-    await sandbox?.close();
+    await sandbox?.dispose();
   });
 
   it('is read-only unless started with --allow-writes', async () => {

@@ -1,17 +1,17 @@
 // The Records MCP server (dist/mcp.js) as an agent outside VS Code starts it: a child process on
 // stdio, driven by the official SDK's Client, optionally able to ask its user (elicitation).
-import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { type ElicitRequest, ElicitRequestSchema, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
+import type { Json } from './labelledResult';
+
+export type { Json };
 
 const root = join(__dirname, '../..');
 export const MCP_BUNDLE = join(root, 'dist/mcp.js');
 
-/** JSON.parse's own type: the tests read the fields they check. */
-export type Json = ReturnType<typeof JSON.parse>;
 
 export function buildMcp(): void {
   execFileSync(process.execPath, ['esbuild.mjs', '--only=mcp,sandbox'], { cwd: root, stdio: 'inherit' });
@@ -44,12 +44,4 @@ export async function startMcp(args: readonly string[], token: string | undefine
 
 export function textOf(result: Json): string {
   return (result.content as { type: string; text: string }[]).map((part) => part.text).join('');
-}
-
-/** The JSON a result carries under its label line. */
-export function jsonOf(text: string): Json {
-  const lines = text.split('\n');
-  const at = lines.findIndex((line) => line.startsWith('Content from the Records Service'));
-  assert.ok(at >= 0, `labelled: ${text.slice(0, 200)}`);
-  return JSON.parse(lines[at + 1]!);
 }

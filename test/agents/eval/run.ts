@@ -2,7 +2,7 @@
 // client over stdio against a sandbox, each checked against the service's own numbers and held
 // to its budget of calls and bytes. Prints a table and `agents-eval: N passed, N failed`; exits 1
 // when a task fails or goes over its budget.
-import { type TestSandbox, startTestSandbox } from '../../api/support/sandbox';
+import { type TestSandbox, startTestSandbox } from '../../support/sandbox';
 import { type McpSession, buildMcp, startMcp } from '../../support/mcpClient';
 import { CountedTools, type SessionKind } from './agent';
 import { EVAL_TASKS } from './tasks';
@@ -52,7 +52,7 @@ async function main(): Promise<number> {
     return failed === 0 ? 0 : 1;
   } finally {
     for (const session of sessions.values()) await session.close().catch(() => undefined);
-    await sandbox.close();
+    await sandbox.dispose();
   }
 }
 

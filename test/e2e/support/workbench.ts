@@ -6,7 +6,7 @@ import { chromium, type Browser, type BrowserContext, type FrameLocator, type Lo
 import { e2eEnvironment } from './environment';
 import { openPaletteAt } from './quickInput';
 
-/** Same flags as support/host/chromium.mjs (the launchers' copy), known to work on these machines. */
+/** Same flags as test/support/host/chromium.mjs (the launchers' copy), known to work on these machines. */
 const CHROMIUM_ARGS = [
   '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
   '--disable-sync', '--no-first-run', '--disable-dev-shm-usage',

@@ -1,16 +1,11 @@
 import * as assert from 'node:assert/strict';
 import type { AggregationResult, ListPage, RecordData } from '../../../src/core/contract/types';
-import { ADMIN_ID, call, callJson, READONLY_TOKEN, startTestSandbox, type ErrorShape, type TestSandbox } from './support/test-sandbox';
+import { ADMIN_ID, READONLY_TOKEN, useSandbox } from '../../support/sandbox';
+import { call, callJson, type ErrorShape } from '../../support/sandboxHttp';
 
 describe('sandbox HTTP: API endpoints', () => {
-  let sandbox: TestSandbox;
   const logLines: string[] = [];
-  before(async () => {
-    sandbox = await startTestSandbox({ maxBodyBytes: 64 * 1024, log: (line) => logLines.push(line) });
-  });
-  after(async () => {
-    await sandbox.dispose();
-  });
+  const sandbox = useSandbox({ maxBodyBytes: 64 * 1024, log: (line) => logLines.push(line) });
 
   it('lists the demo users with their tokens', () => {
     const admin = sandbox.users.find((u) => u.token === 'sandbox-admin-token');

@@ -3,7 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rm, truncate, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { call, callJson, startTestSandbox, type TestSandbox } from './support/test-sandbox';
+import { startTestSandbox, type TestSandbox } from '../../support/sandbox';
+import { call, callJson } from '../../support/sandboxHttp';
 import { createUpload, patchUpload } from './support/tus-calls';
 
 async function uploadBytes(sandbox: TestSandbox, bytes: Buffer, filename: string): Promise<string> {
@@ -38,7 +39,7 @@ describe('sandbox HTTP: attachment bytes after a save', () => {
     await mkdir(blocker);
     await writeFile(join(blocker, 'in-the-way'), '');
     assert.equal(await attach(first, fileUid, 'left-behind.bin'), 200);
-    await first.close();
+    await first.stop();
     await rm(blocker, { recursive: true });
 
     const second = await startTestSandbox({ dataDir: first.dataDir });
@@ -47,7 +48,7 @@ describe('sandbox HTTP: attachment bytes after a save', () => {
       assert.equal(download.status, 200, 'the attachment is downloadable after the restart');
       assert.deepEqual(Buffer.from(await download.arrayBuffer()), bytes);
     } finally {
-      await second.close();
+      await second.stop();
     }
   });
 
@@ -69,7 +70,7 @@ describe('sandbox HTTP: attachment bytes after a save', () => {
       }
       assert.equal(status, 200, 'the move was retried');
     } finally {
-      await sandbox.close();
+      await sandbox.stop();
     }
   });
 
@@ -88,7 +89,7 @@ describe('sandbox HTTP: attachment bytes after a save', () => {
       const body = (await download.json()) as { error: { code: string; message: string } };
       assert.match(body.error.message, /4000 of 10000 bytes/);
     } finally {
-      await sandbox.close();
+      await sandbox.stop();
     }
   });
 });

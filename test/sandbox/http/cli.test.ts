@@ -6,7 +6,8 @@ import { get as httpsGet } from 'node:https';
 import type { TLSSocket } from 'node:tls';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { callJson, makeDataDir } from './support/test-sandbox';
+import { makeDataDir } from '../../support/sandbox';
+import { callJson } from '../../support/sandboxHttp';
 
 const ROOT = resolve(__dirname, '../../..');
 const BUNDLE = join(ROOT, 'dist', 'sandbox.js');

@@ -3,16 +3,11 @@
 import * as assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { Upload } from 'tus-js-client';
-import { ADMIN_ID, ADMIN_TOKEN, call, callJson, startTestSandbox, type TestSandbox } from './support/test-sandbox';
+import { ADMIN_ID, ADMIN_TOKEN, useSandbox } from '../../support/sandbox';
+import { call, callJson } from '../../support/sandboxHttp';
 
 describe('sandbox HTTP: interoperability with the client libraries', () => {
-  let sandbox: TestSandbox;
-  before(async () => {
-    sandbox = await startTestSandbox();
-  });
-  after(async () => {
-    await sandbox.dispose();
-  });
+  const sandbox = useSandbox();
 
   it('oauth4webapi discovers the provider and completes the PKCE code flow', async () => {
     const oauth = await import('oauth4webapi');

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startSandbox } from '../../../src/sandbox/api';
-import { makeDataDir } from './support/test-sandbox';
+import { makeDataDir } from '../../support/sandbox';
 
 const API = resolve(__dirname, '../../../src/sandbox/api.ts');
 const LOCK_MODULE = resolve(__dirname, '../../../src/sandbox/store/data-folder-lock.ts');

@@ -1,8 +1,9 @@
 // `--oidc-issuer`: the sandbox validates Bearer JWTs of an external OpenID Provider (panva's
 // oidc-provider, run here over real HTTP) through its discovery document and JWKS.
 import * as assert from 'node:assert/strict';
-import type { TestIssuer } from '../../e2e/support/host/oidc-issuer.mjs' with { 'resolution-mode': 'import' };
-import { callJson, startTestSandbox, type ErrorShape, type TestSandbox } from './support/test-sandbox';
+import type { TestIssuer } from '../../support/host/oidc-issuer.mjs' with { 'resolution-mode': 'import' };
+import { startTestSandbox, useSandbox, type TestSandbox } from '../../support/sandbox';
+import { callJson, type ErrorShape } from '../../support/sandboxHttp';
 
 describe('sandbox HTTP: an external OpenID issuer (--oidc-issuer)', function () {
   this.timeout(30_000);
@@ -10,7 +11,7 @@ describe('sandbox HTTP: an external OpenID issuer (--oidc-issuer)', function () 
   let sandbox: TestSandbox;
 
   before(async () => {
-    const { startTestIssuer } = await import('../../e2e/support/host/oidc-issuer.mjs');
+    const { startTestIssuer } = await import('../../support/host/oidc-issuer.mjs');
     issuer = await startTestIssuer();
     sandbox = await startTestSandbox({ oidcIssuer: issuer.url });
   });
@@ -134,13 +135,7 @@ describe('sandbox HTTP: an external OpenID issuer (--oidc-issuer)', function () 
   });
 
   describe('with a configured user claim (--oidc-user-claim)', () => {
-    let mapped: TestSandbox;
-    before(async () => {
-      mapped = await startTestSandbox({ oidcIssuer: issuer.url, oidcUserClaim: 'records_user' });
-    });
-    after(async () => {
-      await mapped?.dispose();
-    });
+    const mapped = useSandbox(() => ({ oidcIssuer: issuer.url, oidcUserClaim: 'records_user' }));
     const mappedCommon = async (claims: Record<string, unknown>) =>
       callJson<{ name: string } & ErrorShape>(mapped.url, '/api/common', { authorization: `Bearer ${await issuer.sign(claims)}` });
 
@@ -156,13 +151,7 @@ describe('sandbox HTTP: an external OpenID issuer (--oidc-issuer)', function () 
   });
 
   describe('with --oidc-user-claim sub', () => {
-    let mapped: TestSandbox;
-    before(async () => {
-      mapped = await startTestSandbox({ oidcIssuer: issuer.url, oidcUserClaim: 'sub' });
-    });
-    after(async () => {
-      await mapped?.dispose();
-    });
+    const mapped = useSandbox(() => ({ oidcIssuer: issuer.url, oidcUserClaim: 'sub' }));
 
     it('maps a sub equal to a user id, never a sub equal to an e-mail', async () => {
       const call = async (sub: string) => callJson<{ name: string } & ErrorShape>(mapped.url, '/api/common', { authorization: `Bearer ${await issuer.sign({ sub })}` });

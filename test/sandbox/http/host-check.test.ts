@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { request } from 'node:http';
 import { rm } from 'node:fs/promises';
-import { ADMIN_TOKEN, makeDataDir, startTestSandbox, type TestSandbox } from './support/test-sandbox';
+import { ADMIN_TOKEN, makeDataDir, useSandbox } from '../../support/sandbox';
 import { startSandbox } from '../../../src/sandbox/api';
 
 /** fetch() may not set Host; a DNS-rebinding page's request carries the attacker's name in it. */
@@ -23,14 +23,10 @@ function withHost(baseUrl: string, path: string, host: string | undefined, metho
 }
 
 describe('sandbox HTTP: Host header allow-list (DNS rebinding)', () => {
-  let sandbox: TestSandbox;
+  const sandbox = useSandbox();
   let port: string;
   before(async () => {
-    sandbox = await startTestSandbox();
     port = new URL(sandbox.url).port;
-  });
-  after(async () => {
-    await sandbox.dispose();
   });
 
   it('refuses a request whose Host is another name, on the API, OIDC and tus alike', async () => {

@@ -1,20 +1,17 @@
 import * as assert from 'node:assert/strict';
-import { callJson, startTestSandbox, type ErrorShape, type TestSandbox } from './support/test-sandbox';
+import { useSandbox } from '../../support/sandbox';
+import { callJson, type ErrorShape } from '../../support/sandboxHttp';
 
 // Input written to stall the sandbox or slip past its checks (issue 17, items 4 to 6).
 describe('sandbox HTTP: hostile input', () => {
-  let sandbox: TestSandbox;
+  const sandbox = useSandbox();
   let recordId: string;
   before(async () => {
-    sandbox = await startTestSandbox();
     const created = await callJson<{ data: { id: string } }[]>(sandbox.url, '/api/tickets/multi', {
       body: [{ transition: 'add', workspace_alias: 'IT', app_alias: 'TASK', title: 'a'.repeat(60) }],
     });
     assert.equal(created.status, 200, JSON.stringify(created.body));
     recordId = created.body[0].data.id;
-  });
-  after(async () => {
-    await sandbox.dispose();
   });
 
   type ProblemsShape = ErrorShape & { error: { problems?: string[] } };

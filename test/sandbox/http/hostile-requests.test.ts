@@ -3,7 +3,8 @@ import { rm, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ADMIN_TOKEN, startTestSandbox, type ErrorShape, type TestSandbox } from './support/test-sandbox';
+import { ADMIN_TOKEN, useSandbox } from '../../support/sandbox';
+import { type ErrorShape } from '../../support/sandboxHttp';
 import { createUpload } from './support/tus-calls';
 
 /** Sends raw bytes and returns what the server answered before closing (or after `waitMs`). */
@@ -32,15 +33,9 @@ function rawExchange(baseUrl: string, text: string, options: { abortAfterSend?: 
 }
 
 describe('sandbox HTTP: hostile and broken requests', () => {
-  let sandbox: TestSandbox;
   const logged: string[] = [];
+  const sandbox = useSandbox({ log: (line) => logged.push(line), maxUploadBytes: 1000 });
   const internalErrors = () => logged.filter((l) => /internal error/i.test(l));
-  before(async () => {
-    sandbox = await startTestSandbox({ log: (line) => logged.push(line), maxUploadBytes: 1000 });
-  });
-  after(async () => {
-    await sandbox.dispose();
-  });
   beforeEach(() => {
     logged.length = 0;
   });

@@ -6,7 +6,8 @@ import { BULK_BATCH_SIZE } from '../../../src/core/bulk/bulkWrite';
 import { RateLimiter } from '../../../src/sandbox/http/rate-limiter';
 import { MAX_BATCH_OPERATIONS } from '../../../src/sandbox/service/batch-planner';
 import { MAX_LIMIT_RECORDS } from '../../../src/sandbox/service/scope';
-import { ADMIN_TOKEN, call, callJson, startTestSandbox, type ErrorShape, type TestSandbox } from './support/test-sandbox';
+import { ADMIN_TOKEN, useSandbox } from '../../support/sandbox';
+import { call, callJson, type ErrorShape } from '../../support/sandboxHttp';
 import { createUpload, headUpload, patchUpload } from './support/tus-calls';
 
 describe('sandbox HTTP: rate limit and request deadline', () => {
@@ -31,13 +32,7 @@ describe('sandbox HTTP: rate limit and request deadline', () => {
   });
 
   describe('with --rate-limit', () => {
-    let sandbox: TestSandbox;
-    before(async () => {
-      sandbox = await startTestSandbox({ rateLimit: 2 });
-    });
-    after(async () => {
-      await sandbox.dispose();
-    });
+    const sandbox = useSandbox({ rateLimit: 2 });
 
     it('answers 429 rate_limited with Retry-After once the bucket is empty', async () => {
       // Sent together, so a slow machine cannot refill the bucket between them.
@@ -52,13 +47,7 @@ describe('sandbox HTTP: rate limit and request deadline', () => {
   });
 
   describe('with a short request timeout', () => {
-    let sandbox: TestSandbox;
-    before(async () => {
-      sandbox = await startTestSandbox({ requestTimeoutMs: 300 });
-    });
-    after(async () => {
-      await sandbox.dispose();
-    });
+    const sandbox = useSandbox({ requestTimeoutMs: 300 });
 
     it('answers 504 timeout JSON to a request whose body never completes, and closes the connection', async () => {
       const url = new URL('/api/tickets/list', sandbox.url);
@@ -100,7 +89,16 @@ function rawExchange(baseUrl: string, text: string | Buffer): Promise<string> {
   });
 }
 
-function jsonOf(answer: string): ErrorShape {
+/** The head of a raw tus PATCH of `length` bytes from offset 0, for tests that send its body by hand. */
+function rawPatchHead(location: string, length: number): string {
+  const { hostname, port, pathname } = new URL(location);
+  return [
+    `PATCH ${pathname} HTTP/1.1`, `Host: ${hostname}:${port}`, `Authorization: SVC_AUTH_CODE ${ADMIN_TOKEN}`, 'Tus-Resumable: 1.0.0',
+    'Upload-Offset: 0', 'Content-Type: application/offset+octet-stream', `Content-Length: ${length}`, '', '',
+  ].join('\r\n');
+}
+
+function errorOfRawAnswer(answer: string): ErrorShape {
   return JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)) as ErrorShape;
 }
 
@@ -130,13 +128,7 @@ function trickle(baseUrl: string, head: string, bytes: number, everyMs: number):
 
 describe('sandbox HTTP: limits of a hostile client', () => {
   describe('with a cap of 3 connections per client', () => {
-    let sandbox: TestSandbox;
-    before(async () => {
-      sandbox = await startTestSandbox({ maxConnectionsPerClient: 3 });
-    });
-    after(async () => {
-      await sandbox.dispose();
-    });
+    const sandbox = useSandbox({ maxConnectionsPerClient: 3 });
 
     it('closes a fourth connection from the same address as it opens, and takes a new one once one of the three is gone', async () => {
       const { hostname, port } = new URL(sandbox.url);
@@ -161,24 +153,14 @@ describe('sandbox HTTP: limits of a hostile client', () => {
 
 
   describe('with a short idle timeout', () => {
-    let sandbox: TestSandbox;
     const logged: string[] = [];
-    before(async () => {
-      sandbox = await startTestSandbox({ idleTimeoutMs: 300, log: (line) => logged.push(line) });
-    });
-    after(async () => {
-      await sandbox.dispose();
-    });
+    const sandbox = useSandbox({ idleTimeoutMs: 300, log: (line) => logged.push(line) });
 
     it('closes a tus PATCH that sends a byte and then stalls; the upload resumes from what arrived', async () => {
       const created = await createUpload(sandbox.url, 100, 'slow.bin');
       assert.equal(created.status, 201);
       const location = created.headers.get('location') ?? '';
-      const { hostname, port, pathname } = new URL(location);
-      const head = [
-        `PATCH ${pathname} HTTP/1.1`, `Host: ${hostname}:${port}`, `Authorization: SVC_AUTH_CODE ${ADMIN_TOKEN}`, 'Tus-Resumable: 1.0.0',
-        'Upload-Offset: 0', 'Content-Type: application/offset+octet-stream', 'Content-Length: 100', '', '',
-      ].join('\r\n');
+      const head = rawPatchHead(location, 100);
       // Resolves only when the sandbox closes the connection; before the fix it stayed open for good.
       await rawExchange(sandbox.url, Buffer.concat([Buffer.from(head), Buffer.from('x')]));
       const offset = Number((await headUpload(location)).headers.get('upload-offset'));
@@ -191,11 +173,7 @@ describe('sandbox HTTP: limits of a hostile client', () => {
     it('closes a tus PATCH that trickles a byte at a time, each sooner than the idle timeout, long before it is sent', async () => {
       const created = await createUpload(sandbox.url, 100, 'trickle.bin');
       const location = created.headers.get('location') ?? '';
-      const { hostname, port, pathname } = new URL(location);
-      const head = [
-        `PATCH ${pathname} HTTP/1.1`, `Host: ${hostname}:${port}`, `Authorization: SVC_AUTH_CODE ${ADMIN_TOKEN}`, 'Tus-Resumable: 1.0.0',
-        'Upload-Offset: 0', 'Content-Type: application/offset+octet-stream', 'Content-Length: 100', '', '',
-      ].join('\r\n');
+      const head = rawPatchHead(location, 100);
       // One byte every 150 ms restarts a 300 ms idle timer every time; only a minimum rate ends it.
       const sent = await trickle(sandbox.url, head, 60, 150);
       assert.ok(sent < 60, `the connection was closed after ${sent} of 60 bytes, while they still came`);
@@ -209,27 +187,21 @@ describe('sandbox HTTP: limits of a hostile client', () => {
       const answer = await rawExchange(sandbox.url, `${head}{"limitRecords":`);
       assert.match(answer, /^HTTP\/1\.1 408 /);
       assert.match(answer, /\r\nconnection: close\r\n/i);
-      assert.equal(jsonOf(answer).error.code, 'timeout');
-      assert.match(jsonOf(answer).error.message, /Nothing arrived for 300 ms/);
+      assert.equal(errorOfRawAnswer(answer).error.code, 'timeout');
+      assert.match(errorOfRawAnswer(answer).error.message, /Nothing arrived for 300 ms/);
     });
 
     it('answers 408 with a JSON body when the headers never end (Node\'s own answer)', async () => {
       const answer = await rawExchange(sandbox.url, 'GET /api/common HTTP/1.1\r\nHost: 127.0.0.1\r\n');
       assert.match(answer, /^HTTP\/1\.1 408 /);
       assert.match(answer, /\r\ncontent-type: application\/json; charset=utf-8\r\n/i);
-      assert.equal(jsonOf(answer).error.code, 'timeout');
-      assert.match(jsonOf(answer).error.message, /headers did not arrive in time/);
+      assert.equal(errorOfRawAnswer(answer).error.code, 'timeout');
+      assert.match(errorOfRawAnswer(answer).error.message, /headers did not arrive in time/);
     });
   });
 
   describe('the size of requests and answers', () => {
-    let sandbox: TestSandbox;
-    before(async () => {
-      sandbox = await startTestSandbox({ records: 700 });
-    });
-    after(async () => {
-      await sandbox.dispose();
-    });
+    const sandbox = useSandbox({ records: 700 });
 
     it(`refuses a batch of more than ${MAX_BATCH_OPERATIONS} operations with 413 JSON naming the limit, applying nothing`, async () => {
       const before = await callJson<{ filteredRecordsCount: number }>(sandbox.url, '/api/w/IT/a/TASK/tickets/list?withTechnicalData=true', { body: { limitRecords: 0 } });
@@ -280,14 +252,14 @@ describe('sandbox HTTP: limits of a hostile client', () => {
       const answer = await rawExchange(sandbox.url, 'HELLO THERE\r\n\r\n');
       assert.match(answer, /^HTTP\/1\.1 400 /);
       assert.match(answer, /\r\ncontent-type: application\/json; charset=utf-8\r\n/i);
-      assert.equal(jsonOf(answer).error.code, 'invalid_request');
+      assert.equal(errorOfRawAnswer(answer).error.code, 'invalid_request');
     });
 
     it('answers headers larger than Node accepts with 431 and a JSON body', async () => {
       const answer = await rawExchange(sandbox.url, `GET /api/common HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
       assert.match(answer, /^HTTP\/1\.1 431 /);
       assert.match(answer, /\r\ncontent-type: application\/json; charset=utf-8\r\n/i);
-      assert.equal(jsonOf(answer).error.code, 'headers_too_large');
+      assert.equal(errorOfRawAnswer(answer).error.code, 'headers_too_large');
     });
   });
 });

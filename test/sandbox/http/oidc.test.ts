@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
-import { ADMIN_ID, call, callJson, makeDataDir, startTestSandbox, type TestSandbox } from './support/test-sandbox';
+import { ADMIN_ID, makeDataDir, startTestSandbox, useSandbox } from '../../support/sandbox';
+import { call, callJson } from '../../support/sandboxHttp';
 
 const CLIENT_ID = 'records-vscode';
 const REDIRECT_URI = 'http://127.0.0.1:49152/callback';
@@ -29,13 +30,7 @@ function decodeJwtPart(token: string, index: 0 | 1): Record<string, unknown> {
 }
 
 describe('sandbox HTTP: OIDC sign-in', () => {
-  let sandbox: TestSandbox;
-  before(async () => {
-    sandbox = await startTestSandbox({ redirectUris: ['https://example.invalid/extra-callback'] });
-  });
-  after(async () => {
-    await sandbox.dispose();
-  });
+  const sandbox = useSandbox({ redirectUris: ['https://example.invalid/extra-callback'] });
 
   function authorizeUrl(pkce: Pkce, extra: Record<string, string> = {}): string {
     const params = new URLSearchParams({
@@ -249,7 +244,7 @@ describe('sandbox HTTP: signing key persistence', () => {
       body: new URLSearchParams({ grant_type: 'authorization_code', client_id: CLIENT_ID, code, code_verifier: pkce.verifier, redirect_uri: REDIRECT_URI }),
     });
     const { access_token: accessToken } = (await tokenResponse.json()) as TokenAnswer;
-    await first.close();
+    await first.stop();
 
     const second = await startTestSandbox({ dataDir });
     try {

@@ -1,15 +1,10 @@
 import * as assert from 'node:assert/strict';
 import type { RootPageInfo } from '../../../src/sandbox/http/root-page';
-import { ADMIN_TOKEN, call, callJson, startTestSandbox, type ErrorShape, type TestSandbox } from './support/test-sandbox';
+import { ADMIN_TOKEN, useSandbox } from '../../support/sandbox';
+import { call, callJson, type ErrorShape } from '../../support/sandboxHttp';
 
 describe('sandbox HTTP: the root address says what answers there', () => {
-  let sandbox: TestSandbox;
-  before(async () => {
-    sandbox = await startTestSandbox();
-  });
-  after(async () => {
-    await sandbox.dispose();
-  });
+  const sandbox = useSandbox();
 
   it('answers a browser with an HTML page naming the API base, how to connect and the demo tokens', async () => {
     const response = await call(sandbox.url, '/', { token: null, headers: { Accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });

@@ -3,7 +3,8 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { join } from 'node:path';
-import { callJson, startTestSandbox, type ErrorShape, type TestSandbox } from './support/test-sandbox';
+import { startTestSandbox, type TestSandbox } from '../../support/sandbox';
+import { callJson, type ErrorShape } from '../../support/sandboxHttp';
 import { faultyJournalOps, type FaultPlan } from './support/journal-faults';
 
 interface Outcome {
@@ -40,7 +41,7 @@ async function recordsAfterRestart(dataDir: string): Promise<{ id: string; title
     assert.ok(list.body.length < 500, 'every record of the app: fewer than the 500 an answer holds at most');
     return list.body;
   } finally {
-    await restarted.close();
+    await restarted.stop();
   }
 }
 
@@ -55,7 +56,7 @@ async function runWithFaults(plan: FaultPlan, count: number, prefix: string) {
   try {
     outcomes = await addRecords(sandbox, count, prefix);
   } finally {
-    await sandbox.close();
+    await sandbox.stop();
   }
   const journal = await readFile(join(sandbox.dataDir, 'journal.jsonl'));
   cleanUp.push(sandbox.dataDir);
@@ -129,7 +130,7 @@ describe('sandbox HTTP: storage faults never lose an acknowledged write', () => 
       assert.ok(existsSync(join(sandbox.dataDir, 'snapshot.json')), 'compaction retried once the cause was gone');
       const more = await addRecords(sandbox, 1, 'after compaction');
       assert.equal(more[0].status, 200);
-      await sandbox.close();
+      await sandbox.stop();
       const ids = await idsAfterRestart(sandbox.dataDir);
       for (const o of [...outcomes, ...more]) assert.ok(ids.has(o.id ?? ''));
       const titles = (await recordsAfterRestart(sandbox.dataDir)).map((r) => r.title);
@@ -149,7 +150,7 @@ describe('sandbox HTTP: storage faults never lose an acknowledged write', () => 
     assert.deepEqual(outcomes.map((o) => o.status), [200, 200, 200, 200]);
     for (let i = 0; i < 100 && !logs.some((l) => /compact/i.test(l)); i += 1) await sleep(20);
     assert.ok(logs.some((l) => /compact/i.test(l)), 'the failure is logged');
-    await sandbox.close();
+    await sandbox.stop();
     const titles = (await recordsAfterRestart(sandbox.dataDir)).map((r) => r.title);
     for (const o of outcomes) assert.equal(titles.filter((t) => t === o.title).length, 1, 'each save exactly once after the restart');
   });

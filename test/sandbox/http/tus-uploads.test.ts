@@ -4,19 +4,14 @@ import { stat } from 'node:fs/promises';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ADMIN_ID, ADMIN_TOKEN, MEMBER_TOKEN, call, callJson, startTestSandbox, type ErrorShape, type TestSandbox } from './support/test-sandbox';
+import { ADMIN_ID, ADMIN_TOKEN, MEMBER_TOKEN, startTestSandbox, useSandbox } from '../../support/sandbox';
+import { call, callJson, type ErrorShape } from '../../support/sandboxHttp';
 import { createUpload, deleteUpload, headUpload, patchUpload } from './support/tus-calls';
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 describe('sandbox HTTP: tus uploads and downloads', () => {
-  let sandbox: TestSandbox;
-  before(async () => {
-    sandbox = await startTestSandbox({ uploadTtlSeconds: 3600 });
-  });
-  after(async () => {
-    await sandbox.dispose();
-  });
+  const sandbox = useSandbox({ uploadTtlSeconds: 3600 });
 
   async function newUpload(size: number, filename = 'notes.txt'): Promise<string> {
     const created = await createUpload(sandbox.url, size, filename);
@@ -190,13 +185,7 @@ describe('sandbox HTTP: tus uploads and downloads', () => {
 });
 
 describe('sandbox HTTP: upload time-to-live', () => {
-  let sandbox: TestSandbox;
-  before(async () => {
-    sandbox = await startTestSandbox({ uploadTtlSeconds: 1 });
-  });
-  after(async () => {
-    await sandbox.dispose();
-  });
+  const sandbox = useSandbox({ uploadTtlSeconds: 1 });
 
   it('discards an upload never attached once its time-to-live has passed', async () => {
     const created = await createUpload(sandbox.url, 3, 'old.txt');
@@ -216,7 +205,7 @@ describe('sandbox HTTP: --reset', () => {
     const first = await startTestSandbox();
     const location = (await createUpload(first.url, 3, 'gone.txt')).headers.get('location') ?? '';
     const fileUid = location.split('/').pop() ?? '';
-    await first.close();
+    await first.stop();
     const second = await startTestSandbox({ dataDir: first.dataDir, reset: true });
     try {
       assert.equal((await headUpload(`${second.url}/api/upload-tus/${fileUid}`)).status, 404);

@@ -1,5 +1,5 @@
 // Raw tus 1.0.0 requests, so the tests see every status and header.
-import { ADMIN_TOKEN } from './test-sandbox';
+import { ADMIN_TOKEN } from '../../../support/sandbox';
 
 const TUS = { 'Tus-Resumable': '1.0.0' };
 

@@ -1,5 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { MessageChannel, type ChannelTransport } from '../../../../src/webview/shared/protocol';
+import { waitUntil } from '../../../support/waitUntil';
 
 /** Two transports wired to each other; delivery is asynchronous, like postMessage. */
 function pair(): { a: ChannelTransport; b: ChannelTransport; connect(): void; sent: unknown[] } {
@@ -21,11 +22,6 @@ function pair(): { a: ChannelTransport; b: ChannelTransport; connect(): void; se
 
 const tick = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 30));
 
-/** Waits until `check` holds (up to a second), so a busy machine does not fail the test. */
-async function until(check: () => boolean): Promise<void> {
-  for (let waited = 0; !check() && waited < 1000; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
-}
-
 describe('MessageChannel', () => {
   it('holds posts until the other side says ready, then delivers them in order', async () => {
     const wires = pair();
@@ -36,7 +32,7 @@ describe('MessageChannel', () => {
     wires.connect();
     // The page starts after the host: the host's own ready was lost.
     const page = new MessageChannel<string, string>(wires.b, { onMessage: (m) => received.push(m) });
-    await until(() => received.length === 2);
+    await waitUntil('both posts delivered', () => received.length === 2, 1000, 10);
     assert.deepEqual(received, ['first', 'second']);
     assert.equal(host.isPeerReady, true);
     assert.equal(page.isPeerReady, true);
@@ -73,7 +69,7 @@ describe('MessageChannel', () => {
     const reloaded = new MessageChannel<string, string>(wires.b, { onMessage: (m) => received.push(m) });
     await tick();
     host.post('after reload');
-    await until(() => received.length === 1);
+    await waitUntil('the post delivered', () => received.length === 1, 1000, 10);
     assert.deepEqual(received, ['after reload']);
     assert.equal(pageStarts, 2, 'the host hears of each page start, to send its initial data again');
     const readies = wires.sent.filter((d) => (d as { kind: string }).kind === 'ready').length;

@@ -1,20 +1,12 @@
 import * as assert from 'node:assert/strict';
 import { CONCURRENCY, MAX_APPS, type PrefetchOutcome, TreePrefetch } from '../../../../../src/extension/browse/tree/treePrefetch';
+import { waitUntil } from '../../../../support/waitUntil';
 
 const apps = (n: number, prefix = 'app') => Array.from({ length: n }, (_, i) => ({ id: `${prefix}${i}` }));
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/**
- * Waits until `done()` holds. The queue's rules are about order and counts, not speed: a test
- * that waited a fixed time would fail on a busy machine for reasons that are not the code's.
- */
-async function until(done: () => boolean, what: string, ms = 10_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!done()) {
-    if (Date.now() > deadline) assert.fail(`timed out waiting until ${what}`);
-    await sleep(5);
-  }
-}
+// The queue's rules are about order and counts, not speed: the tests wait until a count is
+// reached (waitUntil), as a fixed wait would fail on a busy machine for reasons not the code's.
 
 /** A read that takes `ms`, noting how many run at once. */
 function countingReader(ms: number, outcome: (id: string) => PrefetchOutcome = () => 'done') {
@@ -39,7 +31,7 @@ describe('tree prefetch queue', () => {
     // A shorter timer always fires first, so this looks before the idle wait can have ended.
     await sleep(10);
     assert.equal(state.read.length, 0, 'nothing before the tree is idle');
-    await until(() => state.finished === MAX_APPS, 'the 20 reads finished');
+    await waitUntil('the 20 reads finished', () => state.finished === MAX_APPS, 10_000, 5);
     await sleep(50);
     assert.equal(state.most, CONCURRENCY);
     assert.deepEqual(state.read, apps(20).map((app) => app.id), 'the first 20, in the order the apps are listed, and no more');
@@ -50,7 +42,7 @@ describe('tree prefetch queue', () => {
     const prefetch = new TreePrefetch(read, () => true, { idleMs: 20, throttledPauseMs: 1000 });
     prefetch.schedule(apps(3));
     prefetch.opened({ id: 'app1' });
-    await until(() => state.finished === 2, 'two reads finished');
+    await waitUntil('two reads finished', () => state.finished === 2, 10_000, 5);
     await sleep(50);
     assert.deepEqual(state.read, ['app0', 'app2']);
   });
@@ -61,7 +53,7 @@ describe('tree prefetch queue', () => {
     // The same reads with the setting on are done well within this wait.
     const on = countingReader(1);
     new TreePrefetch(on.read, () => true, { idleMs: 1, throttledPauseMs: 1 }).schedule(apps(3));
-    await until(() => on.state.finished === 3, 'the reads with the setting on finished');
+    await waitUntil('the reads with the setting on finished', () => on.state.finished === 3, 10_000, 5);
     await sleep(30);
     assert.deepEqual(off.state.read, []);
   });
@@ -73,10 +65,10 @@ describe('tree prefetch queue', () => {
     const started = Date.now();
     prefetch.schedule(apps(5));
     // app0 was refused; app1 had started beside it. Nothing else during the pause.
-    await until(() => state.finished === 2, 'the first two reads finished');
+    await waitUntil('the first two reads finished', () => state.finished === 2, 10_000, 5);
     await sleep(50);
     if (Date.now() - started < 400) assert.deepEqual(state.read, ['app0', 'app1']);
-    await until(() => state.finished === 6, 'every read finished');
+    await waitUntil('every read finished', () => state.finished === 6, 10_000, 5);
     assert.ok(Date.now() - started >= 400, 'the rest waited for the pause');
     assert.deepEqual(state.read, ['app0', 'app1', 'app0', 'app2', 'app3', 'app4']);
   });
@@ -88,11 +80,11 @@ describe('tree prefetch queue', () => {
     const realNow = Date.now;
     try {
       prefetch.schedule(apps(3));
-      await until(() => state.finished === 2, 'the first two reads finished');
+      await waitUntil('the first two reads finished', () => state.finished === 2, 10_000, 5);
       // The pause has begun. The system clock is corrected backwards (as NTP does); timers keep
       // their own clock, and the one that ends the pause still fires after 200 ms.
       Date.now = () => realNow() - 60_000;
-      await until(() => state.finished === 4, 'the reads after the pause finished');
+      await waitUntil('the reads after the pause finished', () => state.finished === 4, 10_000, 5);
       assert.deepEqual(state.read, ['app0', 'app1', 'app0', 'app2']);
     } finally {
       Date.now = realNow;
@@ -108,7 +100,7 @@ describe('tree prefetch queue', () => {
     // A second queue scheduled after the cancel, with the same idle wait, shows when the first would have run.
     const after = countingReader(1);
     new TreePrefetch(after.read, () => true, { idleMs: 20, throttledPauseMs: 1000 }).schedule(apps(4));
-    await until(() => after.state.finished === 4, 'the other queue finished');
+    await waitUntil('the other queue finished', () => after.state.finished === 4, 10_000, 5);
     await sleep(30);
     assert.deepEqual(state.read, []);
   });

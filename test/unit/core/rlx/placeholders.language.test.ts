@@ -2,9 +2,9 @@
 // with a fix, completion offers them (after `@`, and as values of person and date fields), and
 // hover shows what a relative date is right now.
 import * as assert from 'node:assert/strict';
-import { parseRlxDocument } from '../../../../../src/core/rlx/document';
-import { getRlxCompletions, getRlxDiagnostics, getRlxHover } from '../../../../../src/core/rlx/language';
-import { TEST_SOURCE, cursor } from '../../../../support/rlxLanguageFixtures';
+import { parseRlxDocument } from '../../../../src/core/rlx/document';
+import { getRlxCompletions, getRlxDiagnostics, getRlxHover } from '../../../../src/core/rlx/language';
+import { TEST_SOURCE, cursor } from '../../../support/rlxLanguageFixtures';
 
 const diagnose = (text: string) => getRlxDiagnostics(parseRlxDocument(text), TEST_SOURCE);
 const complete = (textWithMarker: string) => {

@@ -1,10 +1,10 @@
 import { strict as assert } from 'node:assert';
-import type { RecordData } from '../../../../../src/core/contract/types';
-import type { DisplayContext } from '../../../../../src/core/records';
-import type { RlxScopeSchema } from '../../../../../src/core/rlx/language';
-import { cellText, compareRecords, exportCells, rowCells } from '../../../../../src/core/records/cellText';
-import { groupsTable, pivotConfigOfBlock } from '../../../../../src/extension/query/results/pivotHandoff';
-import { resultFields } from '../../../../../src/core/records/resultColumns';
+import type { RecordData } from '../../../../src/core/contract/types';
+import type { DisplayContext } from '../../../../src/core/records';
+import type { RlxScopeSchema } from '../../../../src/core/rlx/language';
+import { cellText, compareRecords, exportCells, rowCells } from '../../../../src/core/records/cellText';
+import { groupsTable, pivotConfigOfBlock } from '../../../../src/extension/query/results/pivotHandoff';
+import { resultFields } from '../../../../src/core/records/resultColumns';
 
 const schema: RlxScopeSchema = {
   fields: {

@@ -5,8 +5,8 @@ import * as assert from 'node:assert/strict';
 import type { OAuthTokenSet } from '../../../../../src/extension/connections/auth/credentialStore';
 import { refreshTokens, revokeTokens, startAuthorization } from '../../../../../src/extension/connections/auth/oauthClient';
 import { TokenRefresher, type SessionEnd } from '../../../../../src/extension/connections/auth/tokenRefresher';
-import type { TestIssuer } from '../../../../e2e/support/host/oidc-issuer.mjs' with { 'resolution-mode': 'import' };
-import { startTestSandbox, type TestSandbox } from '../../../../sandbox/http/support/test-sandbox';
+import type { TestIssuer } from '../../../../support/host/oidc-issuer.mjs' with { 'resolution-mode': 'import' };
+import { startTestSandbox, type TestSandbox } from '../../../../support/sandbox';
 import { completeAuthorization } from '../../../../support/oidcBrowser';
 
 const REDIRECT_URI = 'http://127.0.0.1:9/stable-x/callback?vscode-reqid=7&vscode-scheme=vscode&vscode-authority=records-tools.records-service&vscode-path=%2Fauth-callback';
@@ -17,7 +17,7 @@ describe('OAuth sign-in against an external OpenID Provider (oidc-provider)', fu
   let sandbox: TestSandbox;
 
   before(async () => {
-    const { startTestIssuer } = await import('../../../../e2e/support/host/oidc-issuer.mjs');
+    const { startTestIssuer } = await import('../../../../support/host/oidc-issuer.mjs');
     issuer = await startTestIssuer({ accessTokenSeconds: 30 });
     sandbox = await startTestSandbox({ oidcIssuer: issuer.url });
   });
@@ -104,7 +104,7 @@ describe('OAuth against a provider that issues no refresh token (oidc-provider)'
   let sandbox: TestSandbox;
 
   before(async () => {
-    const { startTestIssuer } = await import('../../../../e2e/support/host/oidc-issuer.mjs');
+    const { startTestIssuer } = await import('../../../../support/host/oidc-issuer.mjs');
     issuer = await startTestIssuer({ accessTokenSeconds: 30, refreshTokens: false });
     sandbox = await startTestSandbox({ oidcIssuer: issuer.url });
   });

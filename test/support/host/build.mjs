@@ -7,7 +7,7 @@ import { join, relative } from 'node:path';
 import { outDir, repoRoot } from './paths.mjs';
 import { run } from './process.mjs';
 
-export { packageExtension } from '../../../../scripts/editor-host/package-extension.mjs';
+export { packageExtension } from '../../../scripts/editor-host/package-extension.mjs';
 
 const vsce = join(repoRoot, 'node_modules/@vscode/vsce/vsce');
 

@@ -1,37 +1,6 @@
-// Starts the real sandbox (real domain service, real HTTP) on an ephemeral port with its own
-// temporary data folder, plus small fetch helpers for the transport tests.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { startSandbox, type RunningSandbox, type StartSandboxOptions } from '../../../../src/sandbox/api';
-
-export const ADMIN_TOKEN = 'sandbox-admin-token';
-export const MEMBER_TOKEN = 'sandbox-member-token';
-export const READONLY_TOKEN = 'sandbox-readonly-token';
-export const ADMIN_ID = '00000000-0000-4000-8000-000000000001';
-
-export interface TestSandbox extends RunningSandbox {
-  dataDir: string;
-  /** Closes the sandbox and removes its data folder. */
-  dispose(): Promise<void>;
-}
-
-export async function makeDataDir(): Promise<string> {
-  return mkdtemp(join(tmpdir(), 'sandbox-http-test-'));
-}
-
-export async function startTestSandbox(options: Partial<StartSandboxOptions> = {}): Promise<TestSandbox> {
-  const dataDir = options.dataDir ?? (await makeDataDir());
-  const running = await startSandbox({ records: 30, ...options, dataDir, port: 0 });
-  return {
-    ...running,
-    dataDir,
-    async dispose() {
-      await running.close();
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
-}
+// Raw HTTP calls to a test sandbox, past the client: for the transport and contract tests that
+// check exactly what goes on the wire (status, headers, error shape).
+import { ADMIN_TOKEN } from './sandbox';
 
 export interface CallOptions {
   method?: string;

@@ -1,7 +1,6 @@
 import { strict as assert } from 'node:assert';
-import type { SearchParams, SearchResult } from '../../../../../src/core/contract/types';
-import { rememberSearch } from '../../../../../src/extension/browse/search/recentSearches';
-import { searchPage, type SearchPaging } from '../../../../../src/core/search/searchPaging';
+import type { SearchParams, SearchResult } from '../../../../src/core/contract/types';
+import { searchPage, type SearchPaging } from '../../../../src/core/search/searchPaging';
 
 const ids = Array.from({ length: 60 }, (_, i) => `r${i}`);
 
@@ -43,13 +42,5 @@ describe('search paging', () => {
     const s = service(true);
     await searchPage(s.search, { ss: 'x', skip: 0 }, {});
     assert.deepEqual(s.calls, [{ ss: 'x', limitRecords: 25 }]);
-  });
-});
-
-describe('recent searches', () => {
-  it('keeps the newest first, without duplicates or blanks, within the limit', () => {
-    assert.deepEqual(rememberSearch(['b', 'A'], 'a'), ['a', 'b']);
-    assert.deepEqual(rememberSearch(['b'], '   '), ['b']);
-    assert.deepEqual(rememberSearch(['1', '2', '3'], '0', 3), ['0', '1', '2']);
   });
 });

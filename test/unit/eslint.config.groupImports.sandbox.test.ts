@@ -5,7 +5,7 @@ import { strict as assert } from 'node:assert';
 import { join } from 'node:path';
 import { ESLint } from 'eslint';
 
-const root = join(__dirname, '..', '..', '..');
+const root = join(__dirname, '..', '..');
 const RULE = 'records/group-imports';
 
 /** The rule's messages for `code` written in `file` (an existing file: the typed lint reads only files of the project). */

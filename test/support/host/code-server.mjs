@@ -3,9 +3,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { profileFolders, startCodeServer as startEditor } from '../../../../scripts/editor-host/code-server.mjs';
+import { profileFolders, startCodeServer as startEditor } from '../../../scripts/editor-host/code-server.mjs';
 
-export { assertEditorToolsInstalled, installExtensions } from '../../../../scripts/editor-host/code-server.mjs';
+export { assertEditorToolsInstalled, installExtensions } from '../../../scripts/editor-host/code-server.mjs';
 
 /**
  * Settings every test editor gets: no welcome page, no trust prompt, no telemetry or update

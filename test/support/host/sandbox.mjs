@@ -9,12 +9,12 @@ import { repoRoot } from './paths.mjs';
 const require = createRequire(import.meta.url);
 
 /**
- * Returns `{url, adminToken, users, connectionFile, close()}`, or `undefined` (with a
+ * Returns `{url, adminToken, users, connectionFile, dispose()}`, or `undefined` (with a
  * warning) while the sandbox bundle does not exist or exports no `startSandbox` yet, so
  * suites that do not need it still run. `records` sizes the demo data. `tls` serves HTTPS
  * with a private CA generated into the data folder; `caPath` (also in the file) names it.
  */
-export async function startTestSandbox({ connectionFile, records, tls = false } = {}) {
+export async function startBundledSandbox({ connectionFile, records, tls = false } = {}) {
   const bundle = join(repoRoot, 'dist/sandbox.js');
   if (!existsSync(bundle)) {
     console.warn(`No sandbox for this run: ${bundle} is missing. Build it with \`node esbuild.mjs --only=sandbox\`.`);
@@ -34,7 +34,7 @@ export async function startTestSandbox({ connectionFile, records, tls = false } 
   return {
     ...connection,
     connectionFile,
-    async close() {
+    async dispose() {
       await sandbox.close();
       rmSync(dataDir, { recursive: true, force: true });
     },

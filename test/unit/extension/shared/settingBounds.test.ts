@@ -5,7 +5,7 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { NUMBER_SETTINGS, clampSetting } from '../../../src/extension/shared/settingBounds';
+import { NUMBER_SETTINGS, clampSetting } from '../../../../src/extension/shared/settingBounds';
 
 interface SettingSchema {
   type?: string | string[];
@@ -15,7 +15,7 @@ interface SettingSchema {
   scope?: string;
 }
 
-const manifest = JSON.parse(readFileSync(join(__dirname, '../../../package.json'), 'utf8')) as {
+const manifest = JSON.parse(readFileSync(join(__dirname, '../../../../package.json'), 'utf8')) as {
   contributes: { configuration: { properties: Record<string, SettingSchema> } | { properties: Record<string, SettingSchema> }[] };
   capabilities: { untrustedWorkspaces: { restrictedConfigurations?: string[] } };
 };

@@ -3,9 +3,9 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { WALKTHROUGH_CONTEXT, WALKTHROUGH_CONTEXT_VALUES } from '../../../src/extension/shared/walkthroughKeys';
+import { WALKTHROUGH_CONTEXT, WALKTHROUGH_CONTEXT_VALUES } from '../../src/extension/shared/walkthroughKeys';
 
-const root = join(__dirname, '../../..');
+const root = join(__dirname, '../..');
 const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
   contributes: {
     commands: { command: string }[];

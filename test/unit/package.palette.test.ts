@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-const root = join(__dirname, '../../..');
+const root = join(__dirname, '../..');
 
 interface Manifest {
   contributes: {

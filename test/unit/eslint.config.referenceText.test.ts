@@ -4,7 +4,7 @@ import { strict as assert } from 'node:assert';
 import { join } from 'node:path';
 import { ESLint } from 'eslint';
 
-const root = join(__dirname, '..', '..', '..');
+const root = join(__dirname, '..', '..');
 const RULE = 'records/reference-text';
 
 async function problems(file: string, code: string): Promise<string[]> {

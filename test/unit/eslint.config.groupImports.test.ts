@@ -4,9 +4,9 @@ import { strict as assert } from 'node:assert';
 import { join } from 'node:path';
 import { Linter } from 'eslint';
 import tseslint from 'typescript-eslint';
-import type * as EslintConfig from '../../../eslint.config.mjs' with { 'resolution-mode': 'import' };
+import type * as EslintConfig from '../../eslint.config.mjs' with { 'resolution-mode': 'import' };
 
-const root = join(__dirname, '..', '..', '..');
+const root = join(__dirname, '..', '..');
 
 describe('lint: records/group-imports', function () {
   this.timeout(60_000);
@@ -14,7 +14,7 @@ describe('lint: records/group-imports', function () {
   let config: Linter.Config[];
 
   before(async () => {
-    const { recordsPlugin }: typeof EslintConfig = await import('../../../eslint.config.mjs');
+    const { recordsPlugin }: typeof EslintConfig = await import('../../eslint.config.mjs');
     linter = new Linter({ cwd: root });
     config = [{
       files: ['**/*.ts'],

@@ -4,7 +4,7 @@ import { strict as assert } from 'node:assert';
 import { join } from 'node:path';
 import { ESLint } from 'eslint';
 
-const root = join(__dirname, '..', '..', '..');
+const root = join(__dirname, '..', '..');
 
 async function problems(file: string, code: string): Promise<string[]> {
   const eslint = new ESLint({ cwd: root });
@@ -16,12 +16,12 @@ describe('lint: records/no-test-imports', function () {
   this.timeout(60_000);
 
   it('refuses an import of test code from a script users run', async () => {
-    const found = await problems('scripts/start-example.mjs', "import { run } from '../test/e2e/support/host/process.mjs';\nrun();\n");
+    const found = await problems('scripts/start-example.mjs', "import { run } from '../test/support/host/process.mjs';\nrun();\n");
     assert.ok(found.some((p) => p.startsWith('records/no-test-imports:')), found.join('\n'));
   });
 
   it('refuses a dynamic import of test code from a script', async () => {
-    const found = await problems('scripts/editor-host/example.mjs', "await import('../../test/e2e/support/host/paths.mjs');\n");
+    const found = await problems('scripts/editor-host/example.mjs', "await import('../../test/support/host/paths.mjs');\n");
     assert.ok(found.some((p) => p.startsWith('records/no-test-imports:')), found.join('\n'));
   });
 
