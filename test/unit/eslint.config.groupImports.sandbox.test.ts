@@ -57,7 +57,7 @@ describe('lint: records/group-imports in src/sandbox', function () {
   });
 
   it('lets http, auth and uploads (one layer in three folders) use each other', async () => {
-    assert.deepEqual(await problems('src/sandbox/auth/html-escape.ts', "import { sendJson } from '../http/respond';\nexport const send = sendJson;\n"), []);
+    assert.deepEqual(await problems('src/sandbox/auth/pkce.ts', "import { sendJson } from '../http/respond';\nexport const send = sendJson;\n"), []);
     assert.deepEqual(await problems('src/sandbox/http/respond.ts', "import { TUS_PATH } from '../uploads/tus-endpoint';\nexport const tus = TUS_PATH;\n"), []);
   });
 
