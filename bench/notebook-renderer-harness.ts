@@ -4,12 +4,9 @@
 // renderer's renderOutputItem into a fresh element, as VS Code does. Messages the renderer posts
 // land in `window.rlxPosted`. `csp: false` leaves the CSP out, so a test sees what the renderer
 // alone lets run (the CSP blocks inline handlers whatever the renderer does).
-import { createServer } from 'node:http';
-import { readFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { type Browser, type Page, chromium } from 'playwright-core';
-import { within } from './support/deadline';
+import type { Page } from 'playwright-core';
+import { openPageOnLoopback } from './support/pageOnLoopback';
 import { PAGE_FUNCTION_HELPERS } from './webview-harness';
 
 export interface RendererHarness {
@@ -50,43 +47,9 @@ ${csp ? `<meta http-equiv="Content-Security-Policy" content="default-src 'none';
   window.rlxReply = (message) => listeners.forEach((l) => l(message));
   window.rlxReady = true;
 </script></head><body></body></html>`;
-  const server = createServer((req, res) => {
-    const path = (req.url ?? '/').split('?')[0];
-    if (path === '/' || path === '/index.html') return void res.writeHead(200, { 'content-type': 'text/html' }).end(html);
-    try {
-      const body = readFileSync(join(dist, path.replace(/^\/+/, '').replace(/\.\./g, '')));
-      res.writeHead(200, { 'content-type': 'text/javascript' }).end(body);
-    } catch {
-      res.writeHead(404).end();
-    }
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  // Whatever fails from here on (no Chromium yet, a page that never loads) must close what
-  // was opened: a server left listening keeps mocha, or a benchmark, waiting for ever.
-  let browser: Browser | undefined;
-  try {
-    browser = await within('Chromium to start', 60_000, chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'] }));
-    const page = await browser.newPage({ viewport: { width, height } });
-    page.setDefaultTimeout(30_000);
-    await page.addInitScript({ content: PAGE_FUNCTION_HELPERS });
-    const problems: string[] = [];
-    page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
-    page.on('pageerror', (e) => problems.push(String(e)));
-    await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+  return openPageOnLoopback({ html, dist, width, height, initScript: PAGE_FUNCTION_HELPERS, contentType: () => 'text/javascript' }, async ({ page, problems, url, close }) => {
+    await page.goto(url);
     await page.waitForFunction(() => (window as unknown as { rlxReady?: boolean }).rlxReady === true);
-    return {
-      page,
-      problems,
-      async close() {
-        await browser?.close();
-        server.closeAllConnections();
-        await new Promise((resolve) => server.close(resolve));
-      },
-    };
-  } catch (error) {
-    await browser?.close().catch(() => undefined);
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-    throw error;
-  }
+    return { page, problems, close };
+  });
 }

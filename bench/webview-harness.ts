@@ -2,12 +2,9 @@
 // dist/webview/<name>.js/.css on loopback in a page with a dark theme's --vscode-* variables,
 // the same CSP as the real host, and acquireVsCodeApi() bridged to a host written in Node
 // (`onEnvelope`). Replies go back as window message events, as VS Code delivers them.
-import { createServer } from 'node:http';
-import { readFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { type Browser, type Page, chromium } from 'playwright-core';
-import { within } from './support/deadline';
+import type { Page } from 'playwright-core';
+import { openPageOnLoopback } from './support/pageOnLoopback';
 
 export { stats } from './support/stats';
 
@@ -78,49 +75,15 @@ export async function openWebviewHarness({ root, name, onEnvelope, theme = 'dark
 <link rel="stylesheet" href="/${name}.css" nonce="${nonce}"><style nonce="${nonce}">html { ${vars} } body { background: var(--vscode-sideBar-background, var(--vscode-editor-background)); }</style>
 <script nonce="${nonce}">window.acquireVsCodeApi = () => { let state; return { postMessage: (m) => window.benchHostReceive(m), getState: () => state, setState: (s) => { state = s; } }; };</script>
 </head><body><main id="app" aria-busy="true"><p>Loading…</p></main><script nonce="${nonce}" src="/${name}.js"></script></body></html>`;
-  const server = createServer((req, res) => {
-    const path = (req.url ?? '/').split('?')[0];
-    if (path === '/' || path === '/index.html') return void res.writeHead(200, { 'content-type': 'text/html' }).end(html);
-    try {
-      const body = readFileSync(join(dist, path.replace(/^\/+/, '').replace(/\.\./g, '')));
-      res.writeHead(200, { 'content-type': path.endsWith('.css') ? 'text/css' : path.endsWith('.ttf') ? 'font/ttf' : 'text/javascript' }).end(body);
-    } catch {
-      res.writeHead(404).end();
-    }
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  // Whatever fails from here on (no Chromium yet, a page that never loads) must close what
-  // was opened: a server left listening keeps mocha, or a benchmark, waiting for ever.
-  let browser: Browser | undefined;
-  try {
-    const port = (server.address() as AddressInfo).port;
-    browser = await within('Chromium to start', 60_000, chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'] }));
-    const page = await browser.newPage({ viewport: { width, height } });
-    // Every Playwright wait of a bench ends: 30 s unless it says otherwise.
-    page.setDefaultTimeout(30_000);
-    await page.addInitScript({ content: PAGE_FUNCTION_HELPERS });
-    const problems: string[] = [];
-    page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
-    page.on('pageerror', (e) => problems.push(String(e)));
+  return openPageOnLoopback({
+    html, dist, width, height, initScript: PAGE_FUNCTION_HELPERS,
+    contentType: (path) => (path.endsWith('.css') ? 'text/css' : path.endsWith('.ttf') ? 'font/ttf' : 'text/javascript'),
+  }, async ({ page, problems, url, close }) => {
     const post: Post = (envelope) => page.evaluate((e) => window.postMessage(e, '*'), envelope).catch(() => undefined);
     await page.exposeFunction('benchHostReceive', (envelope: Envelope) => onEnvelope(envelope, post));
-    await page.goto(`http://127.0.0.1:${port}/`);
-    return {
-      page,
-      problems,
-      post,
-      async close() {
-        await browser?.close();
-        server.closeAllConnections();
-        await new Promise((resolve) => server.close(resolve));
-      },
-    };
-  } catch (error) {
-    await browser?.close().catch(() => undefined);
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-    throw error;
-  }
+    await page.goto(url);
+    return { page, problems, post, close };
+  });
 }
 
 /** Answers the ready handshake and requests the way MessageChannel does. */
