@@ -11,14 +11,27 @@ describe('e2e helpers on the built-in Explorer', () => {
 
   it('runs a command from the palette', async () => {
     const wb = workbench();
-    await wb.runCommand('View: Show Explorer');
-    const sideBar = wb.sideBar();
-    await sideBar.locator('.composite.title').filter({ hasText: /explorer/i }).waitFor({ state: 'visible' });
+    const title = wb.sideBar().locator('.composite.title').filter({ hasText: /explorer/i });
+    // The extension's first start may show the Records view a moment later (see below): the
+    // command is run again until the Explorer stays, as a person would.
+    for (let attempt = 1; ; attempt++) {
+      await wb.runCommand('View: Show Explorer');
+      const shown = await title.waitFor({ state: 'visible', timeout: 5_000 }).then(() => true, () => false);
+      if (shown || attempt >= 4) break;
+    }
+    await title.waitFor({ state: 'visible' });
   });
 
   it('finds and expands a tree row', async () => {
     const wb = workbench();
-    await wb.openViewContainer('Explorer');
+    // On a busy machine the extension's first start can still show the Records view after the
+    // Explorer was opened (seen once in CI): open the Explorer again until its rows stay, as a
+    // person would.
+    for (let attempt = 1; ; attempt++) {
+      await wb.openViewContainer('Explorer');
+      const listed = await wb.treeRow('notes').waitFor({ state: 'visible', timeout: 5_000 }).then(() => true, () => false);
+      if (listed || attempt >= 4) break;
+    }
     const folder = await wb.expandRow('notes');
     assert.equal(await folder.getAttribute('aria-expanded'), 'true');
     await wb.treeRow('readme.txt').waitFor({ state: 'visible' });
