@@ -108,6 +108,19 @@ export async function answerFileDialog(wb: { page: Page }, path: string): Promis
     await wb.page.locator('.quick-input-widget .monaco-list-row').filter({ hasText: basename(path) }).first().waitFor({ state: 'visible' });
     await wb.page.waitForFunction(([s, p]) => (document.querySelector(s) as HTMLInputElement | null)?.value === p, [selector, path] as const);
   }
-  // The accept button carries the dialog's label ("OK", "Attach", "Save").
-  await wb.page.locator('.quick-input-widget .monaco-button').filter({ hasNotText: /Show Local/ }).first().click();
+  // The accept button carries the dialog's label ("OK", "Attach", "Save"). The dialog ignores an
+  // accept while it is still reading the folder of what was typed, and on a busy machine that
+  // can take a while: it then stays open with the path. Accept again while it does, as a person
+  // would, typing the path again if the dialog rewrote it meanwhile.
+  const widget = wb.page.locator('.quick-input-widget');
+  const accept = widget.locator('.monaco-button').filter({ hasNotText: /Show Local/ }).first();
+  for (let attempt = 0; ; attempt++) {
+    await accept.click();
+    if (await widget.waitFor({ state: 'hidden', timeout: 3_000 }).then(() => true, () => false)) return;
+    if (attempt >= 5) throw new Error(`The file dialog did not take ${path}.`);
+    if ((await wb.page.locator(selector).inputValue().catch(() => undefined)) !== path) {
+      await wb.page.locator(selector).fill(path);
+      await wb.page.waitForTimeout(300);
+    }
+  }
 }

@@ -259,6 +259,15 @@ export class Workbench {
     return previous;
   }
 
+  /** Closes an open quick input (palette, prompt, file dialog) with Escape, as a person would. */
+  async dismissQuickInput(): Promise<void> {
+    const widget = this.page.locator('.quick-input-widget');
+    for (let attempt = 0; attempt < 3 && (await widget.isVisible()); attempt++) {
+      await this.page.keyboard.press('Escape');
+      await widget.waitFor({ state: 'hidden', timeout: 2_000 }).catch(() => undefined);
+    }
+  }
+
   async screenshot(name: string): Promise<string> {
     mkdirSync(this.screenshotDir, { recursive: true });
     const path = join(this.screenshotDir, `${name.replace(/[^\w.-]+/g, '-')}.png`);
@@ -281,6 +290,9 @@ export function useWorkbench(): () => Workbench {
   afterEach(async function () {
     if (current && this.currentTest?.state === 'failed') {
       await current.screenshot(`failed-${this.currentTest.fullTitle()}`).catch(() => undefined);
+      // A prompt the failed test left open would take the next test's clicks: close it, so one
+      // failure is reported once instead of failing every test after it.
+      await current.dismissQuickInput().catch(() => undefined);
     }
   });
   after(async () => {
