@@ -179,7 +179,7 @@ function runSpecs(files, env, capture) {
   const mocha = join(repoRoot, 'node_modules/mocha/bin/mocha.js');
   const args = [
     mocha, '--no-config', '--no-package',
-    '--require', 'tsx/cjs', '--extension', 'ts',
+    '--require', 'tsx/cjs', '--require', join(repoRoot, 'test/e2e/support/sharedBrowser.ts'), '--extension', 'ts',
     '--reporter', join(repoRoot, 'test/support/summary-reporter.cjs'),
     '--timeout', '60000', '--forbid-only',
     ...files,

@@ -2,15 +2,11 @@
 // palette, tree rows, context menus, notifications, screenshots. See test/e2e/README.md.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type FrameLocator, type Locator, type Page } from 'playwright-core';
+import { chromium, type BrowserContext, type FrameLocator, type Locator, type Page } from 'playwright-core';
 import { e2eEnvironment } from './environment';
 import { openPaletteAt } from './quickInput';
+import { CHROMIUM_LAUNCH, sharedBrowser } from './sharedBrowser';
 
-/** Same flags as test/support/host/chromium.mjs (the launchers' copy), known to work on these machines. */
-const CHROMIUM_ARGS = [
-  '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-  '--disable-sync', '--no-first-run', '--disable-dev-shm-usage',
-];
 export const VIEWPORT = { width: 1400, height: 900 };
 const DEFAULT_TIMEOUT_MS = 15_000;
 
@@ -18,37 +14,40 @@ export type TextMatch = string | RegExp;
 
 export class Workbench {
   private constructor(
-    private readonly browser: Browser | BrowserContext,
+    /** The window's own browser context (its storage and cookies); closing it closes the window. */
+    private readonly context: BrowserContext,
     /** The raw Playwright page, for anything these helpers do not cover. */
     readonly page: Page,
     private readonly screenshotDir: string,
   ) {}
 
   /**
-   * Launches Chromium at 1400×900 and waits until the workbench has painted (the run's, or the one
-   * at `url`). `profileDir`: a browser profile kept on disk, as a person's browser keeps its
-   * state from one visit to the next (by default every window starts from an empty profile).
+   * Opens a 1400×900 window and waits until the workbench has painted (the run's, or the one at
+   * `url`). By default the window is a new context of the run's one Chromium (sharedBrowser.ts):
+   * an empty profile of its own. `profileDir`: a browser profile kept on disk, as a person's
+   * browser keeps its state from one visit to the next (a browser of its own).
    */
   static async open(url?: string, { profileDir }: { profileDir?: string } = {}): Promise<Workbench> {
     const env = e2eEnvironment();
-    const launch = { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS };
-    const browser = profileDir ? await chromium.launchPersistentContext(profileDir, { ...launch, viewport: VIEWPORT }) : await chromium.launch(launch);
+    const context = profileDir
+      ? await chromium.launchPersistentContext(profileDir, { ...CHROMIUM_LAUNCH, viewport: VIEWPORT })
+      : await (await sharedBrowser()).newContext({ viewport: VIEWPORT });
     try {
-      const page = await browser.newPage(profileDir ? {} : { viewport: VIEWPORT });
+      const page = await context.newPage();
       page.setDefaultTimeout(DEFAULT_TIMEOUT_MS);
       // The first paint may take a while on a busy machine: as long as waitUntilReady allows.
       await page.goto(url ?? env.workbenchUrl, { waitUntil: 'domcontentloaded', timeout: 60_000 });
-      const workbench = new Workbench(browser, page, env.screenshotDir);
+      const workbench = new Workbench(context, page, env.screenshotDir);
       await workbench.waitUntilReady();
       return workbench;
     } catch (error) {
-      await browser.close();
+      await context.close();
       throw error;
     }
   }
 
   async close(): Promise<void> {
-    await this.browser.close();
+    await this.context.close();
   }
 
   /** Set when this window started the extension's own sandbox: `useWorkbench` stops it before closing. */
