@@ -111,15 +111,25 @@ export async function answerFileDialog(wb: { page: Page }, path: string): Promis
   // The accept button carries the dialog's label ("OK", "Attach", "Save"). The dialog ignores an
   // accept while it is still reading the folder of what was typed, and on a busy machine that
   // can take a while: it then stays open with the path. Accept again while it does, as a person
-  // would, typing the path again if the dialog rewrote it meanwhile.
-  const widget = wb.page.locator('.quick-input-widget');
-  const accept = widget.locator('.monaco-button').filter({ hasNotText: /Show Local/ }).first();
+  // would, typing the path again if the dialog rewrote it meanwhile. The dialog is known by its
+  // input's placeholder ("Folder path") and a path in it: the command's next prompt (a pick
+  // list, empty at first) reuses the same widget, and must not be answered here.
+  const input = wb.page.locator(selector);
+  const placeholder = await input.getAttribute('placeholder');
+  const dialogOpen = async () => (await input.isVisible())
+    && (await input.getAttribute('placeholder').catch(() => undefined)) === placeholder
+    && ((await input.inputValue().catch(() => '')) ?? '').startsWith('/');
+  const accept = wb.page.locator('.quick-input-widget .monaco-button').filter({ hasNotText: /Show Local/ }).first();
   for (let attempt = 0; ; attempt++) {
-    await accept.click();
-    if (await widget.waitFor({ state: 'hidden', timeout: 3_000 }).then(() => true, () => false)) return;
+    await accept.click({ timeout: 5_000 }).catch(async (error: unknown) => {
+      if (await dialogOpen()) throw error;
+    });
+    for (const until = Date.now() + 3_000; Date.now() < until; await wb.page.waitForTimeout(100)) {
+      if (!(await dialogOpen())) return;
+    }
     if (attempt >= 5) throw new Error(`The file dialog did not take ${path}.`);
-    if ((await wb.page.locator(selector).inputValue().catch(() => undefined)) !== path) {
-      await wb.page.locator(selector).fill(path);
+    if ((await input.inputValue().catch(() => undefined)) !== path) {
+      await input.fill(path);
       await wb.page.waitForTimeout(300);
     }
   }
