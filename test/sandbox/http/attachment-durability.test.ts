@@ -5,14 +5,10 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox';
 import { call, callJson } from '../../support/sandboxHttp';
-import { createUpload, patchUpload } from './support/tus-calls';
+import { startUpload } from '../../support/tusCalls';
 
 async function uploadBytes(sandbox: TestSandbox, bytes: Buffer, filename: string): Promise<string> {
-  const created = await createUpload(sandbox.url, bytes.length, filename);
-  assert.equal(created.status, 201);
-  const location = created.headers.get('location') ?? '';
-  assert.equal((await patchUpload(location, 0, bytes)).status, 204);
-  return location.split('/').pop() ?? '';
+  return (await startUpload(sandbox.url, bytes.length, { filename, bytes })).fileUid;
 }
 
 async function attach(sandbox: TestSandbox, fileUid: string, filename: string): Promise<number> {

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { UploadStore } from '../../../../src/sandbox/uploads/upload-store';
 import { ADMIN_ID, ADMIN_TOKEN, MEMBER_TOKEN, useSandbox } from '../../../support/sandbox';
 import { type ErrorShape } from '../../../support/sandboxHttp';
-import { createUpload, headUpload, patchUpload } from '../../../sandbox/http/support/tus-calls';
+import { createUpload, headUpload, patchUpload, startUpload, uploadIdOf } from '../../../support/tusCalls';
 
 const MAX = 10;
 const TUS = { 'Tus-Resumable': '1.0.0', Authorization: `SVC_AUTH_CODE ${ADMIN_TOKEN}` };
@@ -16,12 +16,6 @@ const TUS = { 'Tus-Resumable': '1.0.0', Authorization: `SVC_AUTH_CODE ${ADMIN_TO
 describe('sandbox uploads: tus endpoint limits', () => {
   const sandbox = useSandbox({ maxUploadBytes: MAX, uploadTtlSeconds: 3600 });
   const uploadFolder = () => join(sandbox.dataDir, 'uploads');
-
-  async function created(size: number): Promise<string> {
-    const response = await createUpload(sandbox.url, size, 'notes.txt');
-    assert.equal(response.status, 201);
-    return response.headers.get('location') ?? '';
-  }
 
   async function assertTooLarge(response: Response): Promise<void> {
     assert.equal(response.status, 413);
@@ -31,7 +25,7 @@ describe('sandbox uploads: tus endpoint limits', () => {
   }
 
   it('accepts an upload of exactly the maximum and stores all of it', async () => {
-    const location = await created(MAX);
+    const location = (await startUpload(sandbox.url, MAX)).location;
     assert.equal((await patchUpload(location, 0, Buffer.alloc(MAX, 1))).status, 204);
     const head = await headUpload(location);
     assert.equal(head.headers.get('upload-offset'), String(MAX));
@@ -44,7 +38,7 @@ describe('sandbox uploads: tus endpoint limits', () => {
   });
 
   it('refuses a PATCH that would write past the declared length, keeping the offset', async () => {
-    const location = await created(5);
+    const location = (await startUpload(sandbox.url, 5)).location;
     await assertTooLarge(await patchUpload(location, 0, Buffer.from('123456')));
     assert.equal((await headUpload(location)).headers.get('upload-offset'), '0');
   });
@@ -68,7 +62,7 @@ describe('sandbox uploads: tus endpoint limits', () => {
   });
 
   it('serves the tus methods only: GET of an upload is 405, its bytes are never downloadable before a save', async () => {
-    const location = await created(3);
+    const location = (await startUpload(sandbox.url, 3)).location;
     const response = await fetch(location, { headers: { Authorization: TUS.Authorization } });
     assert.equal(response.status, 405);
     assert.equal(response.headers.get('allow'), 'POST, HEAD, PATCH, DELETE, OPTIONS');
@@ -90,7 +84,7 @@ describe('sandbox uploads: tus endpoint limits', () => {
     });
     assert.equal(response.status, 201);
     const location = response.headers.get('location') ?? '';
-    const fileUid = location.split('/').pop() ?? '';
+    const fileUid = uploadIdOf(location);
     assert.equal(await new UploadStore(uploadFolder()).ownerOf(fileUid), ADMIN_ID);
     assert.equal((await headUpload(location, MEMBER_TOKEN)).status, 404);
     assert.equal((await patchUpload(location, 0, Buffer.from('abc'), MEMBER_TOKEN)).status, 404);

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { SandboxError } from '../../../../src/sandbox/service/contract';
 import { UploadStore } from '../../../../src/sandbox/uploads/upload-store';
 import { useSandbox } from '../../../support/sandbox';
-import { createUpload, patchUpload } from '../../../sandbox/http/support/tus-calls';
+import { startUpload } from '../../../support/tusCalls';
 
 describe('sandbox uploads: UploadStore', () => {
   const sandbox = useSandbox({ uploadTtlSeconds: 3600 });
@@ -16,11 +16,7 @@ describe('sandbox uploads: UploadStore', () => {
 
   /** A new upload of `size` bytes with `bytes` sent so far; its file_uid. */
   async function upload(size: number, bytes: string, filename = 'notes.txt'): Promise<string> {
-    const created = await createUpload(sandbox.url, size, filename);
-    assert.equal(created.status, 201);
-    const location = created.headers.get('location') ?? '';
-    if (bytes) assert.equal((await patchUpload(location, 0, Buffer.from(bytes))).status, 204);
-    return location.split('/').pop() ?? '';
+    return (await startUpload(sandbox.url, size, { filename, bytes: Buffer.from(bytes) })).fileUid;
   }
 
   async function sandboxError(promise: Promise<unknown>): Promise<SandboxError> {

@@ -6,7 +6,7 @@ import { UploadStore } from '../../../../src/sandbox/uploads/upload-store';
 import { startUploadSweeper, type UploadSweeper } from '../../../../src/sandbox/uploads/upload-sweeper';
 import { useSandbox } from '../../../support/sandbox';
 import { waitUntil } from '../../../support/waitUntil';
-import { createUpload, headUpload, patchUpload } from '../../../sandbox/http/support/tus-calls';
+import { headUpload, patchUpload, startUpload } from '../../../support/tusCalls';
 
 describe('sandbox uploads: upload sweeper', () => {
   // The sandbox's own sweeper waits an hour; the sweepers under test run beside it on its folder.
@@ -24,22 +24,15 @@ describe('sandbox uploads: upload sweeper', () => {
     assert.deepEqual(errors.splice(0), []);
   });
 
-  async function newUpload(size: number): Promise<{ location: string; fileUid: string }> {
-    const created = await createUpload(sandbox.url, size, 'draft.txt');
-    assert.equal(created.status, 201);
-    const location = created.headers.get('location') ?? '';
-    return { location, fileUid: location.split('/').pop() ?? '' };
-  }
-
   it('keeps uploads younger than the time-to-live', async () => {
-    const { fileUid } = await newUpload(3);
+    const { fileUid } = await startUpload(sandbox.url, 3);
     assert.equal(await sweeper(3600).sweepNow(), 0);
     assert.ok(await store().describe(fileUid));
   });
 
   it('discards an upload on its own once its time-to-live from creation has passed, even after later bytes', async () => {
     const started = Date.now();
-    const { location, fileUid } = await newUpload(6);
+    const { location, fileUid } = await startUpload(sandbox.url, 6);
     sweeper(1);
     await new Promise((resolve) => setTimeout(resolve, 400));
     assert.equal((await patchUpload(location, 0, Buffer.from('abc'))).status, 204, 'still there before its time');
@@ -52,7 +45,7 @@ describe('sandbox uploads: upload sweeper', () => {
   });
 
   it('sweeps no more once stopped', async () => {
-    const { fileUid } = await newUpload(3);
+    const { fileUid } = await startUpload(sandbox.url, 3);
     sweeper(1).stop();
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     assert.ok(await store().describe(fileUid), 'a stopped sweeper left it');
