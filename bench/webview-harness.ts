@@ -2,6 +2,8 @@
 // dist/webview/<name>.js/.css on loopback in a page with a dark theme's --vscode-* variables,
 // the same CSP as the real host, and acquireVsCodeApi() bridged to a host written in Node
 // (`onEnvelope`). Replies go back as window message events, as VS Code delivers them.
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { openPageOnLoopback } from './support/pageOnLoopback';
@@ -58,6 +60,12 @@ const THEMES: Record<Theme, Record<string, string>> = {
     '--vscode-charts-blue': '#3794ff', '--vscode-charts-orange': '#d18616', '--vscode-charts-green': '#89d185', '--vscode-charts-lines': 'rgba(255,255,255,0.5)', '--vscode-editorGroup-border': '#6fc3df',
   },
 };
+
+/** Builds the webview bundles (esbuild.mjs --only=webview) unless every page named is built already. */
+export function ensureWebviewBundles(root: string, ...names: string[]): void {
+  if (names.every((name) => existsSync(join(root, 'dist', 'webview', `${name}.js`)))) return;
+  execFileSync(process.execPath, ['esbuild.mjs', '--only=webview'], { cwd: root });
+}
 
 export async function openWebviewHarness({ root, name, onEnvelope, theme = 'dark', width = 420, height = 900 }: {
   root: string;

@@ -9,15 +9,13 @@ import { RecordsClient } from '../../src/core/api';
 import { listWhereIn } from '../../src/core/query/inList';
 import { rlxEquals } from '../../src/core/rlx/quote';
 import { attachUploads, downloadToFile, uploadFile } from '../../src/core/upload';
-import { type FaultRelay, startFaultRelay } from '../support/faultRelay';
+import { type Fault, type FaultRelay, isDownload, isList, isWrite, startFaultRelay } from '../support/faultRelay';
 import { ADMIN_TOKEN, FAST_RETRIES, type TestSandbox, startTestSandbox } from '../support/sandbox';
 import { type TempFolder, tempFolder } from './support/uploadTestKit';
 import { apiRejection } from './support/apiRejection';
 
 const TASK = { workspace: 'IT', app: 'TASK' };
 const RECORD_ID = '00000000-0000-4000-a000-000000000005';
-const isList = (method: string, path: string): boolean => method === 'POST' && path.includes('/tickets/list');
-const isWrite = (method: string, path: string): boolean => method === 'POST' && path.includes('/tickets/multi');
 
 describe('faults between the client and the sandbox', function () {
   this.timeout(30_000);
@@ -184,24 +182,27 @@ describe('faults between the client and the sandbox', function () {
     assert.equal(relay.count('POST', /tickets\/multi/), 1);
   });
 
-  it('reset mid-body of a download: no partial file is left at the target', async () => {
-    const file = await files.file('cut.bin', 512 * 1024);
+  /** A 512 KiB file attached to RECORD_ID whose next download meets `fault`: its file_uid. */
+  async function attachedWithDownloadFault(name: string, fault: Fault): Promise<string> {
+    const file = await files.file(name, 512 * 1024);
     const uploaded = await uploadFile({ baseUrl: sandbox.url, authorization: () => Promise.resolve(`SVC_AUTH_CODE ${ADMIN_TOKEN}`), retryDelaysMs: FAST_RETRIES, filePath: file.path });
     await attachUploads(sandbox.client(), { recordId: RECORD_ID, field: 'attachments', uploads: [uploaded] });
-    relay.inject((method, path) => method === 'GET' && path.includes('/download'), { kind: 'reset-mid-body', afterBytes: 64 * 1024 });
+    relay.inject(isDownload, fault);
+    return uploaded.fileUid;
+  }
+
+  it('reset mid-body of a download: no partial file is left at the target', async () => {
+    const fileUid = await attachedWithDownloadFault('cut.bin', { kind: 'reset-mid-body', afterBytes: 64 * 1024 });
     const target = join(files.path, 'cut-download.bin');
-    await apiRejection(downloadToFile(client, uploaded.fileUid, target));
+    await apiRejection(downloadToFile(client, fileUid, target));
     assert.equal(existsSync(target), false);
     assert.deepEqual((await readdir(files.path)).filter((name) => name.startsWith('cut-download')), []);
   });
 
   it('stall mid-body of a download: the idle deadline ends it, and no partial file is left', async () => {
-    const file = await files.file('stall.bin', 512 * 1024);
-    const uploaded = await uploadFile({ baseUrl: sandbox.url, authorization: () => Promise.resolve(`SVC_AUTH_CODE ${ADMIN_TOKEN}`), retryDelaysMs: FAST_RETRIES, filePath: file.path });
-    await attachUploads(sandbox.client(), { recordId: RECORD_ID, field: 'attachments', uploads: [uploaded] });
-    relay.inject((method, path) => method === 'GET' && path.includes('/download'), { kind: 'stall-mid-body', afterBytes: 64 * 1024 });
+    const fileUid = await attachedWithDownloadFault('stall.bin', { kind: 'stall-mid-body', afterBytes: 64 * 1024 });
     const target = join(files.path, 'stalled-download.bin');
-    const error = await apiRejection(downloadToFile(client, uploaded.fileUid, target, { timeoutMs: 1_000 }));
+    const error = await apiRejection(downloadToFile(client, fileUid, target, { timeoutMs: 1_000 }));
     assert.equal(error.code, 'timeout');
     assert.deepEqual((await readdir(files.path)).filter((name) => name.startsWith('stalled-download')), []);
   });

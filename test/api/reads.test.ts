@@ -3,10 +3,9 @@ import assert from 'node:assert/strict';
 import { RecordsClient, messageForStatus } from '../../src/core/api';
 import { rlxEquals } from '../../src/core/rlx/quote';
 import { apiRejection } from './support/apiRejection';
-import { ADMIN_TOKEN, MEMBER_TOKEN, useSandbox } from '../support/sandbox';
+import { ADMIN_ID, ADMIN_TOKEN, MEMBER_TOKEN, useSandbox } from '../support/sandbox';
 
 const TASK = { workspace: 'IT', app: 'TASK' };
-const ADMIN_ID = '00000000-0000-4000-8000-000000000001';
 
 describe('RecordsClient reads (sandbox)', function () {
   this.timeout(60_000);

@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type RecordsClient } from '../../src/core/api';
 import { type UploadedFile, attachUploads, downloadToFile, readAttachments, uploadFile } from '../../src/core/upload';
-import { ADMIN_TOKEN, FAST_RETRIES, useSandbox } from '../support/sandbox';
+import { ADMIN_TOKEN, FAST_RETRIES, READONLY_TOKEN, useSandbox } from '../support/sandbox';
 import { MiB, type TempFolder, tempFolder } from './support/uploadTestKit';
 import { apiRejection } from './support/apiRejection';
 
@@ -16,7 +16,6 @@ const PRINTER_NOTES = '00000000-0000-4000-b000-000000000002';
 const PRINTER_SPEC = '00000000-0000-4000-b000-000000000003';
 const PARENT_TASK = '00000000-0000-4000-a000-000000000004';
 const CHILD_TASK = '00000000-0000-4000-a000-000000000006';
-const READONLY_TOKEN = 'sandbox-readonly-token';
 const TASK = { workspace: 'IT', app: 'TASK' };
 
 describe('attaching uploads and downloading (sandbox)', function () {

@@ -9,7 +9,7 @@ import type { Locator, Page } from 'playwright-core';
 import { requireSandbox } from './support/environment';
 import { addTokenConnection } from './support/connections';
 import { startPromptingCommand } from './support/quickInput';
-import { useWorkbench } from './support/workbench';
+import { type Workbench, useWorkbench } from './support/workbench';
 
 const PRINTER_TITLE = 'Replace printer toner on floor 3';
 const CONNECTION = 'References E2E';
@@ -17,6 +17,33 @@ const CONNECTION = 'References E2E';
 /** The span of the open text editor that holds `text` (a line of its own, so it is one token). */
 function editorText(page: Page, text: string): Locator {
   return page.locator('.editor-group-container .monaco-editor .view-line span span').filter({ hasText: new RegExp(`^${text.replace(/[/]/g, '\\/')}$`) }).first();
+}
+
+/** The printer task's row in the Records view, expanded down to it. */
+async function printerRow(wb: Workbench): Promise<Locator> {
+  await wb.openViewContainer('Records');
+  await wb.expandRow(CONNECTION);
+  await wb.expandRow('IT Operations');
+  await wb.expandRow('Tasks');
+  const row = wb.treeRows().filter({ hasText: PRINTER_TITLE }).first();
+  await row.waitFor({ state: 'visible', timeout: 30_000 });
+  return row;
+}
+
+/** VS Code's own search view, with the reference as the query and the markdown file as a hit. */
+async function expectSearchHit(page: Page): Promise<void> {
+  const search = page.locator('.search-view');
+  const box = search.locator('.search-widget textarea, .search-widget input').first();
+  await box.waitFor({ state: 'visible' });
+  assert.equal(await box.inputValue(), 'IT/TASK2');
+  await search.locator('.monaco-list-row').filter({ hasText: 'release-notes.md' }).first().waitFor({ state: 'visible', timeout: 30_000 });
+}
+
+/** Leaves the tree as later specs expect it: this connection collapsed. */
+async function collapseConnection(wb: Workbench): Promise<void> {
+  await wb.openViewContainer('Records');
+  await wb.treeRow(CONNECTION).locator('.monaco-tl-twistie').click();
+  await wb.page.locator('.monaco-list-row[aria-expanded="false"]').filter({ hasText: CONNECTION }).first().waitFor({ state: 'visible' });
 }
 
 describe('record references in the browser-hosted editor', () => {
@@ -98,47 +125,24 @@ describe('record references in the browser-hosted editor', () => {
   it('finds the files that mention a record from its context menu in the tree', async function () {
     this.timeout(90_000);
     const wb = workbench();
-    await wb.openViewContainer('Records');
-    await wb.expandRow(CONNECTION);
-    await wb.expandRow('IT Operations');
-    await wb.expandRow('Tasks');
-    const row = wb.treeRows().filter({ hasText: PRINTER_TITLE }).first();
-    await row.waitFor({ state: 'visible', timeout: 30_000 });
+    const row = await printerRow(wb);
     await wb.contextMenu(row, 'Find References to Record');
-    // VS Code's own search view, with the reference as the query and the markdown file as a hit.
-    const search = wb.page.locator('.search-view');
-    await search.locator('.search-widget textarea, .search-widget input').first().waitFor({ state: 'visible' });
-    assert.equal(await search.locator('.search-widget textarea, .search-widget input').first().inputValue(), 'IT/TASK2');
-    await search.locator('.monaco-list-row').filter({ hasText: 'release-notes.md' }).first().waitFor({ state: 'visible', timeout: 30_000 });
+    await expectSearchHit(wb.page);
     await wb.screenshot('references-03-find-references');
-    // Leave the tree as later specs expect it: this connection collapsed.
-    await wb.openViewContainer('Records');
-    await wb.treeRow(CONNECTION).locator('.monaco-tl-twistie').click();
-    await wb.page.locator('.monaco-list-row[aria-expanded="false"]').filter({ hasText: CONNECTION }).first().waitFor({ state: 'visible' });
+    await collapseConnection(wb);
   });
 
   it('finds the files that mention the record open in the record editor', async function () {
     this.timeout(90_000);
     const wb = workbench();
-    await wb.openViewContainer('Records');
-    await wb.expandRow(CONNECTION);
-    await wb.expandRow('IT Operations');
-    await wb.expandRow('Tasks');
-    const row = wb.treeRows().filter({ hasText: PRINTER_TITLE }).first();
-    await row.waitFor({ state: 'visible', timeout: 30_000 });
+    const row = await printerRow(wb);
     await wb.contextMenu(row, 'Open');
     await wb.page.locator('.tabs-container .tab.active').filter({ hasText: 'TASK2' }).waitFor({ state: 'visible', timeout: 30_000 });
     // Clear the search view's query so the hit below comes from this run.
     await wb.runCommand('Search: Clear Search Results');
     await wb.runCommand('Records: Find References to Record');
-    const search = wb.page.locator('.search-view');
-    const box = search.locator('.search-widget textarea, .search-widget input').first();
-    await box.waitFor({ state: 'visible' });
-    assert.equal(await box.inputValue(), 'IT/TASK2');
-    await search.locator('.monaco-list-row').filter({ hasText: 'release-notes.md' }).first().waitFor({ state: 'visible', timeout: 30_000 });
-    await wb.openViewContainer('Records');
-    await wb.treeRow(CONNECTION).locator('.monaco-tl-twistie').click();
-    await wb.page.locator('.monaco-list-row[aria-expanded="false"]').filter({ hasText: CONNECTION }).first().waitFor({ state: 'visible' });
+    await expectSearchHit(wb.page);
+    await collapseConnection(wb);
   });
 
   it('offers records after IT/TASK in the Source Control commit box and inserts the picked one', async function () {

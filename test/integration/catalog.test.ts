@@ -3,23 +3,16 @@
 // workspaces reach the `.rlx` language, Refresh, a pin list edit and a sign-in drop what it knew, and
 // a new window answers from the workspaces the last one kept while the service has not answered.
 import * as assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { RecordsClient } from '../../src/core/api';
 import { connectionKey } from '../../src/extension/connections/connectionCatalog';
 import type { RecordsExtensionApi } from '../../src/extension/extension';
 import { RecordsTreeProvider } from '../../src/extension/browse/tree/recordsTreeProvider';
-import type * as SandboxApi from '../../src/sandbox/api';
+import { ADMIN_TOKEN, startBundledSandbox, type TestSandbox } from '../support/bundledSandbox';
 import { type FaultRelay, startFaultRelay } from '../support/faultRelay';
-import { repositoryRoot } from './support/environment';
 import { waitUntil } from '../support/waitUntil';
 import { MemoryMemento } from '../support/memoryMemento';
 
 const EXTENSION_ID = 'records-tools.records-service';
-const ADMIN = 'sandbox-admin-token';
 const CONNECTION = 'Catalog tests';
 const TASK = { workspace: 'IT', app: 'TASK' };
 
@@ -37,8 +30,7 @@ async function completionLabels(text: string): Promise<string[]> {
 describe('connection catalog', function () {
   this.timeout(60_000);
   let api: RecordsExtensionApi;
-  let sandbox: SandboxApi.RunningSandbox;
-  let dataDir: string;
+  let sandbox: TestSandbox;
   let relay: FaultRelay;
   let connectionId: string;
 
@@ -50,13 +42,11 @@ describe('connection catalog', function () {
 
   before(async () => {
     api = (await vscode.extensions.getExtension<RecordsExtensionApi>(EXTENSION_ID)!.activate())!;
-    const { startSandbox } = createRequire(__filename)(join(repositoryRoot(), 'dist/sandbox.js')) as typeof SandboxApi;
-    dataDir = mkdtempSync(join(tmpdir(), 'records-catalog-'));
-    sandbox = await startSandbox({ dataDir, port: 0, records: 20 });
+    sandbox = await startBundledSandbox({ records: 20 });
     relay = await startFaultRelay(sandbox.url);
     const connection = await api.connections.add({ name: CONNECTION, baseUrl: relay.url, authKind: 'authCode' });
     connectionId = connection.id;
-    await api.connections.setToken(connectionId, ADMIN);
+    await api.connections.setToken(connectionId, ADMIN_TOKEN);
   });
 
   after(async () => {
@@ -67,8 +57,7 @@ describe('connection catalog', function () {
     }
     if (connectionId) await api.connections.remove(connectionId);
     await relay?.close();
-    await sandbox?.close();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await sandbox?.dispose();
   });
 
   it('two features asking for the same schema at once send one request: the tree and `.rlx` completion', async () => {
@@ -92,10 +81,9 @@ describe('connection catalog', function () {
 
   it('pinned workspaces reach `.rlx` completion: a workspace without records appears once pinned', async () => {
     // Empty HR in this sandbox: discovery (an aggregation over records) cannot find it any more.
-    const admin = new RecordsClient({ baseUrl: sandbox.url, authorization: async () => `SVC_AUTH_CODE ${ADMIN}` });
+    const admin = sandbox.client();
     const hiring = await admin.listRecords({ workspace: 'HR', app: 'HIRING' }, { limitRecords: 500 });
     if (hiring.data.length > 0) await admin.batch(hiring.data.map((record) => ({ transition: 'delete', id: record.id })));
-    await admin.dispose();
     await vscode.commands.executeCommand('records.refresh');
     const unpinned = await completionLabels(`@connection "${CONNECTION}"\n@app |`);
     assert.ok(!unpinned.some((label) => label.startsWith('HR')), `HR is not discovered: ${unpinned.join(', ')}`);
@@ -147,11 +135,10 @@ describe('connection catalog', function () {
     const warm = await api.connections.add({ name: 'Warm start', baseUrl: relay.url, authKind: 'authCode' });
     let release = (): void => undefined;
     try {
-      await api.connections.setToken(warm.id, ADMIN);
+      await api.connections.setToken(warm.id, ADMIN_TOKEN);
       // What the last window kept in the tree cache file for this connection (this one has read nothing).
-      const admin = new RecordsClient({ baseUrl: sandbox.url, authorization: async () => `SVC_AUTH_CODE ${ADMIN}` });
+      const admin = sandbox.client();
       const kept = await admin.discoverWorkspaces();
-      await admin.dispose();
       assert.ok(kept.some((workspace) => workspace.alias === 'IT'));
       api.connections.catalog.kept!.rememberWorkspaces(warm.id, connectionKey(api.connections.get(warm.id)!), kept);
 

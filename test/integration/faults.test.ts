@@ -7,12 +7,10 @@ import type { RecordsExtensionApi } from '../../src/extension/extension';
 import { SearchViewProvider } from '../../src/extension/browse/search/searchViewProvider';
 import { RecordsTreeProvider } from '../../src/extension/browse/tree/recordsTreeProvider';
 import type { AppNode, MessageNode, RecordsTreeNode } from '../../src/extension/shared/treeNodes';
-import { type FaultRelay, startFaultRelay } from '../support/faultRelay';
+import { type FaultRelay, isList, startFaultRelay } from '../support/faultRelay';
 import { sandboxConnection } from './support/environment';
 import { MemoryMemento } from '../support/memoryMemento';
 import { connectSandbox } from '../support/connectSandbox';
-
-const isList = (method: string, path: string): boolean => method === 'POST' && path.includes('/tickets/list');
 
 describe('faults: what the Records view and the search view show', function () {
   this.timeout(90_000);

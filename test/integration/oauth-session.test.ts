@@ -7,9 +7,6 @@
 // Agent mode's MCP server holds a copy of the token: once it falls due, VS Code is told to start
 // the server again, with the fresh one.
 import * as assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as vscode from 'vscode';
@@ -19,10 +16,9 @@ import type { RecordsExtensionApi } from '../../src/extension/extension';
 import { createMcpServerDefinitionProvider } from '../../src/extension/agents/mcpServerDefinitions';
 import { RecordsTreeProvider } from '../../src/extension/browse/tree/recordsTreeProvider';
 import type { RecordsTreeNode } from '../../src/extension/shared/treeNodes';
-import type * as SandboxApi from '../../src/sandbox/api';
-import type { RunningSandbox, StartSandboxOptions } from '../../src/sandbox/api';
 import type * as IssuerModule from '../support/host/oidc-issuer.mjs' with { 'resolution-mode': 'import' };
 import type { TestIssuer } from '../support/host/oidc-issuer.mjs' with { 'resolution-mode': 'import' };
+import { startBundledSandbox } from '../support/bundledSandbox';
 import { completeAuthorization } from '../support/oidcBrowser';
 import { repositoryRoot } from './support/environment';
 import { MemoryMemento } from '../support/memoryMemento';
@@ -42,26 +38,18 @@ interface Issuer {
   close(): Promise<void>;
 }
 
-function startSandbox(options: Omit<StartSandboxOptions, 'dataDir' | 'port'>): Promise<RunningSandbox & { dataDir: string }> {
-  // The bundle the extension itself would start; run.mjs built it.
-  const { startSandbox: start } = createRequire(__filename)(join(repositoryRoot(), 'dist/sandbox.js')) as typeof SandboxApi;
-  const dataDir = mkdtempSync(join(tmpdir(), 'records-oauth-session-'));
-  return start({ ...options, dataDir, port: 0, records: 20 }).then((running) => ({ ...running, dataDir }));
-}
-
 async function withOidcProvider(): Promise<Issuer> {
   const module = pathToFileURL(join(repositoryRoot(), 'test/support/host/oidc-issuer.mjs')).href;
   const { startTestIssuer } = (await import(module)) as typeof IssuerModule;
   const issuer: TestIssuer = await startTestIssuer({ accessTokenSeconds: ACCESS_TOKEN_SECONDS });
-  const sandbox = await startSandbox({ oidcIssuer: issuer.url });
+  const sandbox = await startBundledSandbox({ oidcIssuer: issuer.url, records: 20 });
   return {
     baseUrl: sandbox.url,
     issuerUrl: issuer.url,
     refreshes: () => issuer.counts.refreshes,
     revokeGrant: () => issuer.revokeAllGrants(),
     async close() {
-      await sandbox.close();
-      rmSync(sandbox.dataDir, { recursive: true, force: true });
+      await sandbox.dispose();
       await issuer.close();
     },
   };
@@ -69,7 +57,7 @@ async function withOidcProvider(): Promise<Issuer> {
 
 async function withSandboxProvider(): Promise<Issuer> {
   const lines: string[] = [];
-  const sandbox = await startSandbox({ accessTokenSeconds: ACCESS_TOKEN_SECONDS, log: (line) => lines.push(line) });
+  const sandbox = await startBundledSandbox({ accessTokenSeconds: ACCESS_TOKEN_SECONDS, log: (line) => lines.push(line), records: 20 });
   return {
     baseUrl: sandbox.url,
     // Sign-ins post to the token endpoint too; the test reads differences over spans without one.
@@ -83,8 +71,7 @@ async function withSandboxProvider(): Promise<Issuer> {
       assert.equal(response.status, 200);
     },
     async close() {
-      await sandbox.close();
-      rmSync(sandbox.dataDir, { recursive: true, force: true });
+      await sandbox.dispose();
     },
   };
 }

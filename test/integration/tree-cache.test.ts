@@ -4,29 +4,24 @@
 // the rows and says so, and the setting turns it all off.
 import * as assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { RecordsClient } from '../../src/core/api';
 import type { RecordData } from '../../src/core/contract/types';
 import type { RecordsExtensionApi } from '../../src/extension/extension';
 import { RecordsTreeProvider } from '../../src/extension/browse/tree/recordsTreeProvider';
 import { TreeCache } from '../../src/extension/connections/treeCache';
 import type { AppNode, RecordNode, RecordsTreeNode } from '../../src/extension/shared/treeNodes';
-import type * as SandboxApi from '../../src/sandbox/api';
+import { ADMIN_TOKEN, startBundledSandbox, type TestSandbox } from '../support/bundledSandbox';
 import { type FaultRelay, startFaultRelay } from '../support/faultRelay';
-import { repositoryRoot } from './support/environment';
 import { MemoryMemento } from '../support/memoryMemento';
 
 const EXTENSION_ID = 'records-tools.records-service';
-const ADMIN = 'sandbox-admin-token';
 
 describe('tree cache and prefetch', function () {
   this.timeout(60_000);
   let api: RecordsExtensionApi;
-  let sandbox: SandboxApi.RunningSandbox;
-  let dataDir: string;
+  let sandbox: TestSandbox;
   let storageDir: string;
   let relay: FaultRelay;
   let connectionId: string;
@@ -75,14 +70,12 @@ describe('tree cache and prefetch', function () {
 
   before(async () => {
     api = (await vscode.extensions.getExtension<RecordsExtensionApi>(EXTENSION_ID)!.activate())!;
-    const { startSandbox } = createRequire(__filename)(join(repositoryRoot(), 'dist/sandbox.js')) as typeof SandboxApi;
-    dataDir = mkdtempSync(join(tmpdir(), 'records-tree-cache-data-'));
     storageDir = storage.fsPath;
-    sandbox = await startSandbox({ dataDir, port: 0, records: 20 });
+    sandbox = await startBundledSandbox({ records: 20 });
     relay = await startFaultRelay(sandbox.url);
     const connection = await api.connections.add({ name: 'Tree cache tests', baseUrl: relay.url, authKind: 'authCode' });
     connectionId = connection.id;
-    await api.connections.setToken(connectionId, ADMIN);
+    await api.connections.setToken(connectionId, ADMIN_TOKEN);
   });
 
   after(async () => {
@@ -91,8 +84,8 @@ describe('tree cache and prefetch', function () {
     await vscode.workspace.getConfiguration().update('records.tree.cache', undefined, vscode.ConfigurationTarget.Global);
     if (connectionId) await api.connections.remove(connectionId);
     await relay?.close();
-    await sandbox?.close();
-    for (const dir of [dataDir, storageDir]) if (dir) rmSync(dir, { recursive: true, force: true });
+    await sandbox?.dispose();
+    if (storageDir) rmSync(storageDir, { recursive: true, force: true });
   });
 
   it('a new window shows the rows kept from the last one at once, and one request brings a renamed record up to date in place', async () => {
@@ -103,9 +96,8 @@ describe('tree cache and prefetch', function () {
     const target = shown[0]!.record;
 
     // Meanwhile, someone renames the first record.
-    const admin = new RecordsClient({ baseUrl: sandbox.url, authorization: async () => `SVC_AUTH_CODE ${ADMIN}` });
+    const admin = sandbox.client();
     await admin.batch([{ transition: 'edit', id: target.id, title: 'Renamed meanwhile' }]);
-    await admin.dispose();
 
     const second = await newWindow();
     const [listsBefore, discoveriesBefore] = [listRequests(), discoveries()];
@@ -123,14 +115,14 @@ describe('tree cache and prefetch', function () {
     assert.ok(discoveries() - discoveriesBefore <= 1, 'and at most one the workspaces');
     await second.cache.flush();
     assert.match(readFileSync(join(storageDir, 'tree-cache.json'), 'utf8'), /Renamed meanwhile/, 'the file now keeps the new title');
-    assert.doesNotMatch(readFileSync(join(storageDir, 'tree-cache.json'), 'utf8'), new RegExp(ADMIN), 'never a token');
+    assert.doesNotMatch(readFileSync(join(storageDir, 'tree-cache.json'), 'utf8'), new RegExp(ADMIN_TOKEN), 'never a token');
   });
 
   it('the same token set again (the local sandbox sets its demo token at every start) keeps the rows for the next window', async () => {
     const first = await newWindow();
     const shown = recordRows(await first.provider.getChildren(await taskApp(first.provider)));
     assert.ok(shown.length > 0);
-    await api.connections.setToken(connectionId, ADMIN);
+    await api.connections.setToken(connectionId, ADMIN_TOKEN);
     await first.cache.flush();
 
     const second = await newWindow();
@@ -148,10 +140,9 @@ describe('tree cache and prefetch', function () {
     const shown = recordRows(await first.provider.getChildren(firstApp));
     await reconciled;
     await first.cache.flush();
-    const admin = new RecordsClient({ baseUrl: sandbox.url, authorization: async () => `SVC_AUTH_CODE ${ADMIN}` });
+    const admin = sandbox.client();
     await admin.batch([{ transition: 'edit', id: shown[0]!.record.id, title: 'Renamed before the refresh' }]);
     const added = await admin.batch([{ transition: 'add', workspace_alias: 'IT', app_alias: 'TASK', title: 'Put on top' }]);
-    await admin.dispose();
 
     const second = await newWindow();
     const app = await taskApp(second.provider);
@@ -284,7 +275,7 @@ describe('tree cache and prefetch', function () {
     await api.connections.setToken(connectionId, 'sandbox-member-token');
     await window.cache.flush();
     assert.doesNotMatch(readFileSync(file, 'utf8'), new RegExp(connectionId), 'another user: nothing kept for the connection');
-    await api.connections.setToken(connectionId, ADMIN);
+    await api.connections.setToken(connectionId, ADMIN_TOKEN);
 
     await vscode.workspace.getConfiguration().update('records.tree.cache', false, vscode.ConfigurationTarget.Global);
     // The window has seen the setting (its listener runs as the value changes), then its erase is done.

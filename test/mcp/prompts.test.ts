@@ -3,10 +3,8 @@
 // listed resource equal to the service's own, and completion of workspaces, apps and numbers.
 import * as assert from 'node:assert/strict';
 import type { RecordsClient } from '../../src/core/api';
-import { type TestSandbox, startTestSandbox } from '../support/sandbox';
+import { ADMIN_TOKEN, type TestSandbox, startTestSandbox } from '../support/sandbox';
 import { type McpSession, buildMcp, startMcp } from '../support/mcpClient';
-
-const TOKEN = 'sandbox-admin-token';
 
 describe('MCP server: prompts, resources and completion', function () {
   this.timeout(60_000);
@@ -17,8 +15,8 @@ describe('MCP server: prompts, resources and completion', function () {
   before(async () => {
     buildMcp();
     sandbox = await startTestSandbox({ records: 200 });
-    direct = sandbox.client(TOKEN);
-    mcp = await startMcp(['--url', sandbox.url, '--name', 'Test sandbox'], TOKEN);
+    direct = sandbox.client(ADMIN_TOKEN);
+    mcp = await startMcp(['--url', sandbox.url, '--name', 'Test sandbox'], ADMIN_TOKEN);
   });
 
   after(async () => {

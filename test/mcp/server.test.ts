@@ -14,12 +14,10 @@ import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv
 import type { RecordsClient } from '../../src/core/api';
 import { MAX_RESULT_CHARS } from '../../src/core/agents';
 import { attachUploads, uploadFile } from '../../src/core/upload';
-import { type TestSandbox, startTestSandbox } from '../support/sandbox';
+import { ADMIN_TOKEN, type TestSandbox, startTestSandbox } from '../support/sandbox';
 import { lineReader } from '../support/lineReader';
 import { MCP_BUNDLE as MCP, buildMcp, textOf } from '../support/mcpClient';
 import { jsonOf } from '../support/labelledResult';
-
-const TOKEN = 'sandbox-admin-token';
 
 describe('MCP server over stdio', function () {
   this.timeout(60_000);
@@ -32,8 +30,8 @@ describe('MCP server over stdio', function () {
   before(async () => {
     buildMcp();
     sandbox = await startTestSandbox({ records: 200 });
-    direct = sandbox.client(TOKEN);
-    transport = new StdioClientTransport({ command: process.execPath, args: [MCP, '--url', sandbox.url, '--name', 'Test sandbox', '--allow-writes'], env: { PATH: process.env.PATH ?? '', RECORDS_TOKEN: TOKEN }, stderr: 'pipe' });
+    direct = sandbox.client(ADMIN_TOKEN);
+    transport = new StdioClientTransport({ command: process.execPath, args: [MCP, '--url', sandbox.url, '--name', 'Test sandbox', '--allow-writes'], env: { PATH: process.env.PATH ?? '', RECORDS_TOKEN: ADMIN_TOKEN }, stderr: 'pipe' });
     transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
     client = new Client({ name: 'records-mcp-test', version: '1.0.0' });
     await client.connect(transport);
@@ -101,7 +99,7 @@ describe('MCP server over stdio', function () {
     try {
       const path = join(folder, 'notes.txt');
       writeFileSync(path, 'A note attached for the agent to read.\n');
-      const upload = await uploadFile({ baseUrl: sandbox.url, authorization: () => Promise.resolve(`SVC_AUTH_CODE ${TOKEN}`), filePath: path, chunkSize: 1 << 20 });
+      const upload = await uploadFile({ baseUrl: sandbox.url, authorization: () => Promise.resolve(`SVC_AUTH_CODE ${ADMIN_TOKEN}`), filePath: path, chunkSize: 1 << 20 });
       // IT/TASK2's id in the demo data.
       await attachUploads(direct, { recordId: '00000000-0000-4000-a000-000000000002', field: 'attachments', uploads: [upload], ref: { workspace: 'IT', app: 'TASK' } });
     } finally {
@@ -171,11 +169,11 @@ describe('MCP server over stdio', function () {
 
   it('writes nothing secret to stderr', () => {
     assert.match(stderr, /serving Test sandbox/);
-    assert.doesNotMatch(stderr, new RegExp(TOKEN));
+    assert.doesNotMatch(stderr, new RegExp(ADMIN_TOKEN));
   });
 
   it('answers a malformed line with a JSON-RPC error, stays up, and ends when its input closes', async () => {
-    const child = spawn(process.execPath, [MCP, '--url', sandbox.url], { env: { PATH: process.env.PATH ?? '', RECORDS_TOKEN: TOKEN } });
+    const child = spawn(process.execPath, [MCP, '--url', sandbox.url], { env: { PATH: process.env.PATH ?? '', RECORDS_TOKEN: ADMIN_TOKEN } });
     let childErr = '';
     child.stderr.on('data', (chunk: Buffer) => (childErr += chunk.toString('utf8')));
     const next = lineReader(child);
@@ -194,7 +192,7 @@ describe('MCP server over stdio', function () {
     child.stdin.end();
     const [code] = await once(child, 'exit');
     assert.equal(code, 0);
-    assert.doesNotMatch(childErr, new RegExp(TOKEN));
+    assert.doesNotMatch(childErr, new RegExp(ADMIN_TOKEN));
     // The next start skips compiling the bundle: what V8 compiled was kept as the process ended.
     assert.ok(readdirSync(join(__dirname, '../..', 'dist/mcp-code-cache')).some((name) => name.startsWith('mcp-server.js.')), 'a code cache beside the bundle');
   });

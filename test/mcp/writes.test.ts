@@ -6,12 +6,10 @@
 // token never comes back in any form.
 import * as assert from 'node:assert/strict';
 import type { RecordsClient } from '../../src/core/api';
-import { type TestSandbox, startTestSandbox } from '../support/sandbox';
+import { ADMIN_TOKEN, type TestSandbox, startTestSandbox } from '../support/sandbox';
 import { type FaultRelay, startFaultRelay } from '../support/faultRelay';
 import { type Json, type McpSession, buildMcp, startMcp, textOf } from '../support/mcpClient';
 import { jsonOf } from '../support/labelledResult';
-
-const TOKEN = 'sandbox-admin-token';
 
 describe('MCP server: writes the user confirms', function () {
   this.timeout(60_000);
@@ -19,7 +17,7 @@ describe('MCP server: writes the user confirms', function () {
   let direct: RecordsClient;
   const sessions: McpSession[] = [];
 
-  async function session(args: string[], answer?: Parameters<typeof startMcp>[2], url = sandbox.url, token = TOKEN): Promise<McpSession> {
+  async function session(args: string[], answer?: Parameters<typeof startMcp>[2], url = sandbox.url, token = ADMIN_TOKEN): Promise<McpSession> {
     const started = await startMcp(['--url', url, '--name', 'Test sandbox', ...args], token, answer);
     sessions.push(started);
     return started;
@@ -37,7 +35,7 @@ describe('MCP server: writes the user confirms', function () {
   before(async () => {
     buildMcp();
     sandbox = await startTestSandbox({ records: 200 });
-    direct = sandbox.client(TOKEN);
+    direct = sandbox.client(ADMIN_TOKEN);
   });
 
   after(async () => {
@@ -157,7 +155,7 @@ describe('MCP server: writes the user confirms', function () {
   });
 
   it('never returns the token, in any form the service may echo it', async () => {
-    const token = TOKEN;
+    const token = ADMIN_TOKEN;
     const forms = [token.toUpperCase(), encodeURIComponent(`?${token}`).slice(3), Buffer.from(token).toString('base64'), Buffer.from(token).toString('base64url'), `SVC_AUTH_CODE ${token}`];
     const page = await direct.listRecords({ workspace: 'IT', app: 'TASK' }, { rlx: 'number = 9', listOfFields: 'id' });
     await direct.batch([{ transition: 'edit', id: page.data[0]!.id, comment: `echo: ${forms.join(' | ')}` }]);

@@ -27,6 +27,11 @@ export type Fault =
   /** Forward, and hold the service's answer back until `release` settles (an answer that comes late). */
   | { kind: 'hold'; release: Promise<void> };
 
+/** Which requests `inject` gives faults to: record lists, batch writes, attachment downloads. */
+export const isList = (method: string, path: string): boolean => method === 'POST' && path.includes('/tickets/list');
+export const isWrite = (method: string, path: string): boolean => method === 'POST' && path.includes('/tickets/multi');
+export const isDownload = (method: string, path: string): boolean => method === 'GET' && path.includes('/download');
+
 export interface SeenRequest {
   method: string;
   path: string;

@@ -1,83 +1,16 @@
-// The one sandbox fixture of the Node suites (unit, api, sandbox, mcp) and the benchmarks: the
-// real sandbox (real domain service, real HTTP) on an ephemeral port with its own temporary data
-// folder, clients that talk to it, and one `dispose()` that ends all of it.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { RecordsClient, type RecordsClientOptions } from '../../src/core/api';
-import { startSandbox, type SandboxUserInfo, type StartSandboxOptions } from '../../src/sandbox/api';
+// The sandbox fixture (sandboxFixture.ts) of the Node suites (unit, api, sandbox, mcp) and the
+// benchmarks, on the sandbox's source. The extension host starts the built bundle instead
+// (bundledSandbox.ts).
+import { startSandbox } from '../../src/sandbox/api';
+import { startTestSandboxWith, type TestSandbox, type TestSandboxOptions, useSandboxWith } from './sandboxFixture';
 
-export const ADMIN_TOKEN = 'sandbox-admin-token';
-export const MEMBER_TOKEN = 'sandbox-member-token';
-export const READONLY_TOKEN = 'sandbox-readonly-token';
-export const ADMIN_ID = '00000000-0000-4000-8000-000000000001';
-/** Small delays keep retry tests fast; Retry-After from the server still wins. */
-export const FAST_RETRIES = [10, 20, 40];
-/** Demo records a test sandbox starts with unless told: enough for most tests, quick to generate. */
-const TEST_RECORDS = 30;
+export { ADMIN_ID, ADMIN_TOKEN, FAST_RETRIES, makeDataDir, MEMBER_TOKEN, READONLY_TOKEN, type TestSandbox, type TestSandboxOptions } from './sandboxFixture';
 
-export type TestSandboxOptions = Partial<StartSandboxOptions>;
-
-export interface TestSandbox {
-  url: string;
-  users: SandboxUserInfo[];
-  /** With `tls`: the CA file that signed the sandbox's certificate. */
-  caPath?: string;
-  dataDir: string;
-  /** A client of this sandbox signed in with `token` (the admin's by default), disposed with it. */
-  client(token?: string, options?: Partial<RecordsClientOptions>): RecordsClient;
-  /** Stops the server and keeps its data folder, for a restart on it (`startTestSandbox({ dataDir })`). */
-  stop(): Promise<void>;
-  /** Disposes its clients, stops the server (unless stopped) and removes its data folder. */
-  dispose(): Promise<void>;
+export function startTestSandbox(options: TestSandboxOptions = {}): Promise<TestSandbox> {
+  return startTestSandboxWith(startSandbox, options);
 }
 
-export async function makeDataDir(): Promise<string> {
-  return mkdtemp(join(tmpdir(), 'records-test-sandbox-'));
-}
-
-export async function startTestSandbox(options: TestSandboxOptions = {}): Promise<TestSandbox> {
-  const dataDir = options.dataDir ?? (await makeDataDir());
-  const running = await startSandbox({ records: TEST_RECORDS, ...options, dataDir, port: 0 });
-  const clients: RecordsClient[] = [];
-  let stopped: Promise<void> | undefined;
-  const stop = () => (stopped ??= running.close());
-  return {
-    url: running.url,
-    users: running.users,
-    caPath: running.caPath,
-    dataDir,
-    client(token = ADMIN_TOKEN, extra = {}) {
-      const client = new RecordsClient({
-        baseUrl: running.url,
-        authorization: () => Promise.resolve(`SVC_AUTH_CODE ${token}`),
-        retryDelaysMs: FAST_RETRIES,
-        ...extra,
-      });
-      clients.push(client);
-      return client;
-    },
-    stop,
-    async dispose() {
-      await Promise.all(clients.splice(0).map((client) => client.dispose()));
-      await stop();
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-/**
- * The sandbox of the calling `describe`: started before its tests, disposed after them. The
- * object is filled in by the `before` hook, so read it only inside hooks and tests; options that
- * depend on an earlier hook (an issuer's URL) are given as a function, read when it runs.
- */
+/** The sandbox of the calling `describe` (see useSandboxWith). */
 export function useSandbox(options: TestSandboxOptions | (() => TestSandboxOptions) = {}): TestSandbox {
-  const sandbox = {} as TestSandbox;
-  before(async () => {
-    Object.assign(sandbox, await startTestSandbox(typeof options === 'function' ? options() : options));
-  });
-  after(async () => {
-    await sandbox.dispose?.();
-  });
-  return sandbox;
+  return useSandboxWith(startSandbox, options);
 }

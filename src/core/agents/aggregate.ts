@@ -5,12 +5,12 @@ import { isValidRlxFieldName } from '../rlx/quote';
 import { MAX_RESULT_CHARS, MAX_ROWS, fitRows, moreText } from './bounds';
 import { type ToolContext, ToolInputError, optionalString, optionalStringList, requireString } from './context';
 import { explainEmpty } from './emptyResult';
-import { describeResolved, resolveFilterValues } from './filterValues';
+import { type ResolvedValue, describeResolved } from './filterValues';
+import { prepareFilter } from './filterInput';
 import { groupFilter } from './groupFilter';
 import { type ToolResult, errorResult, labelledResult } from './labelling';
-import { filterToSend } from './query';
 import { readableSchema, resolveApp } from './records';
-import { checkRlx, describeRlxProblems } from './rlxCheck';
+import { describeRlxProblems } from './rlxCheck';
 
 const SUFFIX = /__pivotby(hour|day|month|year)$/;
 
@@ -26,15 +26,11 @@ export async function aggregateRecords(ctx: ToolContext, input: Record<string, u
     if (!isValidRlxFieldName(base) || !Object.hasOwn(schema.fields ?? {}, base)) throw new ToolInputError(`${ref.workspace}/${ref.app} has no field "${base}". records_describe_app lists its fields.`);
   }
   let rlx: string | undefined;
-  let resolved: Awaited<ReturnType<typeof resolveFilterValues>>['resolved'] = [];
+  let resolved: ResolvedValue[] = [];
   if (written !== undefined) {
-    const workspaces = await ctx.catalog.workspaces(ctx.connectionId);
-    const users = workspaces.find((w) => w.alias === ref.workspace)?.users ?? [];
-    const problems = checkRlx(written, ref, schema, users).filter((p) => p.severity === 'error');
-    if (problems.length > 0) return errorResult(`The RLX filter was not sent: fix it and call records_aggregate again.\n${describeRlxProblems(problems)}`);
-    const values = await resolveFilterValues(ctx, schema, users, written);
-    resolved = values.resolved;
-    rlx = await filterToSend(ctx, values.rlx);
+    const prepared = await prepareFilter(ctx, ref, schema, written);
+    if (prepared.problems) return errorResult(`The RLX filter was not sent: fix it and call records_aggregate again.\n${describeRlxProblems(prepared.problems)}`);
+    ({ rlx, resolved } = prepared);
   }
   const result = await ctx.client.aggregate(ref, { dimensions4Pivot: groupBy.join(','), ...(sum ? { statsFields: sum } : {}), ...(rlx ? { rlx } : {}) }, { signal: ctx.signal });
   const groups = [...result.data].sort((a, b) => b._count - a._count).map((row) => {

@@ -31,7 +31,7 @@ export { MAX_RESULT_CHARS, MAX_ROWS } from './bounds';
 export { checkRlx, describeRlxProblems } from './rlxCheck';
 export type { RlxProblem } from './rlxCheck';
 export { appDescription } from './describeApp';
-export { filterToSend } from './query';
+export { filterToSend } from './filterInput';
 export { SCHEMA_TOKEN_BUDGET, estimateTokens, explainPrompt, extractRlx, pickAppPrompt, queryPrompt, repairPrompt, schemaContext, splitRlxQuery } from './chatPrompt';
 export { readableSchema, resolveApp } from './records';
 export { describeResolved, resolveFilterValues } from './filterValues';

@@ -2,17 +2,17 @@
 // values resolved (names, captions, references → ids), one page of rows with a cursor to the
 // next, the total matched, the query actually sent (so the user can run it again), and, when
 // nothing matched, the condition that emptied the result.
-import { findRlxPlaceholders, expandRlxPlaceholders } from '../rlx/placeholders';
 import { isValidRlxFieldName } from '../rlx/quote';
 import { fieldKindOf } from '../schema/fieldKind';
 import { MAX_RESULT_CHARS, MAX_ROWS, fitRows } from './bounds';
 import { type ToolContext, ToolInputError, optionalLimit, optionalString, optionalStringList, requireString } from './context';
 import { decodeCursor, encodeCursor } from './cursor';
 import { explainEmpty } from './emptyResult';
-import { describeResolved, resolveFilterValues } from './filterValues';
+import { type ResolvedValue, describeResolved } from './filterValues';
+import { prepareFilter } from './filterInput';
 import { type ToolResult, errorResult, labelledResult } from './labelling';
 import { readableSchema, resolveApp } from './records';
-import { checkRlx, describeRlxProblems } from './rlxCheck';
+import { describeRlxProblems } from './rlxCheck';
 import { recordRow } from './rows';
 
 export async function queryRecords(ctx: ToolContext, input: Record<string, unknown>): Promise<ToolResult> {
@@ -29,17 +29,14 @@ export async function queryRecords(ctx: ToolContext, input: Record<string, unkno
   }
   if (sort !== undefined && !/^[A-Za-z_][A-Za-z0-9_]*( (asc|desc))?$/i.test(sort)) throw new ToolInputError(`"${sort}" is not a sort: write a field and a direction, e.g. "creation_date desc".`);
   let rlx = written;
-  let resolved: Awaited<ReturnType<typeof resolveFilterValues>>['resolved'] = [];
+  let resolved: ResolvedValue[] = [];
   if (written !== undefined) {
-    const workspaces = await ctx.catalog.workspaces(ctx.connectionId);
-    const users = workspaces.find((w) => w.alias === ref.workspace)?.users ?? [];
-    const problems = checkRlx(written, ref, schema, users).filter((p) => p.severity === 'error');
-    if (problems.length > 0) {
+    const prepared = await prepareFilter(ctx, ref, schema, written);
+    if (prepared.problems) {
+      const { problems } = prepared;
       return errorResult(`The RLX filter was not sent: it has ${problems.length} problem${problems.length === 1 ? '' : 's'}. Fix ${problems.length === 1 ? 'it' : 'them'} and call records_query again.\n${describeRlxProblems(problems)}`);
     }
-    const values = await resolveFilterValues(ctx, schema, users, written);
-    resolved = values.resolved;
-    rlx = await filterToSend(ctx, values.rlx);
+    ({ rlx, resolved } = prepared);
   }
   // Rich texts are sent only when asked for: without this, a description reads as null.
   const loadRichTexts = fields.some((field) => field === 'description' || fieldKindOf(schema.fields![field]!) === 'richtext');
@@ -74,11 +71,4 @@ export async function queryRecords(ctx: ToolContext, input: Record<string, unkno
   const data = { total, shown: kept.length, query, ...(resolved.length > 0 ? { resolved } : {}), rows: kept, ...(nextCursor ? { nextCursor } : {}) };
   const moreText = nextCursor ? `${Math.max(total - end, 0)} more: call records_query again with the same app, rlx and sort and "cursor": ${JSON.stringify(nextCursor)}, or narrow the filter, or count with records_aggregate.` : undefined;
   return labelledResult(ctx.connectionName, sentences.join(' '), data, moreText);
-}
-
-/** The filter as the service takes it: placeholders (`@me`, `@today`) replaced for the signed-in user. */
-export async function filterToSend(ctx: ToolContext, written: string): Promise<string> {
-  if (findRlxPlaceholders(written).length === 0) return written;
-  const user = await ctx.catalog.currentUser(ctx.connectionId, { signal: ctx.signal });
-  return expandRlxPlaceholders(written, { userId: user.id, now: new Date(), timeZone: user.timezone ?? 'UTC' }).text;
 }

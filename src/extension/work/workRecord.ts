@@ -12,7 +12,6 @@ import { stateCategory } from '../browse/tree/model/stateStyle';
 import { parseReference, referenceText } from '../../core/contract/reference';
 import { type FirstRecords, pickRecord } from '../records/recordPicker';
 import { WorkError } from './gitAccess';
-import type { WorkHost } from './workHost';
 
 export interface TargetRecord {
   connectionId: string;
@@ -43,7 +42,7 @@ export function locatorOf(arg: unknown, connections: ConnectionManager): Locator
  * The palette's record for a work command: the one record picker, offering first the records
  * assigned to me that are not done (one request). Undefined when the user cancels.
  */
-export async function pickWorkRecord(host: Pick<WorkHost, 'connections' | 'globalState'>, title: string): Promise<Locator | undefined> {
+export async function pickWorkRecord(host: { connections: ConnectionManager; globalState: vscode.Memento }, title: string): Promise<Locator | undefined> {
   const { connections } = host;
   const connectionId = referenceConnectionId(connections);
   if (connectionId === undefined) throw new WorkError(vscode.l10n.t('Add a connection to a Records Service first.'));

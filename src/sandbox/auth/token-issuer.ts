@@ -102,32 +102,29 @@ export class TokenIssuer {
    * signed with its key.
    */
   async verifyAccessToken(token: string): Promise<string | undefined> {
-    const jose = await loadJose();
-    try {
-      const { payload } = await jose.jwtVerify(token, this.key.publicKey, {
-        algorithms: [SIGNING_ALGORITHM],
-        audience: ACCESS_TOKEN_AUDIENCE,
-        typ: ACCESS_TOKEN_TYPE,
-        requiredClaims: ['sub', 'exp'],
-      });
-      return this.isRevoked(payload.gid) ? undefined : payload.sub;
-    } catch {
-      return undefined;
-    }
+    const payload = await this.verified(token, { typ: ACCESS_TOKEN_TYPE, audience: ACCESS_TOKEN_AUDIENCE });
+    return payload === undefined || this.isRevoked(payload.gid) ? undefined : payload.sub;
   }
 
   async verifyRefreshToken(token: string): Promise<RefreshClaims | undefined> {
+    const payload = await this.verified(token, { typ: REFRESH_TOKEN_TYPE });
+    if (payload === undefined || typeof payload.sub !== 'string' || typeof payload.client_id !== 'string' || typeof payload.scope !== 'string' || this.isRevoked(payload.gid)) {
+      return undefined;
+    }
+    return { userId: payload.sub, clientId: payload.client_id, scope: payload.scope, grantId: typeof payload.gid === 'string' ? payload.gid : undefined };
+  }
+
+  /** The claims of a token this sandbox signed, of type `typ` (and `audience`), unexpired; undefined for any other. */
+  private async verified(token: string, expected: { typ: string; audience?: string }): Promise<Record<string, unknown> & { sub?: string } | undefined> {
     const jose = await loadJose();
     try {
       const { payload } = await jose.jwtVerify(token, this.key.publicKey, {
         algorithms: [SIGNING_ALGORITHM],
-        typ: REFRESH_TOKEN_TYPE,
+        ...(expected.audience === undefined ? {} : { audience: expected.audience }),
+        typ: expected.typ,
         requiredClaims: ['sub', 'exp'],
       });
-      if (typeof payload.sub !== 'string' || typeof payload.client_id !== 'string' || typeof payload.scope !== 'string' || this.isRevoked(payload.gid)) {
-        return undefined;
-      }
-      return { userId: payload.sub, clientId: payload.client_id, scope: payload.scope, grantId: typeof payload.gid === 'string' ? payload.gid : undefined };
+      return payload;
     } catch {
       return undefined;
     }

@@ -1,7 +1,7 @@
 // Typed messaging over any postMessage-like transport: fire-and-forget posts, requests with one
 // reply by id, and a ready handshake. Pure (no DOM access), so unit tests drive it with a fake
 // transport; the webview wraps acquireVsCodeApi() in webviewTransport.ts.
-import { type Envelope, isEnvelope } from './protocol';
+import { type Envelope, isEnvelope } from './envelope';
 
 export interface ChannelTransport {
   send(envelope: Envelope<unknown>): void;

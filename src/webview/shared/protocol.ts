@@ -1,41 +1,10 @@
-// The envelope every webview and its host exchange. Each webview declares its own message
-// unions in `src/webview/<name>/protocol.ts`; this file adds request/reply by id on top, and is
-// imported by both sides (the extension may import only protocol files from src/webview).
-
-/** A one-way message: `{ type: … }` from the webview's own union. */
-export interface PostEnvelope<T> {
-  kind: 'post';
-  message: T;
-}
-
-/** A request expecting exactly one reply with the same id. */
-export interface RequestEnvelope<T> {
-  kind: 'request';
-  id: number;
-  message: T;
-}
-
-export type ReplyEnvelope =
-  | { kind: 'reply'; id: number; ok: true; value: unknown }
-  | { kind: 'reply'; id: number; ok: false; error: string };
-
-/**
- * Sent by each side when it starts listening; posts made before the other side is ready are
- * held. A ready that is not itself an answer gets one answer, so a reloaded page (a hidden view
- * comes back) and a host that started first still meet, without an endless exchange.
- */
-export interface ReadyEnvelope {
-  kind: 'ready';
-  answer?: true;
-}
-
-export type Envelope<T> = PostEnvelope<T> | RequestEnvelope<T> | ReplyEnvelope | ReadyEnvelope;
-
-export function isEnvelope(value: unknown): value is Envelope<unknown> {
-  if (typeof value !== 'object' || value === null) return false;
-  const kind = (value as { kind?: unknown }).kind;
-  return kind === 'post' || kind === 'request' || kind === 'reply' || kind === 'ready';
-}
+// What a webview and its host share beyond their own message unions (each webview declares those
+// in `src/webview/<name>/protocol.ts`): the envelope (envelope.ts) and the channel that carries it
+// (messageChannel.ts). The extension may import only protocol files from src/webview, so it reaches
+// both through this file; the webview pages import them directly. Imports run one way only:
+// protocol → messageChannel → envelope.
+export type { Envelope, PostEnvelope, ReadyEnvelope, ReplyEnvelope, RequestEnvelope } from './envelope';
+export { isEnvelope } from './envelope';
 
 // The channel itself is pure (no DOM, no vscode), so the host uses the very same implementation.
 export { MessageChannel, type ChannelTransport, type ChannelHandlers } from './messageChannel';

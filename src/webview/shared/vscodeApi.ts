@@ -1,6 +1,6 @@
 // The one handle a webview gets on VS Code. acquireVsCodeApi may be called only once per page.
 import type { ChannelTransport } from './messageChannel';
-import type { Envelope } from './protocol';
+import type { Envelope } from './envelope';
 
 export interface VsCodeApi<TState> {
   postMessage(message: unknown): void;

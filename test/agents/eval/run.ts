@@ -2,13 +2,11 @@
 // client over stdio against a sandbox, each checked against the service's own numbers and held
 // to its budget of calls and bytes. Prints a table and `agents-eval: N passed, N failed`; exits 1
 // when a task fails or goes over its budget.
-import { type TestSandbox, startTestSandbox } from '../../support/sandbox';
+import { ADMIN_ID, ADMIN_TOKEN, type TestSandbox, startTestSandbox } from '../../support/sandbox';
 import { type McpSession, buildMcp, startMcp } from '../../support/mcpClient';
 import { CountedTools, type SessionKind } from './agent';
 import { EVAL_TASKS } from './tasks';
 
-const TOKEN = 'sandbox-admin-token';
-const ADMIN_ID = '00000000-0000-4000-8000-000000000001';
 const DEFAULT_CALLS = 4;
 const DEFAULT_BYTES = 16 * 1024;
 
@@ -27,10 +25,10 @@ async function main(): Promise<number> {
   const sessions = new Map<SessionKind, McpSession>();
   try {
     const args = ['--url', sandbox.url, '--name', 'Eval sandbox', '--allow-writes'];
-    sessions.set('accepting', await startMcp(args, TOKEN, () => ({ action: 'accept', content: {} })));
-    sessions.set('declining', await startMcp(args, TOKEN, () => ({ action: 'decline' })));
-    sessions.set('noElicitation', await startMcp(args, TOKEN));
-    const service = sandbox.client(TOKEN);
+    sessions.set('accepting', await startMcp(args, ADMIN_TOKEN, () => ({ action: 'accept', content: {} })));
+    sessions.set('declining', await startMcp(args, ADMIN_TOKEN, () => ({ action: 'decline' })));
+    sessions.set('noElicitation', await startMcp(args, ADMIN_TOKEN));
+    const service = sandbox.client(ADMIN_TOKEN);
     const rows: Row[] = [];
     for (const task of EVAL_TASKS) {
       const tools = new CountedTools(sessions.get(task.session)!);

@@ -2,17 +2,21 @@ import * as assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { mkdir, rm, truncate, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox';
 import { call, callJson } from '../../support/sandboxHttp';
-import { createUpload, patchUpload } from './support/tus-calls';
+import { startUpload } from '../../support/tusCalls';
+import { waitUntil } from '../../support/waitUntil';
 
 async function uploadBytes(sandbox: TestSandbox, bytes: Buffer, filename: string): Promise<string> {
-  const created = await createUpload(sandbox.url, bytes.length, filename);
-  assert.equal(created.status, 201);
-  const location = created.headers.get('location') ?? '';
-  assert.equal((await patchUpload(location, 0, bytes)).status, 204);
-  return location.split('/').pop() ?? '';
+  return (await startUpload(sandbox.url, bytes.length, { filename, bytes })).fileUid;
+}
+
+/** Something in the way of the move into files/: a save that attaches the upload is durable, its move fails. */
+async function blockMoveOf(sandbox: TestSandbox, fileUid: string): Promise<string> {
+  const blocker = join(sandbox.dataDir, 'files', fileUid);
+  await mkdir(blocker);
+  await writeFile(join(blocker, 'in-the-way'), '');
+  return blocker;
 }
 
 async function attach(sandbox: TestSandbox, fileUid: string, filename: string): Promise<number> {
@@ -34,10 +38,7 @@ describe('sandbox HTTP: attachment bytes after a save', () => {
     dirs.push(first.dataDir);
     const bytes = randomBytes(20_000);
     const fileUid = await uploadBytes(first, bytes, 'left-behind.bin');
-    // Something in the way of the move into files/: the save is durable, the move fails.
-    const blocker = join(first.dataDir, 'files', fileUid);
-    await mkdir(blocker);
-    await writeFile(join(blocker, 'in-the-way'), '');
+    const blocker = await blockMoveOf(first, fileUid);
     assert.equal(await attach(first, fileUid, 'left-behind.bin'), 200);
     await first.stop();
     await rm(blocker, { recursive: true });
@@ -58,17 +59,10 @@ describe('sandbox HTTP: attachment bytes after a save', () => {
     try {
       const bytes = randomBytes(5_000);
       const fileUid = await uploadBytes(sandbox, bytes, 'retried.bin');
-      const blocker = join(sandbox.dataDir, 'files', fileUid);
-      await mkdir(blocker);
-      await writeFile(join(blocker, 'in-the-way'), '');
+      const blocker = await blockMoveOf(sandbox, fileUid);
       assert.equal(await attach(sandbox, fileUid, 'retried.bin'), 200);
       await rm(blocker, { recursive: true });
-      let status = 0;
-      for (let i = 0; i < 100 && status !== 200; i += 1) {
-        await sleep(100);
-        status = (await call(sandbox.url, `/api/download/${fileUid}`)).status;
-      }
-      assert.equal(status, 200, 'the move was retried');
+      await waitUntil('the retried move: the download answers 200', async () => (await call(sandbox.url, `/api/download/${fileUid}`)).status === 200, 10_000, 100);
     } finally {
       await sandbox.stop();
     }

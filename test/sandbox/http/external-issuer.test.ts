@@ -1,24 +1,13 @@
 // `--oidc-issuer`: the sandbox validates Bearer JWTs of an external OpenID Provider (panva's
 // oidc-provider, run here over real HTTP) through its discovery document and JWKS.
 import * as assert from 'node:assert/strict';
-import type { TestIssuer } from '../../support/host/oidc-issuer.mjs' with { 'resolution-mode': 'import' };
-import { startTestSandbox, useSandbox, type TestSandbox } from '../../support/sandbox';
+import { useIssuerSandbox } from '../../support/issuerSandbox';
+import { ADMIN_ID, useSandbox } from '../../support/sandbox';
 import { callJson, type ErrorShape } from '../../support/sandboxHttp';
 
 describe('sandbox HTTP: an external OpenID issuer (--oidc-issuer)', function () {
   this.timeout(30_000);
-  let issuer: TestIssuer;
-  let sandbox: TestSandbox;
-
-  before(async () => {
-    const { startTestIssuer } = await import('../../support/host/oidc-issuer.mjs');
-    issuer = await startTestIssuer();
-    sandbox = await startTestSandbox({ oidcIssuer: issuer.url });
-  });
-  after(async () => {
-    await sandbox?.dispose();
-    await issuer?.close();
-  });
+  const { issuer, sandbox } = useIssuerSandbox();
 
   const now = (): number => Math.floor(Date.now() / 1000);
   const common = (token: string) => callJson<{ name: string } & ErrorShape>(sandbox.url, '/api/common', { authorization: `Bearer ${token}` });
@@ -35,7 +24,6 @@ describe('sandbox HTTP: an external OpenID issuer (--oidc-issuer)', function () 
     assert.match(ownSignIn.body.error.message, new RegExp(`through ${issuer.url}`));
   });
 
-  const ADA_ID = '00000000-0000-4000-8000-000000000001';
   const verified = (email: string) => ({ email, email_verified: true });
   /** Every e-mail the sandbox knows; none may appear in an answer to a stranger. */
   const knownEmails = () => ['ada', 'max', 'rita', 'rob', 'grace', 'linus', 'margaret', 'alan'].map((name) => `${name}@sandbox.example`);
@@ -54,7 +42,7 @@ describe('sandbox HTTP: an external OpenID issuer (--oidc-issuer)', function () 
   });
 
   it('never maps a sub, neither a user id nor an e-mail, unless a claim is configured', async () => {
-    for (const sub of [ADA_ID, 'ada@sandbox.example', 'Ada@Sandbox.example']) {
+    for (const sub of [ADMIN_ID, 'ada@sandbox.example', 'Ada@Sandbox.example']) {
       const answer = await common(await issuer.sign({ sub }));
       assert.equal(answer.status, 401, `sub ${sub}`);
     }
@@ -140,7 +128,7 @@ describe('sandbox HTTP: an external OpenID issuer (--oidc-issuer)', function () 
       callJson<{ name: string } & ErrorShape>(mapped.url, '/api/common', { authorization: `Bearer ${await issuer.sign(claims)}` });
 
     it('maps that claim to a user id, and nothing else', async () => {
-      assert.equal((await mappedCommon({ records_user: ADA_ID })).body.name, 'Ada Admin');
+      assert.equal((await mappedCommon({ records_user: ADMIN_ID })).body.name, 'Ada Admin');
       const byEmail = await mappedCommon(verified('max@sandbox.example'));
       assert.equal(byEmail.status, 401, 'a verified e-mail no longer maps: the configured claim decides');
       assert.match(byEmail.body.error.message, /no "records_user" claim/);
@@ -155,7 +143,7 @@ describe('sandbox HTTP: an external OpenID issuer (--oidc-issuer)', function () 
 
     it('maps a sub equal to a user id, never a sub equal to an e-mail', async () => {
       const call = async (sub: string) => callJson<{ name: string } & ErrorShape>(mapped.url, '/api/common', { authorization: `Bearer ${await issuer.sign({ sub })}` });
-      assert.equal((await call(ADA_ID)).body.name, 'Ada Admin');
+      assert.equal((await call(ADMIN_ID)).body.name, 'Ada Admin');
       assert.equal((await call('ada@sandbox.example')).status, 401);
       assert.equal((await call('ADA@SANDBOX.EXAMPLE')).status, 401);
     });

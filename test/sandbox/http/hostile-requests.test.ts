@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ADMIN_TOKEN, useSandbox } from '../../support/sandbox';
 import { type ErrorShape } from '../../support/sandboxHttp';
-import { createUpload } from './support/tus-calls';
+import { createUpload } from '../../support/tusCalls';
 
 /** Sends raw bytes and returns what the server answered before closing (or after `waitMs`). */
 function rawExchange(baseUrl: string, text: string, options: { abortAfterSend?: boolean; waitMs?: number } = {}): Promise<string> {

@@ -8,7 +8,7 @@ import { MAX_BATCH_OPERATIONS } from '../../../src/sandbox/service/batch-planner
 import { MAX_LIMIT_RECORDS } from '../../../src/sandbox/service/scope';
 import { ADMIN_TOKEN, useSandbox } from '../../support/sandbox';
 import { call, callJson, type ErrorShape } from '../../support/sandboxHttp';
-import { createUpload, headUpload, patchUpload } from './support/tus-calls';
+import { createUpload, headUpload, patchUpload } from '../../support/tusCalls';
 
 describe('sandbox HTTP: rate limit and request deadline', () => {
   describe('RateLimiter', () => {

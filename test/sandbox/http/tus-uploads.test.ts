@@ -3,10 +3,10 @@ import { randomBytes } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import { request } from 'node:http';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { ADMIN_ID, ADMIN_TOKEN, MEMBER_TOKEN, startTestSandbox, useSandbox } from '../../support/sandbox';
 import { call, callJson, type ErrorShape } from '../../support/sandboxHttp';
-import { createUpload, deleteUpload, headUpload, patchUpload } from './support/tus-calls';
+import { createUpload, deleteUpload, headUpload, patchUpload, startUpload, uploadIdOf } from '../../support/tusCalls';
+import { waitUntil } from '../../support/waitUntil';
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -29,7 +29,7 @@ describe('sandbox HTTP: tus uploads and downloads', () => {
 
   it('creates an upload: 201 with an absolute Location whose last segment is a GUID', async () => {
     const location = await newUpload(10);
-    assert.match(location.split('/').pop() ?? '', GUID);
+    assert.match(uploadIdOf(location), GUID);
     const head = await headUpload(location);
     assert.equal(head.headers.get('upload-offset'), '0');
     assert.equal(head.headers.get('upload-length'), '10');
@@ -72,7 +72,7 @@ describe('sandbox HTTP: tus uploads and downloads', () => {
     const bytes = randomBytes(256 * 1024);
     const half = bytes.length / 2;
     const location = await newUpload(bytes.length, 'resume.bin');
-    const fileUid = location.split('/').pop() ?? '';
+    const fileUid = uploadIdOf(location);
     const onDisk = join(sandbox.dataDir, 'uploads', fileUid);
 
     const broken = request(location, {
@@ -87,9 +87,7 @@ describe('sandbox HTTP: tus uploads and downloads', () => {
     });
     broken.on('error', () => undefined);
     broken.write(bytes.subarray(0, half));
-    for (let i = 0; i < 100 && (await stat(onDisk)).size < half; i += 1) {
-      await sleep(20);
-    }
+    await waitUntil('half of the bytes on disk', async () => (await stat(onDisk)).size >= half, 10_000, 20);
     broken.destroy();
 
     const offset = await offsetOf(location);
@@ -141,7 +139,7 @@ describe('sandbox HTTP: tus uploads and downloads', () => {
     const bytes = randomBytes(100_000);
     const filename = 'Prüfbericht 2026.pdf';
     const location = await newUpload(bytes.length, filename);
-    const fileUid = location.split('/').pop() ?? '';
+    const fileUid = uploadIdOf(location);
     assert.equal((await patchUpload(location, 0, bytes.subarray(0, 60_000))).status, 204);
     assert.equal((await patchUpload(location, 60_000, bytes.subarray(60_000))).status, 204);
 
@@ -188,15 +186,8 @@ describe('sandbox HTTP: upload time-to-live', () => {
   const sandbox = useSandbox({ uploadTtlSeconds: 1 });
 
   it('discards an upload never attached once its time-to-live has passed', async () => {
-    const created = await createUpload(sandbox.url, 3, 'old.txt');
-    const location = created.headers.get('location') ?? '';
-    assert.equal((await patchUpload(location, 0, Buffer.from('old'))).status, 204);
-    let status = 200;
-    for (let i = 0; i < 40 && status !== 404; i += 1) {
-      await sleep(100);
-      status = (await headUpload(location)).status;
-    }
-    assert.equal(status, 404);
+    const { location } = await startUpload(sandbox.url, 3, { filename: 'old.txt', bytes: Buffer.from('old') });
+    await waitUntil('the expired upload to answer 404', async () => (await headUpload(location)).status === 404, 4_000, 100);
   });
 });
 
@@ -204,7 +195,7 @@ describe('sandbox HTTP: --reset', () => {
   it('discards pending uploads together with the records', async () => {
     const first = await startTestSandbox();
     const location = (await createUpload(first.url, 3, 'gone.txt')).headers.get('location') ?? '';
-    const fileUid = location.split('/').pop() ?? '';
+    const fileUid = uploadIdOf(location);
     await first.stop();
     const second = await startTestSandbox({ dataDir: first.dataDir, reset: true });
     try {

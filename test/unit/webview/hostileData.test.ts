@@ -2,10 +2,8 @@
 // strict CSP as in VS Code): snippets keep only <em>, titles and captions stay text, and no
 // script from the data ever runs.
 import { strict as assert } from 'node:assert';
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { type WebviewHarness, hostProtocol, openWebviewHarness } from '../../../bench/webview-harness';
+import { type WebviewHarness, ensureWebviewBundles, hostProtocol, openWebviewHarness } from '../../../bench/webview-harness';
 
 const root = join(__dirname, '..', '..', '..');
 const HOSTILE = '<img src=x onerror="window.pwned=1"><script>window.pwned=2</script><a href="javascript:window.pwned=3">x</a><em onclick="window.pwned=4" style="color:red">match</em><svg onload="window.pwned=5"></svg>';
@@ -21,9 +19,7 @@ describe('webviews with hostile data (Chromium)', function () {
   this.timeout(60_000);
 
   before(() => {
-    if (!existsSync(join(root, 'dist', 'webview', 'search.js')) || !existsSync(join(root, 'dist', 'webview', 'pivot.js'))) {
-      execFileSync(process.execPath, ['esbuild.mjs', '--only=webview'], { cwd: root });
-    }
+    ensureWebviewBundles(root, 'search', 'pivot');
   });
 
   it('search: only <em> survives in snippets, titles are text, nothing runs', async () => {

@@ -15,7 +15,7 @@ import { type RecordReference, parseReference } from '../../contract/reference';
 import { walkRlx } from '../nodeAt';
 import type { RlxNode, RlxStringNode } from '../nodes';
 import { closest, rlxFieldType, schemaField, schemaLookups } from './fieldKinds';
-import type { RlxScopeSchema } from './schemaSource';
+import type { RlxScopeSchema, RlxSignedInUser } from './schemaSource';
 
 export interface RlxValueCandidate {
   /** What the filter needs: a user id or a lookup's db value. */
@@ -47,13 +47,6 @@ export type RlxValueFinding =
   | (FindingBase & { outcome: 'unknown_person'; kind: 'person'; suggestions: RlxValueCandidate[] })
   /** A link field given a record reference: the caller reads the record's id. */
   | (FindingBase & { outcome: 'reference'; kind: 'link'; reference: RecordReference });
-
-/** The signed-in user, when known: a name or e-mail of theirs becomes `@me` in a quick fix. */
-export interface RlxSignedInUser {
-  id: string;
-  name?: string;
-  email?: string;
-}
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

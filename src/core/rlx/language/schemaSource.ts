@@ -3,7 +3,13 @@
 // schemas ahead (and the features degrade to syntax-only help while a schema is unknown).
 import type { FieldDefinition, LookupValue, WorkspaceUser } from '../../contract/types';
 import type { RlxScope } from '../document';
-import type { RlxSignedInUser } from './filterValues';
+
+/** The signed-in user, when known: a name or e-mail of theirs becomes `@me` in a quick fix. */
+export interface RlxSignedInUser {
+  id: string;
+  name?: string;
+  email?: string;
+}
 
 export interface RlxScopeSchema {
   /** Field definitions by db name. */

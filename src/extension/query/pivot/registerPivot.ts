@@ -6,6 +6,7 @@ import type { SnippetLanguage } from '../../../core/api';
 import type { ConnectionManager } from '../../connections/connectionManager';
 import type { AggregationResult } from '../../../core/contract/types';
 import type { PivotConfig, PivotTarget } from '../../../webview/pivot/protocol';
+import { commandArgument } from '../../shared/commandArgument';
 import type { PivotAnswer } from './pivotPanel';
 
 /** The panels' view type (`onWebviewPanel:records.pivot` in package.json). */
@@ -16,14 +17,13 @@ const loadPivot = () => import('../bundles/pivot.js');
 
 /** What `records.pivot` accepts: an app node of the tree, or `{connectionId, workspace, app, config?, answer?}`. */
 export function pivotTargetFromArgument(arg: unknown): { target: PivotTarget; config?: PivotConfig; answer?: PivotAnswer } | undefined {
-  if (typeof arg !== 'object' || arg === null) return undefined;
-  const a = arg as Record<string, unknown>;
-  if (typeof a.connectionId !== 'string') return undefined;
-  const ref = typeof a.ref === 'object' && a.ref !== null ? (a.ref as Record<string, unknown>) : a;
+  const argument = commandArgument(arg);
+  if (!argument) return undefined;
+  const { fields: a, connectionId, ref } = argument;
   if (typeof ref.workspace !== 'string' || typeof ref.app !== 'string') return undefined;
   const config = typeof a.config === 'object' && a.config !== null && Array.isArray((a.config as PivotConfig).dimensions) ? (a.config as PivotConfig) : undefined;
   const answer = config && isPivotAnswer(a.answer) ? a.answer : undefined;
-  return { target: { connectionId: a.connectionId, workspace: ref.workspace, app: ref.app }, config, answer };
+  return { target: { connectionId, workspace: ref.workspace, app: ref.app }, config, answer };
 }
 
 function isPivotAnswer(value: unknown): value is PivotAnswer {

@@ -51,12 +51,7 @@ export class RlxDiagnosticsController implements vscode.Disposable {
   schedule(document: vscode.TextDocument, delayMs: number): void {
     if (document.languageId !== RLX_LANGUAGE_ID) return;
     const key = document.uri.toString();
-    const previous = this.pending.get(key);
-    if (previous !== undefined) {
-      clearTimeout(previous.timer);
-      previous.cancel.cancel();
-      previous.cancel.dispose();
-    }
+    this.cancelPending(key);
     const cancel = new vscode.CancellationTokenSource();
     const timer = setTimeout(() => void this.run(document, cancel.token), delayMs);
     this.pending.set(key, { timer, cancel });
@@ -84,15 +79,19 @@ export class RlxDiagnosticsController implements vscode.Disposable {
     }));
   }
 
+  /** Stops the check of `key` that waits for its timer or runs (a newer one replaces it, or the document closed). */
+  private cancelPending(key: string): void {
+    const pending = this.pending.get(key);
+    if (pending === undefined) return;
+    clearTimeout(pending.timer);
+    pending.cancel.cancel();
+    pending.cancel.dispose();
+    this.pending.delete(key);
+  }
+
   private clear(document: vscode.TextDocument): void {
     const key = document.uri.toString();
-    const pending = this.pending.get(key);
-    if (pending !== undefined) {
-      clearTimeout(pending.timer);
-      pending.cancel.cancel();
-      pending.cancel.dispose();
-      this.pending.delete(key);
-    }
+    this.cancelPending(key);
     this.latest.delete(key);
     this.collection.delete(document.uri);
     this.models.forget(document);

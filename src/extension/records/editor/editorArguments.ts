@@ -1,4 +1,5 @@
 import type { EditorIdentity } from '../../../webview/editor/protocol';
+import { commandArgument } from '../../shared/commandArgument';
 
 /**
  * Reads the argument of `records.openRecordEditor` / `records.newRecord`: a tree node
@@ -6,16 +7,15 @@ import type { EditorIdentity } from '../../../webview/editor/protocol';
  * (`{connectionId, workspace, app, recordId?}`), or `{connectionId, ref, recordId}` from results.
  */
 export function identityFromArgument(arg: unknown): EditorIdentity | undefined {
-  if (typeof arg !== 'object' || arg === null) return undefined;
-  const a = arg as Record<string, unknown>;
-  if (typeof a.connectionId !== 'string') return undefined;
-  const ref = typeof a.ref === 'object' && a.ref !== null ? (a.ref as Record<string, unknown>) : a;
+  const argument = commandArgument(arg);
+  if (!argument) return undefined;
+  const { fields: a, connectionId, ref } = argument;
   const record = typeof a.record === 'object' && a.record !== null ? (a.record as Record<string, unknown>) : undefined;
   const workspace = ref.workspace ?? record?.project_alias;
   const app = ref.app ?? record?.publishing_alias;
   if (typeof workspace !== 'string' || typeof app !== 'string') return undefined;
   const recordId = record?.id ?? a.recordId;
-  const identity: EditorIdentity = { connectionId: a.connectionId, workspace, app };
+  const identity: EditorIdentity = { connectionId, workspace, app };
   if (typeof recordId === 'string' && recordId !== '') identity.recordId = recordId;
   return identity;
 }

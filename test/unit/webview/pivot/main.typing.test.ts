@@ -2,11 +2,9 @@
 // filter stays, every character in place and the keyboard in the box, while answers land, while
 // the host sends its settings again (a page that met its host again), and while a choice changes.
 import { strict as assert } from 'node:assert';
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PivotConfig, PivotHostToView, PivotRunReply } from '../../../../src/webview/pivot/protocol';
-import { type WebviewHarness, hostProtocol, openWebviewHarness } from '../../../../bench/webview-harness';
+import { type WebviewHarness, ensureWebviewBundles, hostProtocol, openWebviewHarness } from '../../../../bench/webview-harness';
 
 const root = join(__dirname, '..', '..', '..', '..');
 const init = (config: PivotConfig): PivotHostToView => ({
@@ -37,7 +35,7 @@ describe('pivot page keeps what is typed (Chromium)', function () {
   }
 
   before(() => {
-    if (!existsSync(join(root, 'dist', 'webview', 'pivot.js'))) execFileSync(process.execPath, ['esbuild.mjs', '--only=webview'], { cwd: root });
+    ensureWebviewBundles(root, 'pivot');
   });
 
   it('keeps the filter being typed, half-written or not, as answers and the host\'s settings land', async () => {

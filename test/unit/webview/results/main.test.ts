@@ -2,11 +2,9 @@
 // in VS Code): hostile server text stays text, only the rows in view are in the DOM, and the
 // keyboard moves, opens and copies as the grid promises.
 import { strict as assert } from 'node:assert';
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ResultsHostToView, ResultsTable, ResultsViewToHost } from '../../../../src/webview/results/protocol';
-import { type WebviewHarness, hostProtocol, openWebviewHarness } from '../../../../bench/webview-harness';
+import { type WebviewHarness, ensureWebviewBundles, hostProtocol, openWebviewHarness } from '../../../../bench/webview-harness';
 
 const root = join(__dirname, '..', '..', '..', '..');
 const HOSTILE = '<img src=x onerror="window.pwned=1"><script>window.pwned=2</script><em onclick="window.pwned=3">x</em>';
@@ -48,7 +46,7 @@ describe('results grid page (Chromium)', function () {
   const state = { key: 'k', connectionId: 'c', title: 'T', query: { kind: 'list' as const, scope: { kind: 'global' as const }, params: {} } };
 
   before(() => {
-    if (!existsSync(join(root, 'dist', 'webview', 'results.js'))) execFileSync(process.execPath, ['esbuild.mjs', '--only=webview'], { cwd: root });
+    ensureWebviewBundles(root, 'results');
   });
 
   it('keeps hostile text as text and runs nothing', async () => {

@@ -2,11 +2,9 @@
 // box and the RLX filter stays, every character in place, while answers and the host's scope
 // choices land between the keystrokes.
 import { strict as assert } from 'node:assert';
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ScopeChoices, SearchHostToView, SearchReply, SearchViewToHost } from '../../../../src/webview/search/protocol';
-import { type WebviewHarness, hostProtocol, openWebviewHarness } from '../../../../bench/webview-harness';
+import { type WebviewHarness, ensureWebviewBundles, hostProtocol, openWebviewHarness } from '../../../../bench/webview-harness';
 
 const root = join(__dirname, '..', '..', '..', '..');
 const choices: ScopeChoices = { connections: [{ id: 'c', name: 'Local Sandbox' }], workspaces: [{ alias: 'IT', title: 'IT Operations', apps: [{ alias: 'TASK', caption: 'Tasks' }] }] };
@@ -41,7 +39,7 @@ describe('search page keeps what is typed (Chromium)', function () {
   this.timeout(60_000);
 
   before(() => {
-    if (!existsSync(join(root, 'dist', 'webview', 'search.js'))) execFileSync(process.execPath, ['esbuild.mjs', '--only=webview'], { cwd: root });
+    ensureWebviewBundles(root, 'search');
   });
 
   it('keeps every character of the query and of the filter, spaces included, as answers and choices land', async () => {

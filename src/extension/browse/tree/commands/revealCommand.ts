@@ -2,6 +2,7 @@ import type * as vscode from 'vscode';
 import type { AppRef } from '../../../../core/contract/types';
 import { isCancellation } from '../../../../core/api/errors';
 import type { RecordsTreeProvider } from '../recordsTreeProvider';
+import { commandArgument } from '../../../shared/commandArgument';
 import type { AppNode, LoadMoreNode, RecordNode, RecordsTreeNode } from '../../../shared/treeNodes';
 
 /** What `records.revealRecord` accepts: `{connectionId, workspace, app, recordId}` or the editor's `{connectionId, ref, recordId}`. */
@@ -15,12 +16,12 @@ export interface RevealTarget {
 const MAX_PAGES_TO_SCAN = 10;
 
 export function parseRevealTarget(arg: unknown): RevealTarget | undefined {
-  if (typeof arg !== 'object' || arg === null) return undefined;
-  const a = arg as Record<string, unknown>;
-  const ref = (typeof a.ref === 'object' && a.ref !== null ? a.ref : a) as Record<string, unknown>;
+  const argument = commandArgument(arg);
+  if (!argument) return undefined;
+  const { fields: a, connectionId, ref } = argument;
   const recordId = typeof a.recordId === 'string' || typeof a.recordId === 'number' ? String(a.recordId) : undefined;
-  if (typeof a.connectionId !== 'string' || typeof ref.workspace !== 'string' || typeof ref.app !== 'string' || !recordId) return undefined;
-  return { connectionId: a.connectionId, ref: { workspace: ref.workspace, app: ref.app }, recordId };
+  if (typeof ref.workspace !== 'string' || typeof ref.app !== 'string' || !recordId) return undefined;
+  return { connectionId, ref: { workspace: ref.workspace, app: ref.app }, recordId };
 }
 
 /**

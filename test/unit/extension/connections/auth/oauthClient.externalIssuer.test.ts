@@ -5,26 +5,14 @@ import * as assert from 'node:assert/strict';
 import type { OAuthTokenSet } from '../../../../../src/extension/connections/auth/credentialStore';
 import { refreshTokens, revokeTokens, startAuthorization } from '../../../../../src/extension/connections/auth/oauthClient';
 import { TokenRefresher, type SessionEnd } from '../../../../../src/extension/connections/auth/tokenRefresher';
-import type { TestIssuer } from '../../../../support/host/oidc-issuer.mjs' with { 'resolution-mode': 'import' };
-import { startTestSandbox, type TestSandbox } from '../../../../support/sandbox';
+import { useIssuerSandbox } from '../../../../support/issuerSandbox';
 import { completeAuthorization } from '../../../../support/oidcBrowser';
 
 const REDIRECT_URI = 'http://127.0.0.1:9/stable-x/callback?vscode-reqid=7&vscode-scheme=vscode&vscode-authority=records-tools.records-service&vscode-path=%2Fauth-callback';
 
 describe('OAuth sign-in against an external OpenID Provider (oidc-provider)', function () {
   this.timeout(30_000);
-  let issuer: TestIssuer;
-  let sandbox: TestSandbox;
-
-  before(async () => {
-    const { startTestIssuer } = await import('../../../../support/host/oidc-issuer.mjs');
-    issuer = await startTestIssuer({ accessTokenSeconds: 30 });
-    sandbox = await startTestSandbox({ oidcIssuer: issuer.url });
-  });
-  after(async () => {
-    await sandbox?.dispose();
-    await issuer?.close();
-  });
+  const { issuer, sandbox } = useIssuerSandbox({ accessTokenSeconds: 30 });
 
   async function whoAmI(accessToken: string): Promise<{ status: number; name?: string; message?: string }> {
     const response = await fetch(`${sandbox.url}/api/common`, { headers: { authorization: `Bearer ${accessToken}` } });
@@ -100,18 +88,7 @@ describe('OAuth sign-in against an external OpenID Provider (oidc-provider)', fu
 
 describe('OAuth against a provider that issues no refresh token (oidc-provider)', function () {
   this.timeout(30_000);
-  let issuer: TestIssuer;
-  let sandbox: TestSandbox;
-
-  before(async () => {
-    const { startTestIssuer } = await import('../../../../support/host/oidc-issuer.mjs');
-    issuer = await startTestIssuer({ accessTokenSeconds: 30, refreshTokens: false });
-    sandbox = await startTestSandbox({ oidcIssuer: issuer.url });
-  });
-  after(async () => {
-    await sandbox?.dispose();
-    await issuer?.close();
-  });
+  const { issuer, sandbox } = useIssuerSandbox({ accessTokenSeconds: 30, refreshTokens: false });
 
   it('uses the token while it lasts, then asks once to sign in again', async () => {
     const pending = await startAuthorization(sandbox.url, REDIRECT_URI);

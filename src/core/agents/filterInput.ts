@@ -1,0 +1,28 @@
+// A tool's `rlx` argument made ready to send, the same way for every tool that takes one
+// (records_query, records_aggregate): checked with the `.rlx` diagnostics against the app's
+// schema and people, its values resolved to ids, its placeholders expanded. Each tool words its
+// own refusal, so the problems come back rather than a finished message.
+import type { AppRef, AppSchema } from '../contract/types';
+import { expandRlxPlaceholders, findRlxPlaceholders } from '../rlx/placeholders';
+import type { ToolContext } from './context';
+import { type ResolvedValue, resolveFilterValues } from './filterValues';
+import { type RlxProblem, checkRlx } from './rlxCheck';
+
+export type PreparedFilter = { problems: RlxProblem[] } | { problems?: undefined; rlx: string; resolved: ResolvedValue[] };
+
+/** `written` checked (errors only refuse it), resolved and expanded; throws ToolInputError for a value that cannot be resolved. */
+export async function prepareFilter(ctx: ToolContext, ref: AppRef, schema: AppSchema, written: string): Promise<PreparedFilter> {
+  const workspaces = await ctx.catalog.workspaces(ctx.connectionId);
+  const users = workspaces.find((w) => w.alias === ref.workspace)?.users ?? [];
+  const problems = checkRlx(written, ref, schema, users).filter((p) => p.severity === 'error');
+  if (problems.length > 0) return { problems };
+  const values = await resolveFilterValues(ctx, schema, users, written);
+  return { rlx: await filterToSend(ctx, values.rlx), resolved: values.resolved };
+}
+
+/** The filter as the service takes it: placeholders (`@me`, `@today`) replaced for the signed-in user. */
+export async function filterToSend(ctx: ToolContext, written: string): Promise<string> {
+  if (findRlxPlaceholders(written).length === 0) return written;
+  const user = await ctx.catalog.currentUser(ctx.connectionId, { signal: ctx.signal });
+  return expandRlxPlaceholders(written, { userId: user.id, now: new Date(), timeZone: user.timezone ?? 'UTC' }).text;
+}
