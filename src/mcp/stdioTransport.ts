@@ -16,7 +16,7 @@ export function isPlainRequest(message: unknown): message is JSONRPCMessage {
   if (typeof message !== 'object' || message === null || Array.isArray(message)) return false;
   const { jsonrpc, id, method, params } = message as Record<string, unknown>;
   if (jsonrpc !== '2.0' || typeof method !== 'string') return false;
-  if (typeof id !== 'string' && !Number.isInteger(id)) return false;
+  if (typeof id !== 'string' && !Number.isSafeInteger(id)) return false;
   if (params !== undefined && (typeof params !== 'object' || params === null || Array.isArray(params) || '_meta' in params)) return false;
   for (const key in message) if (!REQUEST_KEYS.has(key)) return false;
   return true;
