@@ -26,7 +26,7 @@ import { watchdog, within } from './support/deadline';
 import { Report, SMOKE, numberOption, runBench } from './support/report';
 
 /** As in src/extension/agents/mcpServerDefinitions.ts (which imports vscode, so not imported here). */
-const MCP_NODE_FLAGS = ['--max-semi-space-size=2'];
+const MCP_NODE_FLAGS = ['--max-semi-space-size=2', '--liftoff-only', '--no-concurrent-recompilation'];
 
 const RUNS = SMOKE ? 1 : numberOption('runs', 200);
 const WARM_UP = SMOKE ? 1 : 20;
