@@ -8,6 +8,8 @@
 //   process that makes it with the same client and writes the answer back as one line), the floor
 //   of any server one process and two pipes away; records_query also called in this process,
 //   which tells the tool's own share from that of MCP and stdio;
+// - the CPU the MCP server and the relay spend per call, and the server's until `initialize` is
+//   answered (/proc schedstat, all threads): on a busy machine wall times stretch, CPU far less;
 // - the server's resident memory after 1,000 tool calls of every read tool, and its peak (< 80 MB).
 // Every wait has a deadline. Prints the figures and the JSON report line (bench/support/report.ts).
 // --smoke: one start, one run each, 20 calls, 500 records, the MCP bundle as built.
@@ -23,6 +25,7 @@ import { ConnectionCatalog } from '../src/core/catalog/connectionCatalog';
 import { startSandbox } from '../src/sandbox/api';
 import { lineReader } from '../test/support/lineReader';
 import { watchdog, within } from './support/deadline';
+import { processCpuMs } from './support/processCpu';
 import { Report, SMOKE, numberOption, runBench } from './support/report';
 
 /** As in src/extension/agents/mcpServerDefinitions.ts (which imports vscode, so not imported here). */
@@ -55,7 +58,8 @@ class McpProcess {
   }
 
   /** Spawned as VS Code spawns it; `initializeMs` is from spawn to the answer of initialize. */
-  static async start(url: string): Promise<{ server: McpProcess; initializeMs: number }> {
+  /** `initializeCpuMs`: the CPU the server used until it answered (all threads), steadier than the wall time on a busy machine. */
+  static async start(url: string): Promise<{ server: McpProcess; initializeMs: number; initializeCpuMs?: number }> {
     const started = performance.now();
     const child = spawn(process.execPath, [...MCP_NODE_FLAGS, join(__dirname, '../dist/mcp.js'), '--url', url], { env: { PATH: process.env.PATH ?? '', RECORDS_TOKEN: TOKEN } });
     const server = new McpProcess(child);
@@ -63,8 +67,9 @@ class McpProcess {
     child.stderr.on('data', (chunk: Buffer) => void (server.lastLog = chunk.toString().trim().split('\n').pop() ?? server.lastLog));
     await server.request('initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1' } });
     const initializeMs = performance.now() - started;
+    const initializeCpuMs = processCpuMs(child.pid);
     child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`);
-    return { server, initializeMs };
+    return { server, initializeMs, ...(initializeCpuMs !== undefined ? { initializeCpuMs } : {}) };
   }
 
   async request(method: string, params: Record<string, unknown>): Promise<{ result?: { isError?: boolean; content?: { text: string }[] }; error?: unknown }> {
@@ -141,25 +146,38 @@ interface Timed {
   ratio: number;
   relayRatio?: number;
   overRelay?: number;
+  /** CPU ms per call of the MCP server and of the relay process, where /proc tells. */
+  cpuMs?: { tool: number; relay: number };
 }
 
-/** Contenders called in turn (so a busy moment weighs on all alike), medians compared with the raw request's. */
-async function alternate(name: string, contenders: { tool: () => Promise<unknown>; relay?: () => Promise<unknown>; raw: () => Promise<unknown> }): Promise<Timed> {
+type Contenders = { tool: () => Promise<unknown>; relay?: () => Promise<unknown>; raw: () => Promise<unknown> };
+
+/**
+ * Contenders called in turn (so a busy moment weighs on all alike), medians compared with the
+ * raw request's; with `pids`, also the CPU the server and the relay spent per call meanwhile.
+ */
+async function alternate(name: string, contenders: Contenders, pids?: { tool: number | undefined; relay: number | undefined }): Promise<Timed> {
   const entries = Object.entries(contenders).filter((entry): entry is [string, () => Promise<unknown>] => entry[1] !== undefined);
   const times = new Map<string, number[]>(entries.map(([key]) => [key, []]));
+  let cpuAtStart: (number | undefined)[] = [];
   for (let i = 0; i < WARM_UP + RUNS; i++) {
+    if (i === WARM_UP) cpuAtStart = [processCpuMs(pids?.tool), processCpuMs(pids?.relay)];
     for (const [key, call] of entries) {
       const t = performance.now();
       await within(`${key} of ${name}`, CALL_MS, call);
       if (i >= WARM_UP) times.get(key)!.push(performance.now() - t);
     }
   }
+  const [toolCpu, relayCpu] = [processCpuMs(pids?.tool), processCpuMs(pids?.relay)];
   const ms = Object.fromEntries(entries.map(([key]) => [key, Number(median(times.get(key)!).toFixed(2))]));
   const ratio = (a: number, b: number) => Number((a / b).toFixed(2));
+  const perCall = (end: number | undefined, start: number | undefined) => (end === undefined || start === undefined ? undefined : Number(((end - start) / RUNS).toFixed(3)));
+  const cpu = { tool: perCall(toolCpu, cpuAtStart[0]), relay: perCall(relayCpu, cpuAtStart[1]) };
   return {
     ms,
     ratio: ratio(ms.tool!, ms.raw!),
     ...(ms.relay !== undefined ? { relayRatio: ratio(ms.relay, ms.raw!), overRelay: ratio(ms.tool!, ms.relay) } : {}),
+    ...(cpu.tool !== undefined && cpu.relay !== undefined ? { cpuMs: { tool: cpu.tool, relay: cpu.relay } } : {}),
   };
 }
 
@@ -174,6 +192,8 @@ const SESSION_CALLS: [string, Record<string, unknown>][] = [
   ['records_aggregate', { app: 'IT/TASK', groupBy: ['state', 'keeper_id'] }],
   ['records_get', { record: 'IT/TASK2' }],
 ];
+
+const ratioOf = (cpu: { tool: number; relay: number }) => Number((cpu.tool / cpu.relay).toFixed(2));
 
 let doing = 'starting';
 
@@ -190,12 +210,14 @@ async function main(): Promise<void> {
   try {
     doing = 'timing initialize';
     const starts: number[] = [];
+    const startCpus: number[] = [];
     const floors: number[] = [];
     for (let i = 0; i < MCP_STARTS; i++) {
       // Alternating with a bare Node start, so a busy moment weighs on both alike.
       floors.push(await nodeStartMs());
-      const { server, initializeMs } = await McpProcess.start(sandbox.url);
+      const { server, initializeMs, initializeCpuMs } = await McpProcess.start(sandbox.url);
       starts.push(initializeMs);
+      if (initializeCpuMs !== undefined) startCpus.push(initializeCpuMs);
       // The last one serves the rest of the run; the others end now, so they do not share the machine.
       if (i < MCP_STARTS - 1) await server.stop();
       else servers.push(server);
@@ -214,7 +236,7 @@ async function main(): Promise<void> {
       tool: () => mcp.call('records_query', { app: 'IT/TASK', rlx, limit: 20 }),
       relay: () => relay.call('listRecords', queryRequest),
       raw: () => client.listRecords(TASK, queryRequest),
-    });
+    }, { tool: mcp.child.pid, relay: relay.child.pid });
     // The same call in this process, without MCP and stdio: what the tool itself adds.
     const info = { baseUrl: sandbox.url, authKind: 'authCode' };
     const ctx: ToolContext = { connectionId: 'bench', connectionName: 'Bench', client, catalog: new ConnectionCatalog({ get: () => info, client: () => Promise.resolve(client) }) };
@@ -229,7 +251,7 @@ async function main(): Promise<void> {
       tool: () => mcp.call('records_search', { query: 'printer', limit: 20 }),
       relay: () => relay.call('search', searchRequest),
       raw: () => client.search(searchRequest),
-    });
+    }, { tool: mcp.child.pid, relay: relay.child.pid });
     doing = 'stopping the relay';
     await relay.stop();
     relays.length = 0;
@@ -246,14 +268,17 @@ async function main(): Promise<void> {
     console.log(`MCP server over stdio against the sandbox (${RECORDS} records, ${RUNS} alternating runs, medians): records_query ${times(query)} (in process ${inProcess.ms.tool} ms vs ${inProcess.ms.raw} ms raw), records_search ${times(search)}; initialize ${starts.map((ms) => ms.toFixed(0)).join(', ')} ms (a bare Node process: ${floors.map((ms) => ms.toFixed(0)).join(', ')} ms); after initialize ${afterStart.rssMb.toFixed(1)} MB resident (peak ${afterStart.peakMb.toFixed(1)} MB), after ${MEMORY_CALLS} calls ${memory.rssMb.toFixed(1)} MB resident, peak ${memory.peakMb.toFixed(1)} MB`);
     const report = new Report('agents');
     report.add(`MCP initialize from spawn, --url (median of ${MCP_STARTS})`, Number(median(starts).toFixed(1)), 'ms', { op: '<', value: 200 });
+    if (startCpus.length > 0) report.add(`MCP initialize: CPU the server used until its answer (median of ${startCpus.length})`, Number(median(startCpus).toFixed(1)), 'ms');
     report.add(`a bare Node process, spawn to its first line (median of ${MCP_STARTS}): the floor under initialize`, Number(median(floors).toFixed(1)), 'ms');
     report.add('records_query over MCP stdio / its raw HTTP request', query.ratio, '×', { op: '<=', value: 1.15 });
     report.add('records_query\'s request through the bare stdio relay / raw: the floor of a process hop', query.relayRatio!, '×');
     report.add('records_query over MCP stdio / through the bare relay (what MCP and the tool add)', query.overRelay!, '×');
+    if (query.cpuMs) report.add(`records_query: CPU of the MCP server per call (${query.cpuMs.tool} ms) / of the relay per request (${query.cpuMs.relay} ms)`, ratioOf(query.cpuMs), '×');
     report.add('records_query in process, without MCP (what the tool adds) / its raw request', inProcess.ratio, '×');
     report.add('records_search over MCP stdio / its raw HTTP request', search.ratio, '×', { op: '<=', value: 1.2 });
     report.add('records_search\'s request through the bare stdio relay / raw: the floor of a process hop', search.relayRatio!, '×');
     report.add('records_search over MCP stdio / through the bare relay (what MCP and the tool add)', search.overRelay!, '×');
+    if (search.cpuMs) report.add(`records_search: CPU of the MCP server per call (${search.cpuMs.tool} ms) / of the relay per request (${search.cpuMs.relay} ms)`, ratioOf(search.cpuMs), '×');
     report.add(`MCP memory peak after ${MEMORY_CALLS} tool calls`, Number(memory.peakMb.toFixed(1)), 'MB', { op: '<', value: 80 });
     report.print();
     doing = 'stopping the MCP server';
