@@ -12,7 +12,7 @@
 //                          libraries the features share, required when first needed
 //   dist/renderer/*.js     notebook output renderers (ES modules run in the notebook's webview)
 import * as esbuild from 'esbuild';
-import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { featureBundles } from './scripts/feature-bundles.mjs';
 
@@ -144,6 +144,20 @@ const lazyFeatures = {
   },
 };
 
+// The MCP SDK's server evaluates Ajv (about 130 KB) at load and builds an Ajv instance in its
+// constructor, though only an elicitation's answer needs one: the MCP bundle hands it
+// src/mcp/lazyAjv.ts instead, which loads Ajv when a schema is first checked.
+const lazyAjvForMcp = {
+  name: 'lazy-ajv-for-mcp',
+  setup(build) {
+    build.onResolve({ filter: /\/validation\/ajv-provider\.js$/ }, (args) =>
+      args.importer.includes(join('node_modules', '@modelcontextprotocol', 'sdk')) && args.kind === 'import-statement'
+        ? { path: join(process.cwd(), 'src', 'mcp', 'lazyAjv.ts') }
+        : undefined,
+    );
+  },
+};
+
 // Certificate generation (`--tls` only) is a bundle of its own next to the sandbox's: starting
 // the sandbox for the extension, which never asks for TLS, does not load or parse it.
 const selfsignedOnDemand = {
@@ -214,7 +228,7 @@ const builds = {
     // dist/mcp.js is the small launcher that runs dist/mcp-server.js from V8's code cache.
     entryPoints: { mcp: 'src/mcp/launcher.ts', 'mcp-server': 'src/mcp/cli.ts' },
     outdir: 'dist',
-    plugins: [withoutPlainLlhttp],
+    plugins: [withoutPlainLlhttp, lazyAjvForMcp],
     define: { ...nodeCommon.define, RECORDS_VERSION: JSON.stringify(JSON.parse(readFileSync('package.json', 'utf8')).version) },
   },
   webview: {
@@ -256,6 +270,15 @@ const selected = Object.entries(builds).filter(([name, options]) => {
   const files = Object.values(options.entryPoints);
   return files.length > 0 && files.every((file) => existsSync(file));
 });
+
+// Node finds the module type of a .js file it starts in the nearest package.json: without one
+// in dist/, that was the extension's manifest (70 KB), read and parsed at every start of the MCP
+// server (`node dist/mcp.js`, about 15 ms of an `initialize`). This one says the same (CommonJS).
+const DIST_PACKAGE = '{ "type": "commonjs" }\n';
+if (selected.some(([, options]) => options.platform === 'node' && options.outdir === 'dist')) {
+  mkdirSync('dist', { recursive: true });
+  if (!existsSync('dist/package.json') || readFileSync('dist/package.json', 'utf8') !== DIST_PACKAGE) writeFileSync('dist/package.json', DIST_PACKAGE);
+}
 
 if (watch) {
   for (const [, options] of selected) {

@@ -3,8 +3,13 @@
 // - `initialize`: from spawn to its answer, with `--url` as VS Code starts it (median; goal < 200 ms),
 //   beside a bare Node process's start on the same machine at the same moments (the floor);
 // - a tool call over MCP stdio next to the one raw HTTP request it makes (same service, alternating
-//   runs, medians): records_query (goal ≤ 1.15×), records_search (goal ≤ 1.2×); records_query also
-//   called in this process, which tells the tool's own share from that of MCP and stdio;
+//   runs, medians): records_query (goal ≤ 1.15×), records_search (goal ≤ 1.2×); beside them, in the
+//   same alternation, that request made by a bare relay (bench/support/stdioRelay.ts: a Node
+//   process that makes it with the same client and writes the answer back as one line), the floor
+//   of any server one process and two pipes away; records_query also called in this process,
+//   which tells the tool's own share from that of MCP and stdio;
+// - the CPU the MCP server and the relay spend per call, and the server's until `initialize` is
+//   answered (/proc schedstat, all threads): on a busy machine wall times stretch, CPU far less;
 // - the server's resident memory after 1,000 tool calls of every read tool, and its peak (< 80 MB).
 // Every wait has a deadline. Prints the figures and the JSON report line (bench/support/report.ts).
 // --smoke: one start, one run each, 20 calls, 500 records, the MCP bundle as built.
@@ -20,10 +25,11 @@ import { ConnectionCatalog } from '../src/core/catalog/connectionCatalog';
 import { startSandbox } from '../src/sandbox/api';
 import { lineReader } from '../test/support/lineReader';
 import { watchdog, within } from './support/deadline';
+import { processCpuMs } from './support/processCpu';
 import { Report, SMOKE, numberOption, runBench } from './support/report';
 
 /** As in src/extension/agents/mcpServerDefinitions.ts (which imports vscode, so not imported here). */
-const MCP_NODE_FLAGS = ['--max-semi-space-size=2'];
+const MCP_NODE_FLAGS = ['--max-semi-space-size=2', '--liftoff-only', '--no-concurrent-recompilation'];
 
 const RUNS = SMOKE ? 1 : numberOption('runs', 200);
 const WARM_UP = SMOKE ? 1 : 20;
@@ -52,7 +58,8 @@ class McpProcess {
   }
 
   /** Spawned as VS Code spawns it; `initializeMs` is from spawn to the answer of initialize. */
-  static async start(url: string): Promise<{ server: McpProcess; initializeMs: number }> {
+  /** `initializeCpuMs`: the CPU the server used until it answered (all threads), steadier than the wall time on a busy machine. */
+  static async start(url: string): Promise<{ server: McpProcess; initializeMs: number; initializeCpuMs?: number }> {
     const started = performance.now();
     const child = spawn(process.execPath, [...MCP_NODE_FLAGS, join(__dirname, '../dist/mcp.js'), '--url', url], { env: { PATH: process.env.PATH ?? '', RECORDS_TOKEN: TOKEN } });
     const server = new McpProcess(child);
@@ -60,8 +67,9 @@ class McpProcess {
     child.stderr.on('data', (chunk: Buffer) => void (server.lastLog = chunk.toString().trim().split('\n').pop() ?? server.lastLog));
     await server.request('initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1' } });
     const initializeMs = performance.now() - started;
+    const initializeCpuMs = processCpuMs(child.pid);
     child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`);
-    return { server, initializeMs };
+    return { server, initializeMs, ...(initializeCpuMs !== undefined ? { initializeCpuMs } : {}) };
   }
 
   async request(method: string, params: Record<string, unknown>): Promise<{ result?: { isError?: boolean; content?: { text: string }[] }; error?: unknown }> {
@@ -94,6 +102,33 @@ class McpProcess {
   }
 }
 
+/** The bare relay (bench/support/stdioRelay.ts), started as the MCP server is. */
+class StdioRelay {
+  private readonly read: () => Promise<string>;
+  private nextId = 1;
+
+  constructor(url: string) {
+    this.child = spawn(process.execPath, [...MCP_NODE_FLAGS, '--import', 'tsx', join(__dirname, 'support/stdioRelay.ts'), url], { cwd: join(__dirname, '..'), env: { PATH: process.env.PATH ?? '', RECORDS_TOKEN: TOKEN } });
+    this.child.stderr.resume();
+    this.read = lineReader(this.child);
+  }
+
+  readonly child: ChildProcessWithoutNullStreams;
+
+  async call(method: 'listRecords' | 'search', args: Record<string, unknown>): Promise<void> {
+    const id = this.nextId++;
+    this.child.stdin.write(`${JSON.stringify({ id, method, args })}\n`);
+    const answer = JSON.parse(await within(`the relay's answer to ${method}`, CALL_MS, this.read())) as { id?: number; error?: string };
+    if (answer.id !== id) throw new Error(`the relay failed: ${answer.error ?? 'an answer out of turn'}`);
+  }
+
+  async stop(): Promise<void> {
+    const exited = new Promise((resolve) => (this.child.exitCode === null ? this.child.once('exit', resolve) : resolve(undefined)));
+    this.child.stdin.end();
+    await within('the relay to exit once its input ended', CALL_MS, exited);
+  }
+}
+
 /** The floor under `initialize` on this machine now: spawn to the first line of a Node process that only prints one. */
 async function nodeStartMs(): Promise<number> {
   const started = performance.now();
@@ -104,26 +139,46 @@ async function nodeStartMs(): Promise<number> {
   return ms;
 }
 
-async function alternate(name: string, callTool: () => Promise<unknown>, callRaw: () => Promise<unknown>): Promise<{ toolMs: number; rawMs: number; ratio: number }> {
-  const tool = () => within(`the tool ${name}`, CALL_MS, callTool);
-  const raw = () => within(`the raw request of ${name}`, CALL_MS, callRaw);
-  for (let i = 0; i < WARM_UP; i++) {
-    await tool();
-    await raw();
+interface Timed {
+  /** Median ms of each contender. */
+  ms: Record<string, number>;
+  /** The tool over its raw request, and over the relay's. */
+  ratio: number;
+  relayRatio?: number;
+  overRelay?: number;
+  /** CPU ms per call of the MCP server and of the relay process, where /proc tells. */
+  cpuMs?: { tool: number; relay: number };
+}
+
+type Contenders = { tool: () => Promise<unknown>; relay?: () => Promise<unknown>; raw: () => Promise<unknown> };
+
+/**
+ * Contenders called in turn (so a busy moment weighs on all alike), medians compared with the
+ * raw request's; with `pids`, also the CPU the server and the relay spent per call meanwhile.
+ */
+async function alternate(name: string, contenders: Contenders, pids?: { tool: number | undefined; relay: number | undefined }): Promise<Timed> {
+  const entries = Object.entries(contenders).filter((entry): entry is [string, () => Promise<unknown>] => entry[1] !== undefined);
+  const times = new Map<string, number[]>(entries.map(([key]) => [key, []]));
+  let cpuAtStart: (number | undefined)[] = [];
+  for (let i = 0; i < WARM_UP + RUNS; i++) {
+    if (i === WARM_UP) cpuAtStart = [processCpuMs(pids?.tool), processCpuMs(pids?.relay)];
+    for (const [key, call] of entries) {
+      const t = performance.now();
+      await within(`${key} of ${name}`, CALL_MS, call);
+      if (i >= WARM_UP) times.get(key)!.push(performance.now() - t);
+    }
   }
-  const toolTimes: number[] = [];
-  const rawTimes: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    let t = performance.now();
-    await tool();
-    toolTimes.push(performance.now() - t);
-    t = performance.now();
-    await raw();
-    rawTimes.push(performance.now() - t);
-  }
-  const toolMs = median(toolTimes);
-  const rawMs = median(rawTimes);
-  return { toolMs: Number(toolMs.toFixed(2)), rawMs: Number(rawMs.toFixed(2)), ratio: Number((toolMs / rawMs).toFixed(2)) };
+  const [toolCpu, relayCpu] = [processCpuMs(pids?.tool), processCpuMs(pids?.relay)];
+  const ms = Object.fromEntries(entries.map(([key]) => [key, Number(median(times.get(key)!).toFixed(2))]));
+  const ratio = (a: number, b: number) => Number((a / b).toFixed(2));
+  const perCall = (end: number | undefined, start: number | undefined) => (end === undefined || start === undefined ? undefined : Number(((end - start) / RUNS).toFixed(3)));
+  const cpu = { tool: perCall(toolCpu, cpuAtStart[0]), relay: perCall(relayCpu, cpuAtStart[1]) };
+  return {
+    ms,
+    ratio: ratio(ms.tool!, ms.raw!),
+    ...(ms.relay !== undefined ? { relayRatio: ratio(ms.relay, ms.raw!), overRelay: ratio(ms.tool!, ms.relay) } : {}),
+    ...(cpu.tool !== undefined && cpu.relay !== undefined ? { cpuMs: { tool: cpu.tool, relay: cpu.relay } } : {}),
+  };
 }
 
 /** The calls of an agent's session, in turn: every read tool, with paging, names to resolve and an empty result. */
@@ -138,6 +193,8 @@ const SESSION_CALLS: [string, Record<string, unknown>][] = [
   ['records_get', { record: 'IT/TASK2' }],
 ];
 
+const ratioOf = (cpu: { tool: number; relay: number }) => Number((cpu.tool / cpu.relay).toFixed(2));
+
 let doing = 'starting';
 
 async function main(): Promise<void> {
@@ -149,15 +206,18 @@ async function main(): Promise<void> {
   const sandbox = await within('the sandbox to start', 120_000, startSandbox({ dataDir, port: 0, records: RECORDS }));
   const client = new RecordsClient({ baseUrl: sandbox.url, authorization: () => Promise.resolve(`SVC_AUTH_CODE ${TOKEN}`) });
   const servers: McpProcess[] = [];
+  const relays: StdioRelay[] = [];
   try {
     doing = 'timing initialize';
     const starts: number[] = [];
+    const startCpus: number[] = [];
     const floors: number[] = [];
     for (let i = 0; i < MCP_STARTS; i++) {
       // Alternating with a bare Node start, so a busy moment weighs on both alike.
       floors.push(await nodeStartMs());
-      const { server, initializeMs } = await McpProcess.start(sandbox.url);
+      const { server, initializeMs, initializeCpuMs } = await McpProcess.start(sandbox.url);
       starts.push(initializeMs);
+      if (initializeCpuMs !== undefined) startCpus.push(initializeCpuMs);
       // The last one serves the rest of the run; the others end now, so they do not share the machine.
       if (i < MCP_STARTS - 1) await server.stop();
       else servers.push(server);
@@ -165,29 +225,36 @@ async function main(): Promise<void> {
     const mcp = servers[0]!;
     const afterStart = mcp.memory();
 
-    doing = 'timing records_query over MCP and its raw request';
+    doing = 'starting the bare relay';
+    const relay = new StdioRelay(sandbox.url);
+    relays.push(relay);
+    doing = 'timing records_query over MCP, through the relay and raw';
     const rlx = 'state = "open" AND priority = "high"';
-    const query = await alternate(
-      'records_query',
-      () => mcp.call('records_query', { app: 'IT/TASK', rlx, limit: 20 }),
-      // The request records_query makes (src/core/agents/query.ts).
-      () => client.listRecords(TASK, { rlx, limitRecords: 20, listOfFields: 'id,number,title,state,project_alias,publishing_alias' }),
-    );
+    // The request records_query makes (src/core/agents/query.ts).
+    const queryRequest = { rlx, limitRecords: 20, listOfFields: 'id,number,title,state,project_alias,publishing_alias' };
+    const query = await alternate('records_query', {
+      tool: () => mcp.call('records_query', { app: 'IT/TASK', rlx, limit: 20 }),
+      relay: () => relay.call('listRecords', queryRequest),
+      raw: () => client.listRecords(TASK, queryRequest),
+    }, { tool: mcp.child.pid, relay: relay.child.pid });
     // The same call in this process, without MCP and stdio: what the tool itself adds.
     const info = { baseUrl: sandbox.url, authKind: 'authCode' };
     const ctx: ToolContext = { connectionId: 'bench', connectionName: 'Bench', client, catalog: new ConnectionCatalog({ get: () => info, client: () => Promise.resolve(client) }) };
     doing = 'timing records_query in process and its raw request';
-    const inProcess = await alternate(
-      'records_query in process',
-      () => runTool('records_query', ctx, { app: 'IT/TASK', rlx, limit: 20 }),
-      () => client.listRecords(TASK, { rlx, limitRecords: 20, listOfFields: 'id,number,title,state,project_alias,publishing_alias' }),
-    );
-    doing = 'timing records_search over MCP and its raw request';
-    const search = await alternate(
-      'records_search',
-      () => mcp.call('records_search', { query: 'printer', limit: 20 }),
-      () => client.search({ ss: 'printer', limitRecords: 20 }),
-    );
+    const inProcess = await alternate('records_query in process', {
+      tool: () => runTool('records_query', ctx, { app: 'IT/TASK', rlx, limit: 20 }),
+      raw: () => client.listRecords(TASK, queryRequest),
+    });
+    doing = 'timing records_search over MCP, through the relay and raw';
+    const searchRequest = { ss: 'printer', limitRecords: 20 };
+    const search = await alternate('records_search', {
+      tool: () => mcp.call('records_search', { query: 'printer', limit: 20 }),
+      relay: () => relay.call('search', searchRequest),
+      raw: () => client.search(searchRequest),
+    }, { tool: mcp.child.pid, relay: relay.child.pid });
+    doing = 'stopping the relay';
+    await relay.stop();
+    relays.length = 0;
 
     doing = `making ${MEMORY_CALLS} tool calls`;
     for (let i = 0; i < MEMORY_CALLS; i++) {
@@ -197,13 +264,21 @@ async function main(): Promise<void> {
     }
     const memory = mcp.memory();
 
-    console.log(`MCP server over stdio against the sandbox (${RECORDS} records, ${RUNS} alternating runs, medians): records_query ${query.toolMs} ms vs ${query.rawMs} ms raw (in process ${inProcess.toolMs} ms vs ${inProcess.rawMs} ms), records_search ${search.toolMs} ms vs ${search.rawMs} ms raw; initialize ${starts.map((ms) => ms.toFixed(0)).join(', ')} ms (a bare Node process: ${floors.map((ms) => ms.toFixed(0)).join(', ')} ms); after initialize ${afterStart.rssMb.toFixed(1)} MB resident (peak ${afterStart.peakMb.toFixed(1)} MB), after ${MEMORY_CALLS} calls ${memory.rssMb.toFixed(1)} MB resident, peak ${memory.peakMb.toFixed(1)} MB`);
+    const times = (timed: Timed) => `${timed.ms.tool} ms, relay ${timed.ms.relay} ms, raw ${timed.ms.raw} ms`;
+    console.log(`MCP server over stdio against the sandbox (${RECORDS} records, ${RUNS} alternating runs, medians): records_query ${times(query)} (in process ${inProcess.ms.tool} ms vs ${inProcess.ms.raw} ms raw), records_search ${times(search)}; initialize ${starts.map((ms) => ms.toFixed(0)).join(', ')} ms (a bare Node process: ${floors.map((ms) => ms.toFixed(0)).join(', ')} ms); after initialize ${afterStart.rssMb.toFixed(1)} MB resident (peak ${afterStart.peakMb.toFixed(1)} MB), after ${MEMORY_CALLS} calls ${memory.rssMb.toFixed(1)} MB resident, peak ${memory.peakMb.toFixed(1)} MB`);
     const report = new Report('agents');
     report.add(`MCP initialize from spawn, --url (median of ${MCP_STARTS})`, Number(median(starts).toFixed(1)), 'ms', { op: '<', value: 200 });
+    if (startCpus.length > 0) report.add(`MCP initialize: CPU the server used until its answer (median of ${startCpus.length})`, Number(median(startCpus).toFixed(1)), 'ms');
     report.add(`a bare Node process, spawn to its first line (median of ${MCP_STARTS}): the floor under initialize`, Number(median(floors).toFixed(1)), 'ms');
     report.add('records_query over MCP stdio / its raw HTTP request', query.ratio, '×', { op: '<=', value: 1.15 });
+    report.add('records_query\'s request through the bare stdio relay / raw: the floor of a process hop', query.relayRatio!, '×');
+    report.add('records_query over MCP stdio / through the bare relay (what MCP and the tool add)', query.overRelay!, '×');
+    if (query.cpuMs) report.add(`records_query: CPU of the MCP server per call (${query.cpuMs.tool} ms) / of the relay per request (${query.cpuMs.relay} ms)`, ratioOf(query.cpuMs), '×');
     report.add('records_query in process, without MCP (what the tool adds) / its raw request', inProcess.ratio, '×');
     report.add('records_search over MCP stdio / its raw HTTP request', search.ratio, '×', { op: '<=', value: 1.2 });
+    report.add('records_search\'s request through the bare stdio relay / raw: the floor of a process hop', search.relayRatio!, '×');
+    report.add('records_search over MCP stdio / through the bare relay (what MCP and the tool add)', search.overRelay!, '×');
+    if (search.cpuMs) report.add(`records_search: CPU of the MCP server per call (${search.cpuMs.tool} ms) / of the relay per request (${search.cpuMs.relay} ms)`, ratioOf(search.cpuMs), '×');
     report.add(`MCP memory peak after ${MEMORY_CALLS} tool calls`, Number(memory.peakMb.toFixed(1)), 'MB', { op: '<', value: 80 });
     report.print();
     doing = 'stopping the MCP server';
@@ -211,6 +286,7 @@ async function main(): Promise<void> {
     servers.length = 0;
   } finally {
     for (const server of servers) server.child.kill();
+    for (const relay of relays) relay.child.kill();
     await client.dispose();
     await sandbox.close();
     await rm(dataDir, { recursive: true, force: true });

@@ -5,13 +5,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { RecordsClient } from '../core/api';
 import { ConnectionCatalog } from '../core/catalog/connectionCatalog';
 import { MCP_USAGE, McpUsageError, authorizationFromEnvironment, parseMcpArguments } from './args';
 import { secretsOfAuthorization } from '../core/agents/redact';
 import { createRecordsMcpServer } from './server';
+import { StdioTransport } from './stdioTransport';
 
 declare const RECORDS_VERSION: string | undefined;
 const VERSION = typeof RECORDS_VERSION === 'string' ? RECORDS_VERSION : '0.0.0';
@@ -67,7 +67,7 @@ async function main(): Promise<void> {
   const catalog = new ConnectionCatalog({ get: () => info, client: () => Promise.resolve(client) });
   const secrets = secretsOfAuthorization(header);
   const server = createRecordsMcpServer({ context: { connectionId: 'mcp', connectionName: options.name, client, catalog }, readOnly: options.readOnly, version: VERSION, log, secrets });
-  const transport = new StdioServerTransport();
+  const transport = new StdioTransport();
   // The SDK reports a line it cannot read to onerror and goes on; the client is owed an answer.
   transport.onerror = (error) => {
     const parse = error instanceof SyntaxError;

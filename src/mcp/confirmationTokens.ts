@@ -1,8 +1,16 @@
 // One-time confirmation tokens for clients that cannot ask their user (no MCP elicitation): the
 // first call returns the plan and a token bound to that exact change; only a second call with the
 // token, whose fresh plan is the same change, is sent. A token is used once and expires.
-import { createHash, randomBytes } from 'node:crypto';
+import type * as NodeCrypto from 'node:crypto';
 import type { WritePlan } from '../core/agents';
+
+// node:crypto is loaded at the first write, not at every start: loading it was about a tenth of
+// the time to `initialize` on a quiet machine, for a server that is mostly read from.
+let loadedCrypto: typeof NodeCrypto | undefined;
+function crypto(): typeof NodeCrypto {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (loadedCrypto ??= require('node:crypto') as typeof NodeCrypto);
+}
 
 /** Long enough for a person to read the plan and answer, short enough that a forgotten one dies. */
 export const CONFIRMATION_TTL_MS = 10 * 60_000;
@@ -19,7 +27,7 @@ export class ConfirmationTokens {
 
   issue(plan: WritePlan): IssuedToken {
     this.forgetExpired();
-    const confirmationToken = randomBytes(18).toString('base64url');
+    const confirmationToken = crypto().randomBytes(18).toString('base64url');
     const expires = this.now() + CONFIRMATION_TTL_MS;
     this.pending.set(confirmationToken, { fingerprint: fingerprintOf(plan), expires });
     return { confirmationToken, expiresAt: new Date(expires).toISOString() };
@@ -40,5 +48,5 @@ export class ConfirmationTokens {
 
 /** The exact change: the operation sent and the text the user was shown (which holds the values now). */
 function fingerprintOf(plan: WritePlan): string {
-  return createHash('sha256').update(JSON.stringify([plan.tool, plan.operation, plan.message])).digest('hex');
+  return crypto().createHash('sha256').update(JSON.stringify([plan.tool, plan.operation, plan.message])).digest('hex');
 }

@@ -2,9 +2,9 @@
 // declared `outputSchema` (src/core/agents/outputSchemas.ts) before it leaves, so a client that
 // validates (the official SDK's does) never gets content that breaks the schema.
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import type { JsonSchemaType, JsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import { type AgentToolName, OUTPUT_SCHEMAS, type ToolResult } from '../core/agents';
+import { AjvJsonSchemaValidator } from './lazyAjv';
 
 const validators = new Map<AgentToolName, JsonSchemaValidator<unknown>>();
 const ajv = new AjvJsonSchemaValidator();

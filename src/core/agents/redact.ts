@@ -22,17 +22,37 @@ export function secretPatterns(secrets: readonly string[]): RegExp[] {
   return patterns;
 }
 
-/** A function that returns its value with every string in it (deeply) cut of the secrets. */
+/**
+ * A function that returns its value with every string in it (deeply) cut of the secrets. It runs
+ * on every answer, so it is cheap when nothing is found (the usual case): one test per string
+ * against all forms at once, and a value with nothing to cut is handed back as it is, not copied.
+ */
 export function redactor(secrets: readonly string[]): Redactor {
   const patterns = secretPatterns(secrets);
-  const cut = (text: string) => patterns.reduce((out, pattern) => out.replace(pattern, REMOVED), text);
+  if (patterns.length === 0) return <T>(value: T) => value;
+  // Any form of any secret, ignoring case: a superset of what the exact patterns cut.
+  const anyForm = new RegExp(patterns.map((pattern) => pattern.source).join('|'), 'i');
+  const cut = (text: string) => (anyForm.test(text) ? patterns.reduce((out, pattern) => out.replace(pattern, REMOVED), text) : text);
   const walk = (value: unknown): unknown => {
     if (typeof value === 'string') return cut(value);
-    if (Array.isArray(value)) return value.map(walk);
-    if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, walk(item)]));
-    return value;
+    if (typeof value !== 'object' || value === null) return value;
+    if (Array.isArray(value)) {
+      let copy: unknown[] | undefined;
+      for (let i = 0; i < value.length; i++) {
+        const item: unknown = value[i];
+        const out = walk(item);
+        if (out !== item) (copy ??= value.slice())[i] = out;
+      }
+      return copy ?? value;
+    }
+    let copy: Record<string, unknown> | undefined;
+    for (const [key, item] of Object.entries(value)) {
+      const out = walk(item);
+      if (out !== item) (copy ??= { ...value })[key] = out;
+    }
+    return copy ?? value;
   };
-  return <T>(value: T) => (patterns.length === 0 ? value : (walk(value) as T));
+  return <T>(value: T) => walk(value) as T;
 }
 
 function escapeRegExp(text: string): string {

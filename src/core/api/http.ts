@@ -284,9 +284,14 @@ async function withDeadline<T>(
 ): Promise<T> {
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(), timeoutMs);
-  const combined = signal ? AbortSignal.any([signal, deadline.signal]) : deadline.signal;
+  // The caller's signal aborts the attempt through the deadline's controller: one listener for
+  // the attempt, where AbortSignal.any made a signal tracked until a collection (every agent tool
+  // call passes a signal, so every one of its requests paid for it).
+  const cancel = () => deadline.abort(signal?.reason);
+  if (signal?.aborted) cancel();
+  else signal?.addEventListener('abort', cancel, { once: true });
   try {
-    return await work(combined);
+    return await work(deadline.signal);
   } catch (error) {
     if (error instanceof RecordsApiError) throw error;
     if (signal?.aborted) throw cancelledError();
@@ -294,6 +299,7 @@ async function withDeadline<T>(
     throw networkError(error);
   } finally {
     clearTimeout(timer);
+    signal?.removeEventListener('abort', cancel);
   }
 }
 

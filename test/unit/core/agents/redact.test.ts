@@ -15,4 +15,15 @@ describe('agent results: the token cut in every form', () => {
     assert.equal(redactor(['abc'])('abc abc'), 'abc abc');
     assert.equal(redact('nothing secret'), 'nothing secret');
   });
+
+  it('hands back a value with nothing to cut as it is, and copies only what it cut', () => {
+    const clean = { rows: [{ note: 'plain', n: 3 }], ok: true };
+    assert.equal(redact(clean), clean);
+    const dirty = { rows: [{ note: `x ${secret}` }, { note: 'plain' }], other: { a: 1 } };
+    const out = redact(dirty);
+    assert.notEqual(out, dirty);
+    assert.equal(out.rows[1], dirty.rows[1]);
+    assert.equal(out.other, dirty.other);
+    assert.equal(dirty.rows[0]!.note, `x ${secret}`, 'the input is left as it was');
+  });
 });
