@@ -181,10 +181,10 @@ export class DurableStore {
     const key = { version: source.version, records };
     const stored = folderKnown ? readSeedFile(file, key) : 'a new data folder';
     if (typeof stored !== 'string') return stored;
-    if (folderKnown && stored !== 'none stored' && !stored.startsWith('made by seed version')) log(`The sandbox's stored demo data ${file} is ${stored}; it is made again.`);
+    if (folderKnown && stored !== 'none stored' && !stored.startsWith('made by seed version')) log(`The sandbox's stored demo data ${file} cannot be used (${stored}); it is generated again.`);
     const seed = source.generate(records);
     await writeSeedFile(file, seed, key).catch((error: unknown) => {
-      log(`Storing the sandbox's demo data in ${file} failed; the next start makes it again. ${error instanceof Error ? error.message : String(error)}`);
+      log(`Storing the sandbox's demo data in ${file} failed; the next start generates it again. ${error instanceof Error ? error.message : String(error)}`);
     });
     return seed;
   }

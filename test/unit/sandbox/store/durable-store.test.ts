@@ -86,7 +86,7 @@ describe('sandbox store: the stored seed', () => {
     await second.close();
     assert.equal(seed.calls, 2);
     assert.equal(logs.length, 1);
-    assert.match(logs[0]!, /seed\.bin is damaged records; it is made again/);
+    assert.match(logs[0]!, /seed\.bin cannot be used \(damaged records\); it is generated again/);
 
     const third = await open(dataDir, seed);
     await third.close();
