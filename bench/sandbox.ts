@@ -2,8 +2,10 @@
 // records): its start from a data folder it wrote before, its memory, and request latencies
 // measured with a client that is not ours (undici's plain `request`), so they are the server's.
 // It runs the built dist/sandbox.js in its own process on loopback, as `npm run sandbox` does.
-// Options: --records N (default 100000), --iterations N (default 200), --smoke (2,000 records,
-// one iteration each).
+// Options: --records N (default 100000), --iterations N (default 200), --starts N (starts from
+// the data folder, default 5; the median is the figure), --smoke (2,000 records, one of each).
+// --against DIR: another checkout with its dist/sandbox.js built (say, the commit before a
+// change); its starts from the same data folder alternate with this one's, and both are reported.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,17 +13,20 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { request } from 'undici';
 import { within } from './support/deadline';
-import { type Goal, Report, SMOKE, numberOption, runBench } from './support/report';
-import { quantile } from './support/stats';
+import { type Goal, Report, SMOKE, numberOption, option, runBench } from './support/report';
+import { median, quantile } from './support/stats';
 
 const RECORDS = SMOKE ? 2_000 : numberOption('records', 100_000);
 const ITERATIONS = SMOKE ? 1 : numberOption('iterations', 200);
+const STARTS = SMOKE ? 1 : numberOption('starts', 5);
+const AGAINST = option('against');
 const TOKEN = 'SVC_AUTH_CODE sandbox-admin-token';
 const REQUEST_MS = 30_000;
 /** Seeding 100,000 records takes a while on a busy machine; starting from the folder must not. */
 const SEED_MS = 300_000;
 const START_MS = 60_000;
 const report = new Report('sandbox');
+const OURS = 'dist/sandbox.js';
 
 async function timeRequests(name: string, n: number, makeRequest: (i: number) => Promise<unknown>, p50Goal: number): Promise<void> {
   const times: number[] = [];
@@ -53,9 +58,9 @@ interface Started {
   startupMs: number;
 }
 
-function startSandbox(dataDir: string, deadlineMs: number, extra: string[] = []): Promise<Started> {
+function startSandbox(bundle: string, dataDir: string, deadlineMs: number, extra: string[] = []): Promise<Started> {
   const t0 = performance.now();
-  const child = spawn(process.execPath, ['dist/sandbox.js', '--json', '--port', '0', '--data', dataDir, ...extra], {
+  const child = spawn(process.execPath, [bundle, '--json', '--port', '0', '--data', dataDir, ...extra], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const ready = new Promise<Started>((resolve, reject) => {
@@ -97,12 +102,38 @@ async function main(): Promise<void> {
   console.log(`Sandbox: ${RECORDS} records, ${ITERATIONS} iterations each`);
   const dataDir = mkdtempSync(join(tmpdir(), 'records-bench-'));
   try {
-    const first = await startSandbox(dataDir, SEED_MS, ['--records', String(RECORDS), '--reset']);
+    const first = await startSandbox(OURS, dataDir, SEED_MS, ['--records', String(RECORDS), '--reset']);
     report.add('start, seeding the demo data', first.startupMs, 'ms');
     await stop(first.child);
-    const { child, url, startupMs } = await startSandbox(dataDir, START_MS);
+    // Starts from the folder, this build's alternating with --against's (which goes first
+    // every other round), each followed by a first search (it waits for the search index
+    // built after the start) and the memory then.
+    const bundles = [{ name: 'this', bundle: OURS }, ...(AGAINST ? [{ name: AGAINST, bundle: join(AGAINST, 'dist', 'sandbox.js') }] : [])];
+    const starts = new Map(bundles.map((b) => [b.name, { ms: [] as number[], mb: [] as number[] }]));
+    for (let round = 0; round < STARTS; round++) {
+      for (const { name, bundle } of round % 2 ? [...bundles].reverse() : bundles) {
+        const started = await startSandbox(bundle, dataDir, START_MS);
+        try {
+          await call(started.url, '/api/tickets/search', { ss: 'warm up', limitRecords: 1 });
+          starts.get(name)!.ms.push(started.startupMs);
+          starts.get(name)!.mb.push(rssMb(started.child.pid!));
+        } finally {
+          await stop(started.child);
+        }
+      }
+    }
+    const ours = starts.get('this')!;
     const startGoal: Goal = { op: '<', value: 3000 };
-    report.add('start from its data folder', startupMs, 'ms', startGoal);
+    report.add('start from its data folder', median(ours.ms), 'ms', startGoal);
+    report.add('RSS after that start and a first search, median', median(ours.mb), 'MB');
+    if (AGAINST) {
+      const theirs = starts.get(AGAINST)!;
+      report.add(`${AGAINST}: start from its data folder`, median(theirs.ms), 'ms');
+      report.add(`${AGAINST}: RSS after that start and a first search, median`, median(theirs.mb), 'MB');
+      report.add('start from its data folder, this / against', median(ours.ms) / median(theirs.ms), '×');
+    }
+    console.log(`starts (ms): ${[...starts].map(([name, s]) => `${name} ${s.ms.map((ms) => ms.toFixed(0)).join(', ')}`).join('; ')}`);
+    const { child, url } = await startSandbox(OURS, dataDir, START_MS);
     try {
       const list = '/api/w/IT/a/TASK/tickets/list?withTechnicalData=true';
       // Steady state: the search index is built in the background after startup, and a first

@@ -2,7 +2,7 @@
 // The service layer (./service) and the store are given the demo's directory and seed records
 // here, and never import ./demo.
 import { DEMO_DIRECTORY } from './demo/directory';
-import { generateDemoData } from './demo/generate';
+import { DEMO_SEED } from './demo/generate';
 import type { SandboxService } from './service/contract';
 import { createSandboxService, type SandboxServiceOptions } from './service/index';
 
@@ -14,5 +14,5 @@ export { DataFolderLockedError } from './store/data-folder-lock';
 export { DEFAULT_DEMO_RECORDS } from './service/index';
 
 export function createDemoSandboxService(options: Omit<SandboxServiceOptions, 'directory' | 'seed'>): Promise<SandboxService> {
-  return createSandboxService({ ...options, directory: DEMO_DIRECTORY, seed: generateDemoData });
+  return createSandboxService({ ...options, directory: DEMO_DIRECTORY, seed: DEMO_SEED });
 }

@@ -1,5 +1,5 @@
 import type { Attachment } from '../../core/contract/types';
-import type { SeedData, StoredHistoryEntry, StoredRecord } from '../store/model';
+import type { SeedData, SeedSource, StoredHistoryEntry, StoredRecord } from '../store/model';
 import type { ActionDefinition, AppDefinition } from './app-model';
 import { DEMO_APPS } from './apps';
 import {
@@ -318,3 +318,13 @@ class Generator {
 export function generateDemoData(total: number): DemoData {
   return new Generator().generate(total);
 }
+
+/**
+ * Names what generateDemoData makes. A data folder stores its demo data on its first start and
+ * loads it while this stays the same; give it a new value with any change to the data made
+ * (test/sandbox/domain/demo-data.test.ts fails until then, by a fingerprint of that data), so
+ * existing folders make theirs again and show the change.
+ */
+export const DEMO_DATA_VERSION = '2026-12-06';
+
+export const DEMO_SEED: SeedSource = { version: DEMO_DATA_VERSION, generate: generateDemoData };

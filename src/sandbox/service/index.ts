@@ -18,7 +18,7 @@ export interface SandboxServiceOptions {
   dataDir: string;
   /** The workspaces, apps and users served (the demo's: ../demo/directory.ts). */
   directory: ServiceDirectory;
-  /** The seed records of a data folder (the demo's: ../demo/generate.ts), regenerated on every start. */
+  /** Makes the seed records of a new data folder (the demo's: ../demo/generate.ts); later starts load what it made. */
   seed: SeedSource;
   /** Demo records on first start (or reset); default 2,000. */
   records?: number;

@@ -3,11 +3,13 @@ import * as path from 'node:path';
 import { syncDirectory, writeFileAtomically, writeFileDurably } from './atomic-file';
 import { type DataFolderLock, lockDataFolder } from './data-folder-lock';
 import { type JournalFileOps, JournalWriter, NODE_JOURNAL_FILE_OPS, readJournal } from './journal';
-import type { Mutation, SeedSource, StoredHistoryEntry, StoredRecord } from './model';
+import type { Mutation, SeedData, SeedSource, StoredHistoryEntry, StoredRecord } from './model';
 import { type RecordStore } from './record-store';
+import { readSeedFile, writeSeedFile } from './seed-file';
 
 const META_FILE = 'meta.json';
 const SNAPSHOT_FILE = 'snapshot.json';
+const SEED_FILE = 'seed.bin';
 const JOURNAL_FILE = 'journal.jsonl';
 const FILES_DIR = 'files';
 const FORMAT = 1;
@@ -35,7 +37,7 @@ export interface DurableStoreOptions {
   dataDir: string;
   /** Demo records on first start; the data folder remembers the count afterwards. */
   seedRecords: number;
-  /** Makes the seed records of a data folder of that size (the demo's, given by demoService.ts). */
+  /** Makes the seed records of a new data folder of that size (the demo's, given by demoService.ts). */
   seed: SeedSource;
   reset: boolean;
   /** Journal size that triggers a snapshot and a fresh journal. */
@@ -53,8 +55,8 @@ interface Meta {
 }
 
 /**
- * What changed since the seed, as of journal batch `seq`. The seed itself is regenerated
- * deterministically, so a snapshot stays small even with 100k demo records.
+ * What changed since the seed, as of journal batch `seq`. The seed itself is stored apart once
+ * (seed.bin, never rewritten), so a snapshot stays small even with 100k demo records.
  */
 interface Snapshot {
   format: number;
@@ -91,9 +93,10 @@ function snapshotMutations(snapshot: Snapshot): Mutation[] {
 }
 
 /**
- * The durable half of the store. Seed data is regenerated deterministically from `meta.json`
- * (cheap, nothing to load); a snapshot holds what changed since the seed as of a journal
- * position, and the journal replays every acknowledged batch after it.
+ * The durable half of the store. The seed (its size in `meta.json`) is made once, when the
+ * folder is new, and stored in `seed.bin`, which later starts load; a snapshot holds what
+ * changed since the seed as of a journal position, and the journal replays every acknowledged
+ * batch after it.
  */
 export class DurableStore {
   private constructor(
@@ -126,7 +129,7 @@ export class DurableStore {
     try {
       const at = (name: string) => path.join(dataDir, name);
       if (options.reset) {
-        for (const name of [META_FILE, SNAPSHOT_FILE, JOURNAL_FILE, `${SNAPSHOT_FILE}.tmp`, `${JOURNAL_FILE}.next`]) fs.rmSync(at(name), { force: true });
+        for (const name of [META_FILE, SEED_FILE, `${SEED_FILE}.tmp`, SNAPSHOT_FILE, JOURNAL_FILE, `${SNAPSHOT_FILE}.tmp`, `${JOURNAL_FILE}.next`]) fs.rmSync(at(name), { force: true });
         fs.rmSync(at(FILES_DIR), { recursive: true, force: true });
       }
       fs.mkdirSync(at(FILES_DIR), { recursive: true });
@@ -135,7 +138,7 @@ export class DurableStore {
       if (fs.existsSync(at(META_FILE))) meta = JSON.parse(fs.readFileSync(at(META_FILE), 'utf8')) as Meta;
       if (!meta && fs.existsSync(at(SNAPSHOT_FILE))) throw new Error(`The sandbox data folder ${dataDir} has a snapshot but no meta.json. Start with --reset to recreate it.`);
       const seedRecords = meta?.seedRecords ?? options.seedRecords;
-      const demo = options.seed(seedRecords);
+      const demo = await DurableStore.loadSeed(at(SEED_FILE), options.seed, seedRecords, meta !== undefined, options.log);
       for (const [uid, text] of demo.files) {
         const file = path.join(at(FILES_DIR), uid);
         if (!fs.existsSync(file)) fs.writeFileSync(file, text);
@@ -167,6 +170,23 @@ export class DurableStore {
       lock.release();
       throw err;
     }
+  }
+
+  /**
+   * The stored seed of a folder that has one for this source and size; otherwise (a new folder,
+   * one from before seed.bin, another seed version) the source makes it and it is stored for the
+   * next start. Failing to store it costs only time: the next start makes it again.
+   */
+  private static async loadSeed(file: string, source: SeedSource, records: number, folderKnown: boolean, log: (message: string) => void): Promise<SeedData> {
+    const key = { version: source.version, records };
+    const stored = folderKnown ? readSeedFile(file, key) : 'a new data folder';
+    if (typeof stored !== 'string') return stored;
+    if (folderKnown && stored !== 'none stored' && !stored.startsWith('made by seed version')) log(`The sandbox's stored demo data ${file} cannot be used (${stored}); it is generated again.`);
+    const seed = source.generate(records);
+    await writeSeedFile(file, seed, key).catch((error: unknown) => {
+      log(`Storing the sandbox's demo data in ${file} failed; the next start generates it again. ${error instanceof Error ? error.message : String(error)}`);
+    });
+    return seed;
   }
 
   /**

@@ -41,18 +41,26 @@ export interface JournalBatch {
   mutations: Mutation[];
 }
 
-/** Everything the store holds; the snapshot file is this object as JSON. */
 /**
- * The records a data folder starts from, regenerated from its size on every start (the demo's:
- * demo/generate.ts), plus the bytes of their attachments (file_uid → text). The store is given
- * a seed by whoever starts it (demoService.ts); it never imports the demo data set.
+ * The records a data folder starts from, made from its size (the demo's: demo/generate.ts),
+ * plus the bytes of their attachments (file_uid → text). The store is given a seed source by
+ * whoever starts it (demoService.ts); it never imports the demo data set.
  */
 export interface SeedData extends StoreState {
   files: Map<string, string>;
 }
 
-export type SeedSource = (records: number) => SeedData;
+/**
+ * Makes the seed of a data folder: deterministic, the same `records` give the same data. A new
+ * folder stores what it made (store/seed-file.ts) and later starts load that; `version` names
+ * what the source makes, so a folder seeded by another version makes its seed again.
+ */
+export interface SeedSource {
+  version: string;
+  generate(records: number): SeedData;
+}
 
+/** Everything the store holds; the snapshot file is this object as JSON. */
 export interface StoreState {
   records: StoredRecord[];
   history: StoredHistoryEntry[];

@@ -14,7 +14,11 @@ import type { ScopeChoices, SearchHit, SearchHostToView, SearchReply, SearchScop
 import { canLoadMore, initialSearchState, isSearchable, searchReducer, type SearchAction, type SearchState } from './searchState';
 import { keepSelectAllInTextFields } from '../shared/selectAll';
 
-/** Short enough to feel instant, long enough to skip most intermediate keystrokes. */
+/**
+ * Keystrokes this close together wait for the pause, so a burst of typing asks once for what it
+ * ends with; short enough to feel instant. A keystroke after a quiet moment (a word finished,
+ * a letter added or deleted) searches at once: waiting would only add the pause to its answer.
+ */
 const TYPING_DELAY_MS = 75;
 
 const vscode = vscodeApi<SearchViewState>();
@@ -99,7 +103,7 @@ async function runSearch(append: boolean): Promise<void> {
   else dispatch({ type: 'requestFailed', requestId, message: reply.message });
 }
 
-const searchSoon = debounce(() => void runSearch(false), TYPING_DELAY_MS);
+const searchSoon = debounce(() => void runSearch(false), TYPING_DELAY_MS, { leading: true });
 
 function openHit(index: number): void {
   const hit = state.hits[index];

@@ -33,11 +33,24 @@ export function announce(region: HTMLElement, text: string): void {
   region.textContent = text;
 }
 
-/** Calls `run` once `delayMs` after the last call; `cancel` drops the pending call. */
-export function debounce<A extends unknown[]>(run: (...args: A) => void, delayMs: number): { (...args: A): void; cancel(): void } {
+/**
+ * Calls `run` once `delayMs` after the last call; `cancel` drops the pending call. `leading`:
+ * a call that comes after a quiet `delayMs` (none before it for that long) runs at once, and
+ * only the calls that follow it closely wait for the pause.
+ */
+export function debounce<A extends unknown[]>(run: (...args: A) => void, delayMs: number, { leading = false }: { leading?: boolean } = {}): { (...args: A): void; cancel(): void } {
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let lastCall = Number.NEGATIVE_INFINITY;
   const debounced = (...args: A): void => {
+    const now = Date.now();
+    const quiet = now - lastCall >= delayMs;
+    lastCall = now;
     if (timer !== undefined) clearTimeout(timer);
+    timer = undefined;
+    if (leading && quiet) {
+      run(...args);
+      return;
+    }
     timer = setTimeout(() => {
       timer = undefined;
       run(...args);

@@ -1,7 +1,8 @@
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import fc from 'fast-check';
-import { generateDemoData, iso } from '../../../src/sandbox/demo/generate';
+import { createHash } from 'node:crypto';
+import { DEMO_DATA_VERSION, generateDemoData, iso } from '../../../src/sandbox/demo/generate';
 import { topByScore } from '../../../src/sandbox/search/top-k';
 import { FIRST_TASK_ID, HOSTILE_TASK_ID } from '../../../src/sandbox/demoService';
 import { toStoredRichText } from '../../../src/sandbox/service/rich-text';
@@ -35,6 +36,23 @@ describe('sandbox domain: demo data and helpers', () => {
     assert.equal(task(1)?.id, FIRST_TASK_ID);
     assert.doesNotMatch(String(task(1)?.title), /hostile|</i);
     assert.equal(task(2)?.title, 'Replace printer toner on floor 3');
+  });
+
+  it('names its data by DEMO_DATA_VERSION: data folders keep stored demo data while it stays the same', () => {
+    // Data folders store the demo data of their first start and load it while DEMO_DATA_VERSION
+    // is unchanged. When this fails, the generated data changed: give DEMO_DATA_VERSION a new
+    // value (so existing folders generate theirs again) and record the new fingerprints here.
+    const fingerprints: Record<string, Record<number, string>> = {
+      '2026-12-06': {
+        50: '5ef4ce99499f5f38205b2b7fbdb7845db0e97b2c454422d48c5c8a723161cf34',
+        2000: '28edb30ee0c1f6343c7fc225918a89ee368f5aae399059967037ad26bccfefa0',
+      },
+    };
+    for (const records of [50, 2000]) {
+      const data = generateDemoData(records);
+      const fingerprint = createHash('sha256').update(JSON.stringify({ records: data.records, history: data.history, files: [...data.files] })).digest('hex');
+      assert.equal(fingerprint, fingerprints[DEMO_DATA_VERSION]?.[records], `the demo data of ${records} records is not what DEMO_DATA_VERSION ${DEMO_DATA_VERSION} names`);
+    }
   });
 
   it('scales: counts per app follow the shares, and history explains every state', () => {

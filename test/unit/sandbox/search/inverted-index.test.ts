@@ -37,6 +37,18 @@ describe('sandbox search: inverted index', () => {
     assert.ok(index.has('r1'));
   });
 
+  it('finds the same after the bulk indexing releases its caches, and keeps indexing after it', () => {
+    const index = new InvertedIndex(lowerCase, segments);
+    for (let i = 0; i < 40; i++) index.recordPut(record(`r${i}`, i % 2 ? 'Office printer jammed' : 'Network outage', `ticket ${i}`));
+    const before = ['printer', 'outage', 'ticket', 'ticket 7'].map((word) => search(index, word.split(' ').pop()!));
+    index.releaseCaches();
+    assert.deepEqual(['printer', 'outage', 'ticket', 'ticket 7'].map((word) => search(index, word.split(' ').pop()!)), before);
+    index.recordPut(record('r40', 'Printer toner', 'ticket 40'));
+    index.recordPut(record('r41', 'Unrelated', 'nothing'));
+    assert.deepEqual(search(index, 'printer').sort(), [...before[0]!, 'r40'].sort());
+    assert.deepEqual(search(index, 'unrelated'), ['r41']);
+  });
+
   it('forgets the old text of a changed record and finds the new one', () => {
     const index = new InvertedIndex(lowerCase, segments);
     index.recordPut(record('r1', 'Printer jammed'));
