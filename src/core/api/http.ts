@@ -284,14 +284,12 @@ async function withDeadline<T>(
 ): Promise<T> {
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(), timeoutMs);
-  // The caller's signal aborts the attempt through the deadline's controller: one listener for
-  // the attempt, where AbortSignal.any made a signal tracked until a collection (every agent tool
-  // call passes a signal, so every one of its requests paid for it).
-  const cancel = () => deadline.abort(signal?.reason);
-  if (signal?.aborted) cancel();
-  else signal?.addEventListener('abort', cancel, { once: true });
+  // One signal for the attempt and, after it, the body the caller reads (a download's flows
+  // after this returns): the caller's cancel must reach both, so it is combined, not listened to
+  // only until the headers came.
+  const combined = signal ? AbortSignal.any([signal, deadline.signal]) : deadline.signal;
   try {
-    return await work(deadline.signal);
+    return await work(combined);
   } catch (error) {
     if (error instanceof RecordsApiError) throw error;
     if (signal?.aborted) throw cancelledError();
@@ -299,7 +297,6 @@ async function withDeadline<T>(
     throw networkError(error);
   } finally {
     clearTimeout(timer);
-    signal?.removeEventListener('abort', cancel);
   }
 }
 
