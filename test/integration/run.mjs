@@ -30,15 +30,15 @@ const onlyFiles = process.argv.slice(2).filter((a) => !a.startsWith('--'));
  * token's lifetime, the 30 s deadline): in code-server they run in a second editor, with its own
  * sandbox and profile, beside the rest. Waiting costs the machine next to nothing, so the suite
  * takes about as long as its larger half instead of the sum of both (CI's budget is 12 minutes).
- * The notebook file joins them so that both editors end at about the same time (run.mjs prints
- * each one's time at the end).
+ * The `.rlx` language file joins them so that both editors end at about the same time (run.mjs
+ * prints each one's time at the end).
  */
 const WAITING_FILES = [
   'test/integration/editor-proxy.test.ts',
   'test/integration/faults.test.ts',
   'test/integration/network-settings.test.ts',
-  'test/integration/notebook.test.ts',
   'test/integration/oauth-session.test.ts',
+  'test/integration/rlx-language.test.ts',
   'test/integration/tree-cache.test.ts',
   'test/integration/work-my-work.test.ts',
 ];
