@@ -4,6 +4,8 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ConnectionInfo } from '../../src/extension/connections/connectionInfo';
 import type { RecordsExtensionApi } from '../../src/extension/extension';
+import { startFaultRelay } from '../support/faultRelay';
+import { waitUntil } from '../support/waitUntil';
 import { sandboxConnection } from './support/environment';
 
 const EXTENSION_ID = 'records-tools.records-service';
@@ -120,6 +122,24 @@ describe('connections', () => {
     assert.equal(await vscode.commands.executeCommand('records.removeConnection', info.id, { confirm: false }), true);
     assert.equal(api.connections.get(info.id), undefined);
     assert.equal(await api.connections.hasCredentials(info.id), false);
+  });
+
+  it('removes a connection at once while one of its requests still waits for an answer, not at that request’s deadline', async () => {
+    const sandbox = sandboxConnection();
+    const relay = await startFaultRelay(sandbox.url);
+    try {
+      const info = await addConnection({ name: 'Removed While Waiting', baseUrl: relay.url, authKind: 'authCode', token: sandbox.adminToken, select: false });
+      relay.inject(() => true, { kind: 'stall-before-headers' });
+      const client = await api.connections.client(info.id);
+      let settled = false;
+      void client.currentUser().then(() => (settled = true), () => (settled = true));
+      await waitUntil('the request at the relay', () => relay.seen.length >= 1, 10_000);
+      assert.equal(await vscode.commands.executeCommand('records.removeConnection', info.id, { confirm: false }), true);
+      assert.equal(api.connections.get(info.id), undefined);
+      assert.equal(settled, false, 'the removal ended while the request still waited (it ends only at its 30 s deadline)');
+    } finally {
+      await relay.close();
+    }
   });
 
   it('keeps both of two connections added at once with their tokens, and a removal made while one is stored', async () => {

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { waitUntil } from '../support/waitUntil';
+import { closeAllEditors } from './support/closeEditors';
 
 const EXTENSION_ID = 'records-tools.records-service';
 const NOTEBOOK_TYPE = 'records.rlxNotebook';
@@ -54,9 +55,7 @@ describe('rlx: open as notebook / as text in place', function () {
   });
 
   afterEach(async () => {
-    for (let left = 30; left > 0 && vscode.window.tabGroups.all.some((group) => group.tabs.length > 0); left--) {
-      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
-    }
+    await closeAllEditors();
   });
 
   after(() => rmSync(folder, { recursive: true, force: true }));

@@ -21,6 +21,7 @@ import { startFaultRelay } from '../support/faultRelay';
 import { sandboxConnection } from './support/environment';
 import { waitUntil } from '../support/waitUntil';
 import { connectSandbox } from '../support/connectSandbox';
+import { closeAllEditors } from './support/closeEditors';
 
 const EXTENSION_ID = 'records-tools.records-service';
 const NOTEBOOK_TYPE = 'records.rlxNotebook';
@@ -80,9 +81,7 @@ describe('rlx notebooks', function () {
   });
 
   after(async () => {
-    for (let left = 50; left > 0 && vscode.window.tabGroups.all.some((group) => group.tabs.length > 0); left--) {
-      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
-    }
+    await closeAllEditors();
     await vscode.commands.executeCommand('records.removeConnection', connection.id, { confirm: false });
     if (member) await vscode.commands.executeCommand('records.removeConnection', member.id, { confirm: false });
     rmSync(folder, { recursive: true, force: true });

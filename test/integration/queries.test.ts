@@ -12,6 +12,7 @@ import { sandboxConnection } from './support/environment';
 import { countTasks } from './support/sandboxTruth';
 import { waitUntil } from '../support/waitUntil';
 import { connectSandbox } from '../support/connectSandbox';
+import { closeAllEditors } from './support/closeEditors';
 
 const NAME = 'Queries Sandbox';
 
@@ -35,9 +36,7 @@ describe('saved queries and history', function () {
     for (const query of api.queries.store.saved().filter((q) => q.connectionId === connection.id)) await api.queries.store.remove(query.id);
     await api.queries.store.clearHistory();
     await vscode.workspace.getConfiguration('records.queries').update('history', undefined, vscode.ConfigurationTarget.Global);
-    for (let left = 50; left > 0 && vscode.window.tabGroups.all.some((group) => group.tabs.length > 0); left--) {
-      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
-    }
+    await closeAllEditors();
     await vscode.commands.executeCommand('records.removeConnection', connection.id, { confirm: false });
   });
 

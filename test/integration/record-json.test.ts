@@ -9,6 +9,7 @@ import type { ConnectionInfo } from '../../src/extension/connections/connectionI
 import type { RecordsExtensionApi } from '../../src/extension/extension';
 import { sandboxConnection } from './support/environment';
 import { connectSandbox } from '../support/connectSandbox';
+import { closeAllEditors } from './support/closeEditors';
 
 describe('record as JSON', function () {
   this.timeout(60_000);
@@ -40,7 +41,7 @@ describe('record as JSON', function () {
   });
 
   after(async () => {
-    for (let left = 20; left > 0 && vscode.window.tabGroups.all.some((g) => g.tabs.length > 0); left--) await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    await closeAllEditors();
     await vscode.commands.executeCommand('records.removeConnection', connection.id, { confirm: false });
   });
 

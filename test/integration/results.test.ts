@@ -19,6 +19,7 @@ import type { RlxRunResult } from '../../src/extension/query/rlx/queryRunner';
 import { RlxCatalogView } from '../../src/extension/query/rlx/catalogView';
 import { parseCsv } from '../support/csvReader';
 import { connectSandbox } from '../support/connectSandbox';
+import { closeAllEditors } from './support/closeEditors';
 
 const EXTENSION_ID = 'records-tools.records-service';
 const ref = { workspace: 'IT', app: 'TASK' };
@@ -70,9 +71,7 @@ describe('rlx results grid', function () {
   });
 
   after(async () => {
-    for (let left = 50; left > 0 && vscode.window.tabGroups.all.some((group) => group.tabs.length > 0); left--) {
-      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
-    }
+    await closeAllEditors();
     await vscode.commands.executeCommand('records.removeConnection', connection.id, { confirm: false });
     rmSync(folder, { recursive: true, force: true });
   });
@@ -284,11 +283,9 @@ describe('rlx results grid', function () {
     }
   });
   it('honours the default @limit and the results location settings', async () => {
-    // Untitled queries are dirty: revert them rather than meet a Save prompt.
+    // Untitled queries are dirty: dropped rather than met with a Save prompt.
     const closeAll = async (): Promise<void> => {
-      for (let left = 50; left > 0 && vscode.window.tabGroups.all.some((group) => group.tabs.length > 0); left--) {
-        await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
-      }
+      await closeAllEditors();
       await vscode.commands.executeCommand('workbench.action.editorLayoutSingle');
     };
     // The group holding a results tab, from the editor's own tab model.

@@ -10,6 +10,7 @@ import { sandboxConnection } from './support/environment';
 import { countTasks } from './support/sandboxTruth';
 import { waitUntil } from '../support/waitUntil';
 import { connectSandbox } from '../support/connectSandbox';
+import { closeAllEditors } from './support/closeEditors';
 
 const EXTENSION_ID = 'records-tools.records-service';
 
@@ -39,10 +40,8 @@ describe('rlx language', function () {
   });
 
   after(async () => {
-    // Untitled documents are dirty: revert them so no "Save changes?" dialog blocks the run.
-    for (let left = 50; left > 0 && vscode.window.tabGroups.all.some((group) => group.tabs.length > 0); left--) {
-      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
-    }
+    // Untitled documents are dirty: their changes are dropped, so no "Save changes?" dialog blocks the run.
+    await closeAllEditors();
     await vscode.commands.executeCommand('records.removeConnection', connection.id, { confirm: false });
   });
 

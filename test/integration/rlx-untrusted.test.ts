@@ -10,6 +10,7 @@ import type { RecordsExtensionApi } from '../../src/extension/extension';
 import type { RlxRunResult } from '../../src/extension/query/rlx/queryRunner';
 import { waitUntil } from '../support/waitUntil';
 import { connectSandbox } from '../support/connectSandbox';
+import { closeAllEditors } from './support/closeEditors';
 
 const EXTENSION_ID = 'records-tools.records-service';
 const NAME = 'Untrusted Sandbox';
@@ -43,9 +44,7 @@ describe('rlx files in an untrusted workspace', function () {
     lift();
     listening?.dispose();
     await liveCount().update('delayMs', undefined, vscode.ConfigurationTarget.Global);
-    for (let left = 50; left > 0 && vscode.window.tabGroups.all.some((group) => group.tabs.length > 0); left--) {
-      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
-    }
+    await closeAllEditors();
     if (connection) await vscode.commands.executeCommand('records.removeConnection', connection.id, { confirm: false });
     if (active) await vscode.commands.executeCommand('records.removeConnection', active.id, { confirm: false });
   });

@@ -30,8 +30,18 @@ const onlyFiles = process.argv.slice(2).filter((a) => !a.startsWith('--'));
  * token's lifetime, the 30 s deadline): in code-server they run in a second editor, with its own
  * sandbox and profile, beside the rest. Waiting costs the machine next to nothing, so the suite
  * takes about as long as its larger half instead of the sum of both (CI's budget is 12 minutes).
+ * The `.rlx` language file joins them so that both editors end at about the same time (run.mjs
+ * prints each one's time at the end).
  */
-const WAITING_FILES = ['test/integration/faults.test.ts', 'test/integration/network-settings.test.ts', 'test/integration/oauth-session.test.ts'];
+const WAITING_FILES = [
+  'test/integration/editor-proxy.test.ts',
+  'test/integration/faults.test.ts',
+  'test/integration/network-settings.test.ts',
+  'test/integration/oauth-session.test.ts',
+  'test/integration/rlx-language.test.ts',
+  'test/integration/tree-cache.test.ts',
+  'test/integration/work-my-work.test.ts',
+];
 
 async function main() {
   const started = Date.now();
@@ -47,7 +57,9 @@ async function main() {
     : [{ name: 'integration', testsEntry: await bundleIntegrationTests({ only: onlyFiles }) }];
   console.log(`integration: built in ${seconds(phase)}${lanes.length > 1 ? `; ${lanes.length} editors side by side (${lanes.map((l) => l.name).join(', ')})` : ''}`);
 
+  const laneTimes = [];
   const reports = await Promise.all(lanes.map(async (lane) => {
+    const laneStarted = Date.now();
     const sandboxFile = join(resultsDir, `${lane.name}-sandbox.json`);
     const sandbox = await startBundledSandbox({ connectionFile: sandboxFile });
     const testEnv = { RECORDS_TEST_REPO_ROOT: repoRoot, ...(sandbox ? { RECORDS_TEST_SANDBOX_FILE: sandboxFile } : {}) };
@@ -59,12 +71,15 @@ async function main() {
       return { passed: 0, failed: 1, pending: 0, tests: [], output: [], crash: `${lane.name}: ${error instanceof Error ? error.stack ?? error.message : String(error)}` };
     } finally {
       await sandbox?.dispose();
+      laneTimes.push(`${lane.name} ${seconds(laneStarted)}`);
     }
   }));
   for (const [index, report] of reports.entries()) printReport(report, lanes.length > 1 ? lanes[index].name : undefined);
   const passed = reports.reduce((sum, r) => sum + r.passed, 0);
   const failed = reports.reduce((sum, r) => sum + r.failed, 0);
   const pending = reports.reduce((sum, r) => sum + (r.pending ?? 0), 0);
+  // Each editor's time from its sandbox's start to its report: the lanes should end together.
+  if (lanes.length > 1) console.log(`integration: lanes ended in order: ${laneTimes.join(', ')}`);
   console.log(`integration: finished in ${seconds(started)} (${host})`);
   console.log(`\nintegration: ${passed} passed, ${failed} failed${pending ? `, ${pending} skipped` : ''}`);
   return failed === 0 && reports.every((r) => !r.crash) && passed > 0;

@@ -128,7 +128,7 @@ export class ConnectionManager implements vscode.Disposable {
     // to this connection too (two edits at once, a rename and a new address, keep both).
     let stored = next;
     await this.changeList((list) => list.map((c) => (c.id === id ? (stored = { ...c, ...changes, id }) : c)));
-    await this.dropClient(id);
+    this.dropClient(id);
     this.changed.fire();
     return stored;
   }
@@ -136,7 +136,7 @@ export class ConnectionManager implements vscode.Disposable {
   async remove(id: string): Promise<void> {
     await this.changeList((list) => list.filter((c) => c.id !== id));
     await this.credentials.clear(id);
-    await this.dropClient(id);
+    this.dropClient(id);
     await changeState<string>(this.context.globalState, ACTIVE_KEY, (active) => (active === id ? undefined : active));
     this.changed.fire();
   }
@@ -281,10 +281,16 @@ export class ConnectionManager implements vscode.Disposable {
     return changeState(this.context.globalState, CONNECTIONS_KEY, () => change(this.list()));
   }
 
-  private async dropClient(id: string): Promise<void> {
+  /**
+   * Forgets a connection's client; the next request makes a new one. Its close is not awaited:
+   * closing lets the requests still in flight end first, and one that the service never answers
+   * ends only at its 30 s deadline. Waiting for that held a removal or an edit (and the views that
+   * hear of it) for as long, while the old client sends nothing new either way.
+   */
+  private dropClient(id: string): void {
     const cached = this.clients.get(id);
     this.clients.delete(id);
-    if (cached) await disposeQuietly(cached.client);
+    if (cached) void disposeQuietly(cached.client);
   }
 
   private async dropClients(): Promise<void> {
