@@ -13,7 +13,6 @@ import type { RecordEditorProvider } from '../../src/extension/records/editor/re
 import type { RecordEditorSession } from '../../src/extension/records/editor/recordEditorSession';
 import type { RecordsExtensionApi } from '../../src/extension/extension';
 import { connectSandbox } from '../support/connectSandbox';
-import { closeAllEditors } from './support/closeEditors';
 
 const EXTENSION_ID = 'records-tools.records-service';
 const TASK = { workspace: 'IT', app: 'TASK' };
@@ -68,7 +67,7 @@ describe('record editor: files dropped on a file field', function () {
 
   after(async () => {
     panels?.setPrompter(undefined);
-    await closeAllEditors();
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await api.connections.remove(connectionId);
     await rm(outside, { recursive: true, force: true });
     await rm(inside, { recursive: true, force: true });

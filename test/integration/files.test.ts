@@ -26,7 +26,6 @@ import { sandboxConnection } from './support/environment';
 import { MemoryMemento } from '../support/memoryMemento';
 import { startFaultRelay } from '../support/faultRelay';
 import { connectSandbox } from '../support/connectSandbox';
-import { closeAllEditors } from './support/closeEditors';
 
 const EXTENSION_ID = 'records-tools.records-service';
 const TASK = { workspace: 'IT', app: 'TASK' };
@@ -194,7 +193,7 @@ describe('files: attach, drop, download, resume (extension host)', function () {
       assert.deepEqual(titles(await readAttachments(admin, recordId, 'attachments', { ref: TASK })), ['first.txt', 'from-the-editor.txt', 'from-the-os.bin']);
     } finally {
       panels.setPrompter(undefined);
-      await closeAllEditors();
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     }
   });
 
