@@ -173,7 +173,10 @@ export class RecordEditorProvider implements vscode.CustomEditorProvider<RecordD
     this.moving.add(document.uri.toString());
     try {
       await vscode.commands.executeCommand('vscode.openWith', uri, RECORD_EDITOR_VIEW_TYPE, { viewColumn: tab.group.viewColumn, preserveFocus: true, preview: false });
-      await closeTabsOf(document.uri);
+      // Typed into while the new tab opened: closing the old one would ask to save it. The move is
+      // given up instead (the new tab is clean); it is tried again when the form next loses the keyboard.
+      if (document.hasUnsavedChanges || document.saveGate.hasFocus || session.boxText) await closeTabsOf(uri);
+      else await closeTabsOf(document.uri);
     } finally {
       this.moving.delete(document.uri.toString());
     }
