@@ -5,11 +5,10 @@
 // (two people of that name, nobody of it, no such record) is refused with the candidates.
 import type { AppSchema, WorkspaceUser } from '../contract/types';
 import { referenceText } from '../contract/reference';
-import { maskRlxPlaceholders } from '../rlx/placeholders';
-import { parseRlx } from '../rlx/parser';
 import { rlxEquals } from '../rlx/quote';
-import { type RlxValueFinding, findFilterValues, rlxValueReplacement } from '../rlx/language/filterValues';
+import type { RlxValueFinding } from '../rlx/language/filterValues';
 import { type ToolContext, ToolInputError } from './context';
+import { filterCheck } from './filterCheckOnDemand';
 
 export interface ResolvedValue {
   field: string;
@@ -28,13 +27,14 @@ export interface ResolvedFilter {
 
 /** `written` with names, captions and references replaced by ids; throws ToolInputError when one cannot be. */
 export async function resolveFilterValues(ctx: ToolContext, schema: AppSchema, users: readonly WorkspaceUser[], written: string): Promise<ResolvedFilter> {
-  const root = parseRlx(maskRlxPlaceholders(written)).root;
+  const check = filterCheck();
+  const root = check.parseRlx(check.maskRlxPlaceholders(written)).root;
   if (root === undefined) return { rlx: written, resolved: [] };
   const me = ctx.catalog.knownUser(ctx.connectionId) ?? (await currentUserOrNone(ctx));
   // People the catalog learned from records read (a service may list members without ids) count too.
   const listed = new Set(users.map((user) => user.id?.toLowerCase()));
   const learned = [...ctx.catalog.people(ctx.connectionId)].filter(([id]) => !listed.has(id.toLowerCase())).map(([id, name]) => ({ id, name, role: '' }));
-  const findings = findFilterValues(root, { fields: schema.fields ?? {}, lookups: schema.lookups ?? {}, users: [...users, ...learned] }, me);
+  const findings = check.findFilterValues(root, { fields: schema.fields ?? {}, lookups: schema.lookups ?? {}, users: [...users, ...learned] }, me);
   if (findings.length === 0) return { rlx: written, resolved: [] };
   const problems = findings.map(unresolvedSentence).filter((sentence): sentence is string => sentence !== undefined);
   if (problems.length > 0) throw new ToolInputError(`The RLX filter was not sent:\n${problems.join('\n')}`);
@@ -43,7 +43,7 @@ export async function resolveFilterValues(ctx: ToolContext, schema: AppSchema, u
   // From the end, so the offsets of the earlier literals still hold.
   for (let i = findings.length - 1; i >= 0; i--) {
     const finding = findings[i]!;
-    const replacement = rlxValueReplacement(finding, resolved[i]!.value);
+    const replacement = check.rlxValueReplacement(finding, resolved[i]!.value);
     if (replacement === undefined) throw new ToolInputError(`The RLX filter was not sent: ${conditionOf(finding)} stands for ${JSON.stringify(resolved[i]!.value)}, which an "in" list cannot carry. Write ${finding.field} = ${JSON.stringify(resolved[i]!.value)} instead, OR-ed with the rest.`);
     rlx = rlx.slice(0, finding.start) + replacement + rlx.slice(finding.end);
   }
