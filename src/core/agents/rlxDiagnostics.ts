@@ -3,10 +3,13 @@
 import type { AppRef, AppSchema, WorkspaceUser } from '../contract/types';
 import { parseRlxDocument } from '../rlx/document';
 import { type RlxSchemaSource, getRlxDiagnostics } from '../rlx/language';
-import type { RlxProblem } from './rlxCheck';
 
-/** Problems of `rlx` as a filter of `ref` (errors and warnings; positions 1-based within `rlx`). */
-export function rlxProblems(rlx: string, ref: AppRef, schema: AppSchema | undefined, users: readonly WorkspaceUser[] = []): RlxProblem[] {
+/**
+ * Problems of `rlx` as a filter of `ref` (errors and warnings; positions 1-based within `rlx`).
+ * Each is an RlxProblem, checked where checkRlx returns them: rlxCheck.ts loads this file's
+ * bundle, so this file does not import it back, not even for the type.
+ */
+export function rlxProblems(rlx: string, ref: AppRef, schema: AppSchema | undefined, users: readonly WorkspaceUser[] = []) {
   const header = `@app ${ref.workspace}/${ref.app}\n`;
   const document = parseRlxDocument(header + rlx);
   const source: RlxSchemaSource = {
