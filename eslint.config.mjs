@@ -4,50 +4,13 @@ import js from '@eslint/js';
 import path from 'node:path';
 import tseslint from 'typescript-eslint';
 import { FEATURE_BUNDLES, isFeatureBundle } from './scripts/feature-bundles.mjs';
+import { ENTRY, EXTENSION_GROUPS, SANDBOX_LAYERS, extensionGroupOf as extensionGroupOfFile, sandboxLayerOf } from './scripts/layers.mjs';
 
-// The groups of src/extension, each with what it may import besides itself, core and webview
-// protocols. An arrow not listed here runs sideways or upward: move the shared piece down (core,
-// shared) or invert it. Each group keeps the entries of its feature bundles (loaded on first use)
-// in its own `bundles/` folder, and loads only those of the groups it may import. The files at
-// the top of src/extension (extension.ts, start.ts) wire the groups together: they may import any
-// group, and no group imports them. Every folder of src/extension is a group listed here.
-const EXTENSION_GROUPS = {
-  shared: [],
-  connections: ['shared'],
-  records: ['connections', 'shared'],
-  browse: ['records', 'connections', 'shared'],
-  query: ['records', 'connections', 'shared'],
-  agents: ['query', 'records', 'connections', 'shared'],
-  work: ['browse', 'records', 'connections', 'shared'],
-};
-
-const extensionGroupOf = (file) => /^src\/extension\/([^/]+)\//.exec(file)?.[1];
-
-// The layers of src/sandbox, each with the layers below it that it may import (and itself):
-// requests come in at http (with auth and uploads, its endpoints), are answered by service,
-// which reads search and store; model is the domain's types and rules under all of them. demo is
-// the demo data set: demoService.ts gives its directory and seed records to the service and the
-// store, which never import it. The files directly in src/sandbox (api.ts, cli.ts,
-// demoService.ts) are the entry points that wire the layers: they may import any layer and no
-// layer imports them.
-const SANDBOX_LAYERS = {
-  // One layer in three folders: http imports its endpoints (auth, uploads), which use its helpers.
-  http: ['auth', 'uploads', 'service', 'search', 'store', 'model'],
-  auth: ['http', 'uploads', 'service', 'search', 'store', 'model'],
-  uploads: ['http', 'auth', 'service', 'search', 'store', 'model'],
-  demo: ['store', 'model'],
-  service: ['search', 'store', 'model'],
-  search: ['store', 'model'],
-  store: ['model'],
-  model: [],
-};
-
-/** `src/sandbox/<layer>/…` → its layer; a file directly in src/sandbox → ENTRY; elsewhere undefined. */
-const ENTRY = 'an entry point';
-const sandboxLayerOf = (file) => {
-  if (!file.startsWith('src/sandbox/')) return undefined;
-  const parts = file.slice('src/sandbox/'.length).split('/');
-  return parts.length === 1 ? ENTRY : parts[0];
+// The groups of src/extension and the layers of src/sandbox, with what each may import, are
+// written once in scripts/layers.mjs (which also counts wrong arrows over the whole import graph).
+const extensionGroupOf = (file) => {
+  const group = extensionGroupOfFile(file);
+  return group === ENTRY ? undefined : group;
 };
 
 const isExtensionRoot = (file) => /^src\/extension\/[^/]+$/.test(file);

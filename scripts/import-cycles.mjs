@@ -31,7 +31,9 @@ function resolveRelative(from, specifier) {
  * files under `dir` it imports. Packages and files outside `dir` are left out: they cannot close a
  * cycle through it.
  */
-export function importGraph(dir) {
+export function importGraph(folder) {
+  // Absolute, so that the files read and the files imports resolve to are spelt alike.
+  const dir = resolve(folder);
   const files = typeScriptFiles(dir);
   const known = new Set(files);
   const name = (path) => relative(dir, path).split('\\').join('/');
