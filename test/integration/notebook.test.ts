@@ -304,8 +304,8 @@ describe('rlx notebooks', function () {
     const bundle = createRequire(__filename)(join(extensionPath, 'dist', 'notebook.js')) as typeof NotebookBundle;
     const table = runner.tables.get(output.outputId, editor.notebook);
     assert.ok(table);
-    assert.deepEqual(bundle.bulkSelectionOf(table, [0, 2]), { connectionId: connection.id, scope: ref, ids: [output.rows[0]!.id, output.rows[2]!.id] });
-    assert.deepEqual(bundle.bulkSelectionOf(table, 'all'), { connectionId: connection.id, scope: ref, all: true, rlx: 'state = "open"' });
+    assert.deepEqual(bundle.tableOutputSelection(table, [0, 2]), { connectionId: connection.id, scope: ref, ids: [output.rows[0]!.id, output.rows[2]!.id] });
+    assert.deepEqual(bundle.tableOutputSelection(table, 'all'), { connectionId: connection.id, scope: ref, all: true, rlx: 'state = "open"' });
   });
 
   it('Cancel ends a running cell: its request is aborted, no output is left, and the cell can run again', async () => {

@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { RecordsClient } from '../../src/core/api';
 import type { RecordsExtensionApi } from '../../src/extension/extension';
-import { openRecordArgument } from '../../src/extension/browse/search/searchHits';
+import { searchHitArgument } from '../../src/extension/browse/search/searchHits';
 import { SearchViewProvider } from '../../src/extension/browse/search/searchViewProvider';
 import { MemoryMemento } from '../support/memoryMemento';
 import { connectSandbox } from '../support/connectSandbox';
@@ -92,7 +92,7 @@ describe('search: the search view host against the sandbox', function () {
     const reply = await provider.search({ type: 'search', query: 'printer', scope: { connectionId, workspace: 'IT', app: 'TASK' }, skip: 0 });
     assert.ok(reply.ok && reply.page.hits[0]);
     const hit = reply.page.hits[0];
-    await vscode.commands.executeCommand('records.openRecord', openRecordArgument(connectionId, hit));
+    await vscode.commands.executeCommand('records.openRecord', searchHitArgument(connectionId, hit));
     // The tree opens records in the record editor (a custom editor) or as a document: either tab will do.
     const opened = async (): Promise<vscode.Tab | undefined> => {
       for (let waited = 0; waited < 10_000; waited += 100) {

@@ -1,8 +1,7 @@
 // Which batch operations carry rich text; the service wants smaller batches for those
 // (contract 4.6: 50-100 operations).
+import { HTML_MARKER } from '../contract/richText';
 import { type BatchOperation } from '../contract/types';
-
-export const HTML_MARKER = '<!-- html -->';
 
 /** Keys of an operation that are never field values. */
 const OPERATION_KEYS = new Set(['transition', 'id', 'app_alias', 'workspace_alias', 'comment', 'minor_change']);

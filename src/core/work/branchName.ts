@@ -47,7 +47,7 @@ export function cutSlug(text: string, max = MAX_TITLE_LENGTH): string {
  */
 export function branchName(template: string, facts: BranchFacts, taken: Iterable<string> = []): string {
   const name = validRefName(fill(template, facts)) || validRefName(fill(DEFAULT_BRANCH_TEMPLATE, facts)) || 'work';
-  return uniqueName(name, taken);
+  return uniqueBranchName(name, taken);
 }
 
 /**
@@ -73,7 +73,7 @@ export function findRecordBranch(template: string, facts: BranchFacts, branches:
 }
 
 /** `name`, or `name-2`, `name-3`… when taken. */
-export function uniqueName(name: string, taken: Iterable<string>): string {
+export function uniqueBranchName(name: string, taken: Iterable<string>): string {
   const used = new Set(taken);
   if (!used.has(name)) return name;
   for (let n = 2; ; n++) {

@@ -1,6 +1,7 @@
 // Text "Start Work" and "Finish Work" write: the commit message prefix and the comment that lists
 // a branch's commits. Record comments are rich text: HTML when it starts with the `<!-- html -->`
 // marker (decisions.md "Rich text"), else markdown; we send HTML, with commit text escaped.
+import { HTML_MARKER } from '../contract/richText';
 import { escapeHtml } from '../text/escapeHtml';
 import { singleLine } from '../text/singleLine';
 
@@ -22,9 +23,6 @@ export interface CommitLine {
 
 /** How many commits a Finish Work comment lists at most (the rest are counted). */
 export const MAX_LISTED_COMMITS = 50;
-
-/** Marks rich text sent as HTML (without it the service reads markdown). */
-export const HTML_MARKER = '<!-- html -->';
 
 /** `<!-- html --><p>Commits on <code>branch</code>:</p><ul><li><code>abc1234</code> Subject</li>…</ul>`; '' for none. */
 export function commitsComment(branch: string, commits: readonly CommitLine[]): string {

@@ -4,7 +4,7 @@ import { CredentialStore } from './auth/credentialStore';
 import { refreshDueAt } from './auth/tokenExpiry';
 import { ALL_SYNCED_STATE_KEYS, SYNCED_STATE_KEYS } from '../shared/syncedState';
 import type { ConnectionInfo } from './connectionInfo';
-import { authorizationHeader, newConnectionId, normalizeBaseUrl, normalizeIssuer, sendsTokenInClear, uniqueName } from './connectionRules';
+import { authorizationHeader, newConnectionId, normalizeBaseUrl, normalizeIssuer, sendsTokenInClear, uniqueConnectionName } from './connectionRules';
 import { describeError, isCancellation, isUnauthorized, isUnreachable } from './errorText';
 import { logRequest, SHOW_LOG_COMMAND } from './log/requestLog';
 import { affectsNetwork, networkKey, readNetworkSettings } from './networkSettings';
@@ -96,7 +96,7 @@ export class ConnectionManager implements vscode.Disposable {
     const info: ConnectionInfo = {
       ...connection,
       id: newConnectionId(all.map((c) => c.id)),
-      name: uniqueName(connection.name.trim(), all.map((c) => c.name)),
+      name: uniqueConnectionName(connection.name.trim(), all.map((c) => c.name)),
       baseUrl: normalizeBaseUrl(connection.baseUrl),
       issuer: normalizeIssuer(connection.issuer),
     };
@@ -105,7 +105,7 @@ export class ConnectionManager implements vscode.Disposable {
     // Read the list again: another add or removal may have landed while the token was stored, and
     // the name must be unique in that list (two adds of "Staging" at once keep two names).
     let added = info;
-    await this.changeList((list) => [...list, (added = { ...info, name: uniqueName(connection.name.trim(), list.map((c) => c.name)) })]);
+    await this.changeList((list) => [...list, (added = { ...info, name: uniqueConnectionName(connection.name.trim(), list.map((c) => c.name)) })]);
     if (all.length === 0) await setState(this.context.globalState, ACTIVE_KEY, added.id);
     this.changed.fire();
     return added;

@@ -88,7 +88,7 @@ function randomSuffix(): string {
 }
 
 /** A name not yet used: "Name", "Name (2)", "Name (3)", … */
-export function uniqueName(wanted: string, existing: readonly string[]): string {
+export function uniqueConnectionName(wanted: string, existing: readonly string[]): string {
   if (!existing.includes(wanted)) return wanted;
   for (let n = 2; ; n++) {
     const candidate = `${wanted} (${n})`;

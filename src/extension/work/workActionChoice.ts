@@ -11,7 +11,7 @@ import { configuredAction } from './workSettings';
 const ANSWERS_KEY = 'records.work.actionAnswers';
 
 /** `none` when the app has no such action (or the user said so). */
-export type ActionChoice = { alias: string } | 'none';
+export type WorkActionChoice = { alias: string } | 'none';
 
 export async function workAction(
   step: WorkStep,
@@ -19,7 +19,7 @@ export async function workAction(
   ref: AppRef,
   catalog: ExtensionCatalog,
   memory: vscode.Memento,
-): Promise<ActionChoice | undefined> {
+): Promise<WorkActionChoice | undefined> {
   const configured = configuredAction(ref.workspace, ref.app, step);
   if (configured !== undefined) return configured ? { alias: configured } : 'none';
   const key = `${ref.workspace}/${ref.app}:${step}`;

@@ -118,14 +118,15 @@ export function matchApiRoute(method: string, pathname: string): MatchedRoute {
       Allow: allowed.join(', '),
     });
   }
-  throw notFound(pathname);
+  throw noEndpoint(pathname);
 }
 
 export async function runApiRoute(matched: MatchedRoute, call: Omit<RouteCall, 'params'>): Promise<void> {
   await matched.route.run({ ...call, params: matched.params });
 }
 
-export function notFound(pathname: string): HttpError {
+/** 404 for a path no route serves (the service's own not_found names a missing record or app). */
+export function noEndpoint(pathname: string): HttpError {
   return new HttpError(404, 'not_found', `There is no endpoint at ${pathname}. Check the path against the API contract.`);
 }
 

@@ -5,7 +5,7 @@ import type { Authenticator } from '../auth/authenticate';
 import type { OidcProvider } from '../auth/oidc-provider';
 import type { SandboxService } from '../service/contract';
 import { TUS_PATH, type TusEndpoint } from '../uploads/tus-endpoint';
-import { matchApiRoute, notFound, runApiRoute } from './api-routes';
+import { matchApiRoute, noEndpoint, runApiRoute } from './api-routes';
 import { HttpError, sendError } from './errors';
 import { type HostPolicy, refusedHostMessage } from './host-policy';
 import type { RateLimiter } from './rate-limiter';
@@ -113,7 +113,7 @@ async function handle(options: RequestHandlerOptions, req: IncomingMessage, res:
     return;
   }
   if (!url.pathname.startsWith('/api/')) {
-    throw notFound(url.pathname);
+    throw noEndpoint(url.pathname);
   }
   const matched = matchApiRoute(method, url.pathname);
   const user = await options.authenticator.authenticate(req);

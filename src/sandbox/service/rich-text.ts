@@ -1,6 +1,6 @@
+import { HTML_MARKER } from '../../core/contract/richText';
 import { escapeHtml } from '../../core/text/escapeHtml';
 
-const HTML_MARKER = '<!-- html -->';
 const SAFE_URL = /^(https?:|mailto:)/i;
 
 function inline(escaped: string): string {

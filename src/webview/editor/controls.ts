@@ -1,3 +1,4 @@
+import { HTML_MARKER } from '../../core/contract/richText';
 import { attachmentTitle, displayValue, type DisplayContext } from '../../core/records/displayValue';
 import * as l10n from '@vscode/l10n';
 import { fromLocalInputValue, toLocalInputValue } from '../../core/records/dateTime';
@@ -6,8 +7,6 @@ import { el } from '../shared/dom';
 import { droppedUris, mayHoldFiles } from './dropData';
 import { markdownToHtml } from './markdown';
 import { sanitizeHtml } from '../shared/sanitize';
-
-const HTML_MARKER = '<!-- html -->';
 
 /** One field of the form: its element, and how to read and restore its value. */
 export interface FieldControl {

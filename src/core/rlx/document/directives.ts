@@ -44,14 +44,14 @@ function isBlank(char: number): boolean {
 }
 
 /** One item of a comma-separated directive value (`@fields a, b`), with its offsets. */
-export interface RlxListItem {
+export interface DirectiveListItem {
   text: string;
   start: number;
   end: number;
 }
 
-export function splitDirectiveList(directive: RlxDirective): RlxListItem[] {
-  const items: RlxListItem[] = [];
+export function splitDirectiveList(directive: RlxDirective): DirectiveListItem[] {
+  const items: DirectiveListItem[] = [];
   let offset = directive.valueStart;
   for (const part of directive.value.split(',')) {
     const lead = part.length - part.trimStart().length;

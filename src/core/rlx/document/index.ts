@@ -2,7 +2,7 @@
 export { parseRlxDocument, blockAt, lineOfOffset, lineAtOffset, effectiveDirective, parseRlxScope, blockScope, describeRlxScope, parseBlockFilter, blockFilterSource } from './rlxDocument';
 export type { RlxBlock, RlxDocument, RlxScope } from './rlxDocument';
 export { RLX_DIRECTIVE_NAMES, isRlxDirectiveName, parseRlxDirective, splitDirectiveList } from './directives';
-export type { RlxDirective, RlxDirectiveName, RlxListItem } from './directives';
+export type { DirectiveListItem, RlxDirective, RlxDirectiveName } from './directives';
 export { connectionDirectiveOf, parseConnectionName, quoteConnectionName, resolveRlxConnection } from './connectionDirective';
 export type { RlxConnectionCandidate, RlxConnectionDirective, RlxConnectionFacts, RlxConnectionResolution } from './connectionDirective';
 export { RlxLineTable, splitRlxLines, lineIndexAt } from './lines';

@@ -74,7 +74,7 @@ export function findFilterValues(root: RlxNode, schema: RlxScopeSchema, me?: Rlx
 }
 
 /** One item of an `in` list: its unescaped, trimmed text and where its raw text is in the parsed text. */
-export interface RlxListItem {
+export interface InListItem {
   value: string;
   start: number;
   end: number;
@@ -84,8 +84,8 @@ export interface RlxListItem {
  * The items of an `in` list literal as the service reads them (split on commas, trimmed), with
  * their offsets in the source: `\"` and `\\` are escapes, any other backslash is kept as written.
  */
-export function rlxListItems(list: RlxStringNode): RlxListItem[] {
-  const items: RlxListItem[] = [];
+export function rlxListItems(list: RlxStringNode): InListItem[] {
+  const items: InListItem[] = [];
   const close = list.terminated ? list.raw.length - 1 : list.raw.length;
   let value = '';
   let itemStart = 1;

@@ -2,7 +2,7 @@
 // references bundle (which puts them in links and hovers): ids, argument shapes, command URIs.
 import type { RecordData } from '../../../core/contract/types';
 import type { RecordReference } from '../../../core/contract/reference';
-import { openRecordArgument as searchHitArgument, toSearchHit } from '../search/searchHits';
+import { searchHitArgument, toSearchHit } from '../search/searchHits';
 
 export const REFERENCE_COMMANDS = {
   /** Opens a reference whose record was not resolved yet (or was not found). */

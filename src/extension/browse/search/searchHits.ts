@@ -23,7 +23,7 @@ export function toSearchHit(record: RecordData): SearchHit {
  * The argument `records.openRecord` takes (the tree's record node shape: kind, connectionId,
  * ref, record), built from a search hit; the record editor's command accepts the same shape.
  */
-export function openRecordArgument(connectionId: string, hit: SearchHit): { kind: 'record'; id: string; connectionId: string; ref: { workspace: string; app: string }; record: RecordData } {
+export function searchHitArgument(connectionId: string, hit: SearchHit): { kind: 'record'; id: string; connectionId: string; ref: { workspace: string; app: string }; record: RecordData } {
   return {
     kind: 'record',
     id: `search:${connectionId}:${hit.id}`,

@@ -10,7 +10,7 @@ import type { ScopeChoices, SearchHostToView, SearchReply, SearchRequestMessage,
 import { createWebviewChannel } from '../../shared/webviews/webviewChannel';
 import { createWebviewHtml, webviewOptions } from '../../shared/webviews/webviewHtml';
 import { RecentSearches } from './recentSearches';
-import { openRecordArgument, toSearchHit } from './searchHits';
+import { searchHitArgument, toSearchHit } from './searchHits';
 import { searchPage, type SearchPaging } from '../../../core/search/searchPaging';
 import { scopeRlx } from './searchScope';
 
@@ -106,7 +106,7 @@ export class SearchViewProvider implements vscode.WebviewViewProvider, vscode.Di
         this.running?.abort();
         return;
       case 'open':
-        void vscode.commands.executeCommand('records.openRecord', openRecordArgument(message.connectionId, message.hit));
+        void vscode.commands.executeCommand('records.openRecord', searchHitArgument(message.connectionId, message.hit));
         return;
       case 'rememberQuery':
         void this.recent.add(message.query).then((recent) => this.channel?.post({ type: 'recent', recent }));

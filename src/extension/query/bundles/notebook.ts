@@ -2,5 +2,5 @@
 // loaded the first time a `.rlx` file opens as a notebook. See src/extension/README.md.
 export { deserializeRlxNotebook, serializeRlxNotebookData } from '../notebook/notebookSerializer';
 export { RlxCellRunner, summaryOf } from '../notebook/cellRunner';
-export { bulkSelectionOf, onRendererMessage } from '../notebook/rendererMessages';
+export { onRendererMessage, tableOutputSelection } from '../notebook/rendererMessages';
 export { openUntitledAsNotebook, reopenInPlace } from '../notebook/reopenInPlace';

@@ -4,7 +4,7 @@
 // editor that asked (an editor of the output's own notebook).
 import * as vscode from 'vscode';
 import { describeError } from '../../connections/errorText';
-import { bulkCommandOf, bulkSelectionOf as selectionOf } from '../results/bulkSelection';
+import { bulkCommandOf, bulkSelectionOf } from '../results/bulkSelection';
 import { exportResults } from '../results/resultsExport';
 import { type RlxRendererReply, isRlxRendererMessage } from '../../../webview/notebook/protocol';
 import type { RlxCellRunner } from './cellRunner';
@@ -51,7 +51,7 @@ export async function onRendererMessage(host: NotebookHost, runner: RlxCellRunne
     }
     case 'bulk': {
       // The same bulk commands as the results grid and the Records view.
-      const selection = bulkSelectionOf(output, message.rows);
+      const selection = tableOutputSelection(output, message.rows);
       if (selection === undefined) return undefined;
       await vscode.commands.executeCommand(bulkCommandOf(message.action), selection);
       return undefined;
@@ -72,6 +72,6 @@ export async function onRendererMessage(host: NotebookHost, runner: RlxCellRunne
 }
 
 /** The records an output's picked rows (or `all` its matches) stand for, as the bulk commands take them. */
-export function bulkSelectionOf(output: TableOutput, rows: number[] | 'all'): BulkSelection | undefined {
-  return selectionOf(output.connectionId, output.table, rows);
+export function tableOutputSelection(output: TableOutput, rows: number[] | 'all'): BulkSelection | undefined {
+  return bulkSelectionOf(output.connectionId, output.table, rows);
 }

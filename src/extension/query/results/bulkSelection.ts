@@ -2,9 +2,8 @@
 // the records of the picked rows, or every match of the query (`all`), which only a list of
 // one app can name.
 import type { RecordTable } from '../../../core/records/recordTable';
+import type { BulkAction } from '../../../webview/results/protocol';
 import type { BulkSelection } from '../../records/bulk/bulkCommands';
-
-export type BulkAction = 'setField' | 'runAction' | 'delete';
 
 /** The records the picked rows (or `all` the matches) of `table` stand for; undefined unless it lists one app. */
 export function bulkSelectionOf(connectionId: string, table: RecordTable, rows: number[] | 'all'): BulkSelection | undefined {

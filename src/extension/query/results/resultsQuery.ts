@@ -2,6 +2,7 @@
 // in turn for an export. A sort replaces the block's `@sort` on the server, so a sorted grid is
 // the first N records in that order, never a partial page sorted in place.
 import type { RecordsClient } from '../../../core/api';
+import { MAX_PAGE_SIZE } from '../../../core/api/paging';
 import type { RecordData } from '../../../core/contract/types';
 import type { RecordsQuery } from '../../../core/records/recordTable';
 import { scopeRef, withScope } from '../../../core/query/blockRequest';
@@ -16,8 +17,6 @@ export interface ResultsPage {
   total: number;
 }
 
-/** The most a request may ask for (contract 8). */
-export const MAX_PAGE_SIZE = 500;
 /** Export pages: the largest the service allows, so 10,000 records are 20 requests. */
 const EXPORT_PAGE_SIZE = MAX_PAGE_SIZE;
 

@@ -11,7 +11,7 @@ import {
   normalizeIssuer,
   sendsTokenInClear,
   stripAuthScheme,
-  uniqueName,
+  uniqueConnectionName,
 } from '../../../../src/extension/connections/connectionRules';
 
 describe('connection rules', () => {
@@ -83,9 +83,9 @@ describe('connection rules', () => {
   });
 
   it('makes names unique with a counter', () => {
-    assert.equal(uniqueName('Prod', []), 'Prod');
-    assert.equal(uniqueName('Prod', ['Prod']), 'Prod (2)');
-    assert.equal(uniqueName('Prod', ['Prod', 'Prod (2)']), 'Prod (3)');
+    assert.equal(uniqueConnectionName('Prod', []), 'Prod');
+    assert.equal(uniqueConnectionName('Prod', ['Prod']), 'Prod (2)');
+    assert.equal(uniqueConnectionName('Prod', ['Prod', 'Prod (2)']), 'Prod (3)');
   });
 
   it('keeps an OAuth issuer exactly as entered (discovery compares it character by character); empty means none', () => {
