@@ -1,7 +1,7 @@
 // How operations are grouped into requests, and how per-operation failures are reported.
 import assert from 'node:assert/strict';
-import { type BatchOperation, MAX_OPERATIONS_PER_REQUEST, RecordsApiError, carriesRichText, splitBatch } from '../../src/core/api';
-import { runBatch } from '../../src/core/api/batch';
+import { type BatchOperation, MAX_OPERATIONS_PER_REQUEST, RecordsApiError, carriesRichText, splitBatch } from '../../../../src/core/api';
+import { runBatch } from '../../../../src/core/api/batch';
 
 const edit = (i: number, extra: Record<string, unknown> = {}): BatchOperation => ({ transition: 'edit', id: `r${i}`, ...extra });
 
