@@ -6,3 +6,4 @@ export function extensionGroupOf(file: string): string | undefined;
 export function sandboxLayerOf(file: string): string | undefined;
 export function layerProblem(from: string, to: string): string | undefined;
 export function layerProblems(srcDir?: string): string[];
+export function readmeGaps(base?: string): string[];

@@ -3,7 +3,8 @@
 // script counts them over the whole import graph of src/ (scripts/import-cycles.mjs: `import type`
 // and `import('…')` types count too, which the lint rule does not see), so
 // test/unit/scripts/layers.test.ts keeps the count at none. `node scripts/layers.mjs` lists them.
-import { join, resolve } from 'node:path';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { importGraph, root } from './import-cycles.mjs';
 
@@ -88,9 +89,52 @@ export function layerProblems(srcDir = join(root, 'src')) {
   return problems.sort();
 }
 
+/** The files under `dir` (absolute paths), folders left out. */
+function filesUnder(dir) {
+  return readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? filesUnder(join(dir, name)) : [join(dir, name)]));
+}
+
+/**
+ * What the READMEs do not say about where things live: each layer of src/extension and
+ * src/sandbox has a README.md, the part's own README names each layer (`name/`), every folder
+ * inside a layer is named by a README of that layer, and in src/sandbox every file is too.
+ * Each gap is one sentence.
+ */
+export function readmeGaps(base = root) {
+  const gaps = [];
+  for (const [part, table, everyFile] of [['src/extension', EXTENSION_GROUPS, false], ['src/sandbox', SANDBOX_LAYERS, true]]) {
+    const partReadme = join(base, part, 'README.md');
+    if (!existsSync(partReadme)) gaps.push(`${part}/README.md is missing: say what each layer holds and may import`);
+    const partText = existsSync(partReadme) ? readFileSync(partReadme, 'utf8') : '';
+    for (const layer of Object.keys(table)) {
+      const dir = join(base, part, layer);
+      if (!existsSync(dir)) continue;
+      if (!partText.includes(`${layer}/`)) gaps.push(`${part}/README.md does not name ${layer}/`);
+      if (!existsSync(join(dir, 'README.md'))) gaps.push(`${part}/${layer}/README.md is missing`);
+      const files = filesUnder(dir);
+      const text = files.filter((file) => file.endsWith('README.md')).map((file) => readFileSync(file, 'utf8')).join('\n');
+      const folders = new Set(files.map((file) => relative(dir, file).split('\\').join('/').split('/').slice(0, -1).join('/')).filter(Boolean));
+      for (const folder of [...folders].sort()) {
+        const name = folder.split('/').pop();
+        if (!text.includes(`${name}/`) && !text.includes(`\`${name}\``)) gaps.push(`no README of ${part}/${layer} names ${folder}/`);
+      }
+      if (!everyFile) continue;
+      for (const file of files.filter((path) => path.endsWith('.ts')).sort()) {
+        const name = file.slice(file.lastIndexOf('/') + 1);
+        if (!text.includes(name)) gaps.push(`no README of ${part}/${layer} names ${name}`);
+      }
+    }
+  }
+  return gaps;
+}
+
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const problems = layerProblems();
+  const base = resolve(process.argv[2] ?? root);
+  const problems = layerProblems(join(base, 'src'));
   for (const problem of problems) console.log(problem);
   console.log(`${problems.length} import${problems.length === 1 ? '' : 's'} against the layers of src/extension and src/sandbox`);
-  process.exitCode = problems.length ? 1 : 0;
+  const gaps = readmeGaps(base);
+  for (const gap of gaps) console.log(gap);
+  console.log(`${gaps.length} gap${gaps.length === 1 ? '' : 's'} in the READMEs of those layers`);
+  process.exitCode = problems.length || gaps.length ? 1 : 0;
 }

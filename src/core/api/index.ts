@@ -15,7 +15,7 @@ export type { OperationFailure } from './errors';
 export { MAX_OPERATIONS_PER_REQUEST, MAX_RICH_TEXT_OPERATIONS_PER_REQUEST, splitBatch } from './batch';
 export type { BatchOutcome, BatchFailure, BatchFailureState, BatchOptions, BatchChunk } from './batch';
 export { carriesRichText } from './richText';
-export { HTML_MARKER } from '../contract/richText';
+export { HTML_MARKER } from '../contract/htmlMarker';
 export { MAX_PAGE_SIZE } from './paging';
 export type { PagingParams } from './paging';
 export type { DiscoveredWorkspace, DiscoveredApp } from './discovery';

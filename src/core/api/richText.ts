@@ -1,6 +1,6 @@
 // Which batch operations carry rich text; the service wants smaller batches for those
 // (contract 4.6: 50-100 operations).
-import { HTML_MARKER } from '../contract/richText';
+import { HTML_MARKER } from '../contract/htmlMarker';
 import { type BatchOperation } from '../contract/types';
 
 /** Keys of an operation that are never field values. */

@@ -2,7 +2,7 @@
 // link to the line on the repository's web host when it is a known one or a template is set)
 // and the code itself in a code block. Sent as HTML rich text (decisions.md "Rich text").
 import { escapeHtml } from '../text/escapeHtml';
-import { HTML_MARKER } from '../contract/richText';
+import { HTML_MARKER } from '../contract/htmlMarker';
 
 export interface CodeLocation {
   /** Workspace-relative path, with `/`. */

@@ -1,7 +1,7 @@
 // Text "Start Work" and "Finish Work" write: the commit message prefix and the comment that lists
 // a branch's commits. Record comments are rich text: HTML when it starts with the `<!-- html -->`
 // marker (decisions.md "Rich text"), else markdown; we send HTML, with commit text escaped.
-import { HTML_MARKER } from '../contract/richText';
+import { HTML_MARKER } from '../contract/htmlMarker';
 import { escapeHtml } from '../text/escapeHtml';
 import { singleLine } from '../text/singleLine';
 

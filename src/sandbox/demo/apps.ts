@@ -1,4 +1,5 @@
-import { type AppDefinition, type WorkspaceDefinition, field, lookup, systemFields } from './app-model';
+import type { AppDefinition, WorkspaceDefinition } from '../model/app-model';
+import { field, lookup, systemFields } from './app-builders';
 
 const PRIORITIES = lookup(['low', 'Low'], ['normal', 'Normal'], ['high', 'High']);
 const YES_NO = lookup(['no', 'No'], ['yes', 'Yes']);

@@ -1,6 +1,6 @@
 import type { Attachment } from '../../core/contract/types';
 import type { SeedData, SeedSource, StoredHistoryEntry, StoredRecord } from '../store/model';
-import type { ActionDefinition, AppDefinition } from './app-model';
+import type { ActionDefinition, AppDefinition } from '../model/app-model';
 import { DEMO_APPS } from './apps';
 import {
   CHILD_TASK_IDS, CONFIDENTIAL_TASK_ID, FIRST_TASK_ID, HOSTILE_MARKUP, HOSTILE_TASK_ID, hostileTaskNumber, PARENT_TASK_ID, PRINTER_NOTES_FILE_UID,

@@ -1,4 +1,4 @@
-import { HTML_MARKER } from '../../core/contract/richText';
+import { HTML_MARKER } from '../../core/contract/htmlMarker';
 import { escapeHtml } from '../../core/text/escapeHtml';
 
 const SAFE_URL = /^(https?:|mailto:)/i;

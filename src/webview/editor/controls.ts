@@ -1,4 +1,4 @@
-import { HTML_MARKER } from '../../core/contract/richText';
+import { HTML_MARKER } from '../../core/contract/htmlMarker';
 import { attachmentTitle, displayValue, type DisplayContext } from '../../core/records/displayValue';
 import * as l10n from '@vscode/l10n';
 import { fromLocalInputValue, toLocalInputValue } from '../../core/records/dateTime';

@@ -17,6 +17,10 @@ describe('Layers of src/extension and src/sandbox', () => {
     assert.deepEqual(layers.layerProblems(), [], 'an import against the layers (scripts/layers.mjs): move what both need down, or hand it in as an argument');
   });
 
+  it('has READMEs that say what lives where in every layer', () => {
+    assert.deepEqual(layers.readmeGaps(), [], 'say it in the layer\'s README (src/<part>/<layer>/README.md) or the part\'s (src/<part>/README.md)');
+  });
+
   it('judges arrows as the tables say', () => {
     assert.equal(layers.layerProblem('src/extension/work/a.ts', 'src/extension/browse/b.ts'), undefined);
     assert.equal(layers.layerProblem('src/extension/extension.ts', 'src/extension/work/a.ts'), undefined, 'the entry wires every group');
@@ -36,6 +40,28 @@ describe('Layers of src/extension and src/sandbox', () => {
       dir = mkdtempSync(join(tmpdir(), 'layers-'));
     });
     afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+    it('finds a layer without a README, a folder or a sandbox file no README names', () => {
+      const files: Record<string, string> = {
+        'src/extension/README.md': 'shared/ records/\n',
+        'src/extension/shared/README.md': 'Lives here: util/\n',
+        'src/extension/shared/util/a.ts': '',
+        'src/extension/records/editor/b.ts': '',
+        'src/sandbox/README.md': 'model/\n',
+        'src/sandbox/model/README.md': '`users.ts`: the users\n',
+        'src/sandbox/model/users.ts': '',
+        'src/sandbox/model/directory.ts': '',
+      };
+      for (const [name, text] of Object.entries(files)) {
+        mkdirSync(dirname(join(dir, name)), { recursive: true });
+        writeFileSync(join(dir, name), text);
+      }
+      assert.deepEqual(layers.readmeGaps(dir), [
+        'src/extension/records/README.md is missing',
+        'no README of src/extension/records names editor/',
+        'no README of src/sandbox/model names directory.ts',
+      ]);
+    });
 
     it('counts type-only imports and import() types, which lint does not see', () => {
       const files: Record<string, string> = {

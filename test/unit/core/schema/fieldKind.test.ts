@@ -6,7 +6,7 @@ import { controlKindOf } from '../../../../src/core/records/fieldKinds';
 import { rlxFieldType } from '../../../../src/core/rlx/language/fieldKinds';
 import type { RlxScopeSchema } from '../../../../src/core/rlx/language/schemaSource';
 import { type FieldKind, fieldKindOf } from '../../../../src/core/schema/fieldKind';
-import { valueKindOf } from '../../../../src/sandbox/demo/app-model';
+import { valueKindOf } from '../../../../src/sandbox/model/app-model';
 
 const field = (markers: Partial<FieldDefinition>): FieldDefinition => ({ name: 'f', ...markers });
 

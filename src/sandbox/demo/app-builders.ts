@@ -2,9 +2,6 @@
 // build is ../model/app-model.ts.
 import type { FieldDefinition, LocalizedText, LookupValue } from '../../core/contract/types';
 
-export type { ActionDefinition, AppDefinition, ValueKind, WorkspaceDefinition } from '../model/app-model';
-export { valueKindOf } from '../model/app-model';
-
 interface FieldOptions {
   caption: LocalizedText;
   type: string;
