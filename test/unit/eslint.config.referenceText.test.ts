@@ -41,6 +41,27 @@ describe('lint: records/reference-text', function () {
     assert.deepEqual(await problems('src/mcp/resources.ts', `${code}\n`), []);
   });
 
+  it('refuses a pattern that reads a reference by hand', async () => {
+    const code = [
+      'export const loose = /^\\S+\\/\\S*\\d$/;',
+      'export const owner = /^[^\\s/()]+\\/\\D[^\\s/()]*\\d+$/;',
+    ].join('\n');
+    const found = await problems('src/core/work/todoComment.ts', `${code}\n`);
+    assert.equal(found.length, 2, found.join('\n'));
+    assert.match(found[0]!, /parseReference/);
+  });
+
+  it('lets patterns of apps, media types, addresses and record paths through', async () => {
+    const code = [
+      'export const app = /^\\s*@app\\s+([A-Za-z0-9_-]+\\/[A-Za-z0-9_-]+)\\s*$/m;',
+      'export const json = /application\\/json/i;',
+      'export const url = /^https?:\\/\\/[^\\s]+$/i;',
+      'export const uri = /^records:\\/\\/([A-Za-z0-9_-]+)\\/([A-Za-z0-9_-]+)\\/([1-9]\\d{0,14})\\.(md|json)$/;',
+      'export const date = /(\\d+)\\/(\\d+)/;',
+    ].join('\n');
+    assert.deepEqual(await problems('src/extension/work/createFromCode.ts', `${code}\n`), []);
+  });
+
   it('lets the reference module spell it', async () => {
     const found = await problems('src/core/contract/reference.ts', "export const spelt = (ws: string, app: string, n: number): string => `${ws}/${app}${n}`;\n");
     assert.deepEqual(found, []);

@@ -3,6 +3,8 @@
 // trigger word), and the rewrite that writes the record's reference into it:
 // `// TODO(IT/TASK57): fix the timeout`. Pure, so every language's shape is unit-tested.
 
+import { parseReference } from '../contract/reference';
+
 export const DEFAULT_TODO_TRIGGERS = ['TODO', 'FIXME', 'BUG', 'HACK'] as const;
 
 export interface TodoComment {
@@ -22,8 +24,6 @@ const MARKERS = ['<!--', '///', '//', '/*', '{-', '--', '(*', '#', ';', '%'];
 /** Markers that start a comment only at the start of a line (elsewhere `'` opens a string, `*` multiplies). */
 const LINE_START_MARKERS = ['*', "'", 'REM'];
 
-const REFERENCE = /^[^\s/()]+\/\D[^\s/()]*\d+$/;
-
 /** The TODO comment on a line, or undefined (also when it already names a record). */
 export function findTodo(line: string, triggers: readonly string[] = DEFAULT_TODO_TRIGGERS): TodoComment | undefined {
   const words = triggers.map((t) => t.trim()).filter((t) => /^[A-Za-z][\w-]*$/.test(t));
@@ -37,7 +37,7 @@ export function findTodo(line: string, triggers: readonly string[] = DEFAULT_TOD
   const trigger = match[1]!;
   const start = match.indices![1]![0];
   const owner = match[2];
-  if (owner !== undefined && owner.split(/[,;\s]+/).some((part) => REFERENCE.test(part))) return undefined;
+  if (owner !== undefined && owner.split(/[,;\s]+/).some((part) => parseReference(part) !== undefined)) return undefined;
   const end = start + trigger.length + (owner === undefined ? 0 : owner.length + 2);
   const text = match[3]!.replace(/\s*(\*\/|-->|-\}|\*\))\s*$/, '').trim();
   return { trigger, start, end, ...(owner === undefined ? {} : { owner }), text };

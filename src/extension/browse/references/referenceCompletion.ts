@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import type { RecordsClient } from '../../../core/api';
 import type { RecordData } from '../../../core/contract/types';
-import { referenceText } from '../../../core/contract/reference';
+import { ALIAS_CHARACTERS, referenceText } from '../../../core/contract/reference';
 import { rlxAnd, rlxEquals } from '../../../core/rlx/quote';
 import { toAbortSignal } from '../../shared/util/abort';
 import type { ReferenceResolver } from './referenceResolver';
@@ -12,7 +12,7 @@ import type { ReferenceResolver } from './referenceResolver';
 export const COMPLETION_DEBOUNCE_MS = 150;
 const MAX_ITEMS = 20;
 // What was typed just before the cursor: `WS/` + the start of the app alias and a query.
-const TYPED = /(?<![A-Za-z0-9_\-@/\\.:])([A-Za-z0-9_-]+)\/([A-Za-z0-9_-]*)$/;
+const TYPED = new RegExp(String.raw`(?<![${ALIAS_CHARACTERS}@/\\.:])([${ALIAS_CHARACTERS}]+)\/([${ALIAS_CHARACTERS}]*)$`);
 
 export interface CompletionHost {
   resolver: ReferenceResolver;

@@ -2,7 +2,7 @@
 // providers: the first time one is asked (and a connection exists) they load
 // dist/references.js, which matches, resolves and renders. See README.md here.
 import * as vscode from 'vscode';
-import { recordReference } from '../../../core/contract/reference';
+import { parseReference, recordReference } from '../../../core/contract/reference';
 import { activeRecordEditorUri, identityFromUri, labelOfUri } from '../../records/editor/recordUri';
 import type { ConnectionManager } from '../../connections/connectionManager';
 import type { RecordsTree } from '../tree/registerTree';
@@ -102,7 +102,7 @@ async function findReferencesToRecord(arg: unknown): Promise<void> {
     prompt: vscode.l10n.t('Type a record reference, for example IT/TASK12'),
     // Asked from the palette while a record editor (a webview) is active: it takes the focus back.
     ignoreFocusOut: true,
-    validateInput: (value) => (/^\S+\/\S*\d$/.test(value.trim()) ? undefined : vscode.l10n.t('Write the workspace, a slash, the app and the number, for example IT/TASK12.')),
+    validateInput: (value) => (parseReference(value) ? undefined : vscode.l10n.t('Write the workspace, a slash, the app and the number, for example IT/TASK12.')),
   }))?.trim();
   if (!reference) return;
   await vscode.commands.executeCommand('workbench.action.findInFiles', {

@@ -36,6 +36,12 @@ describe('work: TODO comments', () => {
     }
   });
 
+  it('knows a record in the parentheses by the reference grammar (core/contract/reference.ts)', () => {
+    assert.equal(findTodo('// TODO(IT/BUG-FIX12): named'), undefined);
+    // Neither is a reference: numbers never start with 0, aliases hold no dots.
+    for (const owner of ['IT/TASK012', 'docs.v2/x1']) assert.equal(findTodo(`// TODO(${owner}): x`)?.owner, owner, owner);
+  });
+
   it('uses the configured trigger words only', () => {
     assert.equal(findTodo('// NOTE: x', ['NOTE'])?.trigger, 'NOTE');
     assert.equal(findTodo('// TODO: x', ['NOTE']), undefined);
