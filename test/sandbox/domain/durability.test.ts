@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { createDemoSandboxService, DataFolderLockedError, PRINTER_TASK_ID } from '../../../src/sandbox/demoService';
+import { waitUntil } from '../../support/waitUntil';
 import { ADMIN, FakeUploads, openSandbox, rejection, tempDir, TASK } from './support';
 
 describe('sandbox domain: durability', () => {
@@ -163,7 +164,7 @@ describe('sandbox domain: durability', () => {
     for (let i = 0; i < 5; i++) await first.service.batch(ADMIN, [{ transition: 'edit', id: PRINTER_TASK_ID, title: `compacted ${i}`, comment: 'x'.repeat(400) }]);
     // Compaction runs apart from the save that triggered it.
     const compacted = () => fs.existsSync(path.join(dataDir, 'snapshot.json')) && fs.statSync(path.join(dataDir, 'journal.jsonl')).size < 2000;
-    for (let i = 0; i < 100 && !compacted(); i++) await new Promise((r) => setTimeout(r, 20));
+    await waitUntil('the compaction', compacted, 10_000, 20);
     assert.ok(fs.existsSync(path.join(dataDir, 'snapshot.json')));
     assert.ok(fs.statSync(path.join(dataDir, 'journal.jsonl')).size < 2000);
     await first.service.batch(ADMIN, [{ transition: 'start', id: String(added.data?.id) }]);

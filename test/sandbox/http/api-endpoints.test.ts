@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import type { AggregationResult, ListPage, RecordData } from '../../../src/core/contract/types';
 import { ADMIN_ID, READONLY_TOKEN, useSandbox } from '../../support/sandbox';
 import { call, callJson, type ErrorShape } from '../../support/sandboxHttp';
+import { waitUntil } from '../../support/waitUntil';
 
 describe('sandbox HTTP: API endpoints', () => {
   const logLines: string[] = [];
@@ -170,9 +171,7 @@ describe('sandbox HTTP: API endpoints', () => {
   it('logs one line per request when given a log', async () => {
     logLines.length = 0;
     await call(sandbox.url, '/api/projects/IT');
-    for (let i = 0; i < 50 && logLines.length === 0; i += 1) {
-      await new Promise((r) => setTimeout(r, 10));
-    }
+    await waitUntil('the request\'s log line', () => logLines.length > 0, 5_000, 10);
     assert.equal(logLines.length, 1);
     assert.match(logLines[0], /^GET \/api\/projects\/IT 200 \d+\.\dms /);
   });

@@ -8,6 +8,7 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { makeDataDir } from '../../support/sandbox';
 import { callJson } from '../../support/sandboxHttp';
+import { waitUntil } from '../../support/waitUntil';
 
 const ROOT = resolve(__dirname, '../../..');
 const BUNDLE = join(ROOT, 'dist', 'sandbox.js');
@@ -31,18 +32,13 @@ function runCli(args: string[]): CliRun {
   return { child, stdout: () => stdout, stderr: () => stderr, exited };
 }
 
-async function waitForReadyLine(run: CliRun): Promise<{ url: string; users: { id: string; token: string }[] }> {
-  for (let i = 0; i < 300; i += 1) {
+function waitForReadyLine(run: CliRun): Promise<{ url: string; users: { id: string; token: string }[] }> {
+  return waitUntil(() => `the ready line; stderr: ${run.stderr()}`, () => {
     const newline = run.stdout().indexOf('\n');
-    if (newline >= 0) {
-      return JSON.parse(run.stdout().slice(0, newline)) as { url: string; users: { id: string; token: string }[] };
-    }
-    if (run.child.exitCode !== null) {
-      throw new Error(`the sandbox exited early: ${run.stderr()}`);
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`no ready line; stderr: ${run.stderr()}`);
+    if (newline >= 0) return JSON.parse(run.stdout().slice(0, newline)) as { url: string; users: { id: string; token: string }[] };
+    if (run.child.exitCode !== null) throw new Error(`the sandbox exited early: ${run.stderr()}`);
+    return undefined;
+  }, 15_000);
 }
 
 describe('sandbox CLI (dist/sandbox.js)', function () {

@@ -4,9 +4,9 @@ import { rm, writeFile } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { resolve } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { startSandbox } from '../../../src/sandbox/api';
 import { makeDataDir } from '../../support/sandbox';
+import { waitUntil } from '../../support/waitUntil';
 
 const API = resolve(__dirname, '../../../src/sandbox/api.ts');
 const LOCK_MODULE = resolve(__dirname, '../../../src/sandbox/store/data-folder-lock.ts');
@@ -33,14 +33,16 @@ async function startHolder(dataDir: string): Promise<Holder> {
   });
   let out = '';
   parent.stdout?.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
-  for (let i = 0; i < 400; i += 1) {
-    const pid = /PID (\d+)/.exec(out)?.[1];
-    const url = /READY (\S+)/.exec(out)?.[1];
-    if (pid && url) return { parent, pid: Number(pid), url };
-    await sleep(50);
+  try {
+    return await waitUntil(() => `the holder sandbox to start: ${out}`, () => {
+      const pid = /PID (\d+)/.exec(out)?.[1];
+      const url = /READY (\S+)/.exec(out)?.[1];
+      return pid && url ? { parent, pid: Number(pid), url } : undefined;
+    }, 20_000);
+  } catch (error) {
+    parent.kill('SIGKILL');
+    throw error;
   }
-  parent.kill('SIGKILL');
-  throw new Error(`the holder sandbox did not start: ${out}`);
 }
 
 describe('sandbox: data-folder lock', () => {
@@ -69,14 +71,7 @@ describe('sandbox: data-folder lock', () => {
     });
     process.kill(holder.pid, 'SIGKILL');
     // Its port closes as it dies; the process entry stays until a parent reaps it, which never comes.
-    for (let i = 0; i < 100; i += 1) {
-      const answered = await fetch(`${holder.url}/api/common`).then(
-        () => true,
-        () => false,
-      );
-      if (!answered) break;
-      await sleep(20);
-    }
+    await waitUntil('the killed sandbox\'s port to close', () => fetch(`${holder.url}/api/common`).then(() => false, () => true), 2_000, 20).catch(() => undefined);
     assert.doesNotThrow(() => process.kill(holder.pid, 0), 'the killed sandbox still has a process entry');
     const running = await startSandbox({ dataDir, port: 0 });
     cleanups.push(() => running.close());
@@ -142,15 +137,10 @@ describe('sandbox: data-folder lock', () => {
       return () => out;
     });
     const settled = (i: number) => /READY (WON|REFUSED|ERROR)/.test(outputs[i]!());
-    for (let waited = 0; !outputs.every((out) => out().startsWith('READY')); waited += 20) {
-      if (waited > 30_000) assert.fail(`not all processes started: ${outputs.map((out) => out()).join(' | ')}`);
-      await sleep(20);
-    }
+    const seen = () => outputs.map((out) => out()).join(' | ');
+    await waitUntil(() => `every process to start: ${seen()}`, () => outputs.every((out) => out().startsWith('READY')), 30_000, 20);
     for (const child of children) child.stdin!.write('go\n');
-    for (let waited = 0; ![0, 1, 2, 3].every(settled); waited += 20) {
-      if (waited > 30_000) assert.fail(`not all processes answered: ${outputs.map((out) => out()).join(' | ')}`);
-      await sleep(20);
-    }
+    await waitUntil(() => `every process to answer: ${seen()}`, () => [0, 1, 2, 3].every(settled), 30_000, 20);
     const results = outputs.map((out) => out().replace('READY ', ''));
     await Promise.all(children.map((child) => new Promise((exited) => (child.once('exit', exited), child.stdin!.end()))));
     assert.deepEqual(results.sort(), ['REFUSED', 'REFUSED', 'REFUSED', 'WON'], results.join(', '));

@@ -5,6 +5,7 @@ import { strict as assert } from 'node:assert';
 import { join } from 'node:path';
 import type { ResultsHostToView, ResultsTable, ResultsViewToHost } from '../../../../src/webview/results/protocol';
 import { type WebviewHarness, ensureWebviewBundles, hostProtocol, openWebviewHarness } from '../../../../bench/webview-harness';
+import { waitUntil } from '../../../support/waitUntil';
 
 const root = join(__dirname, '..', '..', '..', '..');
 const HOSTILE = '<img src=x onerror="window.pwned=1"><script>window.pwned=2</script><em onclick="window.pwned=3">x</em>';
@@ -32,13 +33,8 @@ async function open(init: ResultsHostToView, posts: ResultsViewToHost[]): Promis
   });
 }
 
-async function waitForPost(posts: ResultsViewToHost[], type: ResultsViewToHost['type']): Promise<ResultsViewToHost> {
-  for (let waited = 0; waited < 5000; waited += 50) {
-    const found = posts.find((post) => post.type === type);
-    if (found) return found;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  assert.fail(`the page never posted "${type}"; it posted ${posts.map((p) => p.type).join(', ')}`);
+function waitForPost(posts: ResultsViewToHost[], type: ResultsViewToHost['type']): Promise<ResultsViewToHost> {
+  return waitUntil(() => `the page to post "${type}"; it posted ${posts.map((p) => p.type).join(', ')}`, () => posts.find((post) => post.type === type), 5_000);
 }
 
 describe('results grid page (Chromium)', function () {
