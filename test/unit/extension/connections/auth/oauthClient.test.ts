@@ -1,11 +1,8 @@
 // The OAuth client (authorization code + PKCE) against the real sandbox over HTTP. The
 // browser step is replaced by following the authorize redirect, as `login_hint` allows.
 import * as assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { refreshTokens, revokeTokens, startAuthorization } from '../../../../../src/extension/connections/auth/oauthClient';
-import { startSandbox, type RunningSandbox } from '../../../../../src/sandbox/api';
+import { useSandbox } from '../../../../support/sandbox';
 
 /** What the browser would do: open the authorize URL and land on the redirect with code + state. */
 async function followAuthorize(url: URL): Promise<URL> {
@@ -18,18 +15,7 @@ async function followAuthorize(url: URL): Promise<URL> {
 
 describe('OAuth sign-in against the sandbox', function () {
   this.timeout(30_000);
-  let sandbox: RunningSandbox;
-  let dataDir: string;
-
-  before(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'records-oauth-'));
-    sandbox = await startSandbox({ dataDir, port: 0, records: 20 });
-  });
-
-  after(async () => {
-    await sandbox?.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const sandbox = useSandbox({ records: 20 });
 
   async function callCommon(accessToken: string): Promise<{ name: string }> {
     const response = await fetch(`${sandbox.url}/api/common`, { headers: { authorization: `Bearer ${accessToken}` } });

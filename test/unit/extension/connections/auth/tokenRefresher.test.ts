@@ -3,32 +3,21 @@
 // review's "OAuth refresh" finding: a failed refresh returned the stale token and was retried on
 // every request, and a session that could not be renewed never asked to sign in.
 import * as assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { OAuthTokenSet } from '../../../../../src/extension/connections/auth/credentialStore';
 import { refreshTokens, revokeTokens, startAuthorization } from '../../../../../src/extension/connections/auth/oauthClient';
 import { TokenRefresher, type SessionEnd } from '../../../../../src/extension/connections/auth/tokenRefresher';
 import type { ConnectionInfo } from '../../../../../src/extension/connections/connectionInfo';
-import { startSandbox, type RunningSandbox } from '../../../../../src/sandbox/api';
 import { completeAuthorization } from '../../../../support/oidcBrowser';
+import { useSandbox } from '../../../../support/sandbox';
 
 describe('OAuth refresh: back-off, one sign-in prompt, short-lived tokens', function () {
   this.timeout(30_000);
-  let sandbox: RunningSandbox;
-  let dataDir: string;
-  let requests: string[];
+  const requests: string[] = [];
+  const sandbox = useSandbox({ records: 10, log: (line) => requests.push(line) });
   let connection: ConnectionInfo;
 
-  before(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'records-oauth-refresh-'));
-    requests = [];
-    sandbox = await startSandbox({ dataDir, port: 0, records: 10, log: (line) => requests.push(line) });
+  before(() => {
     connection = { id: 'c1', name: 'Sandbox', baseUrl: sandbox.url, authKind: 'oauth' };
-  });
-  after(async () => {
-    await sandbox?.close();
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
   async function signIn(): Promise<OAuthTokenSet> {
