@@ -1,10 +1,10 @@
 import * as assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm } from 'node:fs/promises';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { join } from 'node:path';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox';
 import { callJson, type ErrorShape } from '../../support/sandboxHttp';
+import { waitUntil } from '../../support/waitUntil';
 import { faultyJournalOps, type FaultPlan } from './support/journal-faults';
 
 interface Outcome {
@@ -118,16 +118,11 @@ describe('sandbox HTTP: storage faults never lose an acknowledged write', () => 
         'saves that reached the journal are acknowledged even though compaction failed',
       );
       // Compaction runs beside the save that triggered it: its failure is logged a moment later.
-      for (let i = 0; i < 100 && !logs.some((l) => /compact/i.test(l)); i += 1) await sleep(20);
-      assert.ok(
-        logs.some((l) => /compact/i.test(l)),
-        `the compaction failure is logged: ${logs.join(' | ')}`,
-      );
+      await waitUntil(() => `the compaction failure to be logged: ${logs.join(' | ')}`, () => logs.some((l) => /compact/i.test(l)), 2_000, 20);
       assert.ok(!existsSync(join(sandbox.dataDir, 'snapshot.json')));
       await rm(blocker, { recursive: true });
       // The retry happens on its own, without another request.
-      for (let i = 0; i < 100 && !existsSync(join(sandbox.dataDir, 'snapshot.json')); i += 1) await sleep(50);
-      assert.ok(existsSync(join(sandbox.dataDir, 'snapshot.json')), 'compaction retried once the cause was gone');
+      await waitUntil('the compaction retried once the cause was gone', () => existsSync(join(sandbox.dataDir, 'snapshot.json')), 5_000);
       const more = await addRecords(sandbox, 1, 'after compaction');
       assert.equal(more[0].status, 200);
       await sandbox.stop();
@@ -148,8 +143,7 @@ describe('sandbox HTTP: storage faults never lose an acknowledged write', () => 
     await mkdir(join(sandbox.dataDir, 'journal.jsonl.next', 'occupied'), { recursive: true });
     const outcomes = await addRecords(sandbox, 4, 'swap');
     assert.deepEqual(outcomes.map((o) => o.status), [200, 200, 200, 200]);
-    for (let i = 0; i < 100 && !logs.some((l) => /compact/i.test(l)); i += 1) await sleep(20);
-    assert.ok(logs.some((l) => /compact/i.test(l)), 'the failure is logged');
+    await waitUntil('the failure to be logged', () => logs.some((l) => /compact/i.test(l)), 2_000, 20);
     await sandbox.stop();
     const titles = (await recordsAfterRestart(sandbox.dataDir)).map((r) => r.title);
     for (const o of outcomes) assert.equal(titles.filter((t) => t === o.title).length, 1, 'each save exactly once after the restart');
