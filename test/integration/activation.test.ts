@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { extensionGlobalStorage, repositoryRoot } from './support/environment';
+import { waitUntil } from '../support/waitUntil';
 
 const EXTENSION_ID = 'records-tools.records-service';
 
@@ -101,9 +102,7 @@ describe('extension activation', () => {
     const dir = join(extensionGlobalStorage(EXTENSION_ID), 'code-cache');
     const caches = (): string[] => (existsSync(dir) ? readdirSync(dir).filter((name) => /^extension\.js\..*\.cache$/.test(name)) : []);
     // Saved a few seconds after activation, when the first paint has run.
-    for (const deadline = Date.now() + 20_000; caches().length === 0 && Date.now() < deadline;) {
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
+    await waitUntil(() => `the code cache in ${dir}`, () => caches().length > 0, 20_000, 250);
     assert.equal(caches().length, 1, `one cache in ${dir}`);
   });
 });

@@ -189,18 +189,12 @@ describe('connections', () => {
     assert.equal(vscode.workspace.isTrusted, true, 'the test workspace is trusted');
     const settings = vscode.workspace.getConfiguration('records');
     const named = (name: string): ConnectionInfo | undefined => api.connections.list().find((connection) => connection.name === name);
-    const until = async (what: string, condition: () => boolean): Promise<void> => {
-      for (let waited = 0; !condition(); waited += 50) {
-        assert.ok(waited < 5000, `timed out waiting until ${what}`);
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-    };
     try {
       await settings.update('presetConnections', [
         { name: 'Preset Staging', url: 'https://staging.records.invalid/api' },
         { name: 'Preset Production', url: 'https://records.invalid', auth: 'oauth' },
       ], vscode.ConfigurationTarget.Global);
-      await until('both presets are connections', () => named('Preset Staging') !== undefined && named('Preset Production') !== undefined);
+      await waitUntil('both presets to be connections', () => named('Preset Staging') !== undefined && named('Preset Production') !== undefined);
       assert.deepEqual(
         [named('Preset Staging'), named('Preset Production')].map((c) => [c?.baseUrl, c?.authKind]),
         [['https://staging.records.invalid', 'authCode'], ['https://records.invalid', 'oauth']],
@@ -215,7 +209,7 @@ describe('connections', () => {
         { name: 'Preset Production', url: 'https://records.invalid', auth: 'oauth' },
         { name: 'Preset QA', url: 'https://qa.records.invalid' },
       ], vscode.ConfigurationTarget.Global);
-      await until('the new preset is a connection', () => named('Preset QA') !== undefined);
+      await waitUntil('the new preset to be a connection', () => named('Preset QA') !== undefined);
       assert.equal(named('Preset Staging'), undefined, `a preset the user removed (${removedId}) stays removed`);
       assert.equal(api.connections.list().filter((c) => c.name.startsWith('Preset Production')).length, 1, 'no preset is added twice');
     } finally {

@@ -12,6 +12,7 @@ import { type FaultRelay, isList, startFaultRelay } from '../support/faultRelay'
 import { sandboxConnection } from './support/environment';
 import { MemoryMemento } from '../support/memoryMemento';
 import { connectSandbox } from '../support/connectSandbox';
+import { waitUntil } from '../support/waitUntil';
 
 describe('faults: what the Records view and the search view show', function () {
   this.timeout(90_000);
@@ -115,10 +116,7 @@ describe('faults: what the Records view and the search view show', function () {
       const task = (await ahead.getChildren(workspace)).find((n): n is AppNode => n.kind === 'app' && n.ref.app === 'TASK')!;
       const before = taskLists();
       const expanded = ahead.getChildren(task);
-      for (const deadline = Date.now() + 10_000; taskLists() - before < 1; ) {
-        assert.ok(Date.now() < deadline, 'the expand never reached the service');
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
+      await waitUntil('the expand to reach the service', () => taskLists() - before >= 1, 10_000, 10);
       // The idle wait ends while the read is held: reading ahead would start now.
       await new Promise((resolve) => setTimeout(resolve, 800));
       release();
@@ -138,10 +136,7 @@ describe('faults: what the Records view and the search view show', function () {
     const stale = search.search({ type: 'search', query: 'network', scope: { connectionId }, skip: 0 });
     // The new search starts once the first one's request reached the service (and met its 429),
     // not after a fixed time that a busy machine could overrun.
-    for (const deadline = Date.now() + 10_000; searches() - before < 1; ) {
-      assert.ok(Date.now() < deadline, 'the first search never reached the service');
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+    await waitUntil('the first search to reach the service', () => searches() - before >= 1, 10_000, 10);
     const fresh = search.search({ type: 'search', query: 'server', scope: { connectionId }, skip: 0 });
     const [a, b] = await Promise.all([stale, fresh]);
     assert.equal(a.ok ? 'ok' : a.cancelled, true, 'the replaced search was cancelled while it backed off');

@@ -20,6 +20,7 @@ import { RlxCatalogView } from '../../src/extension/query/rlx/catalogView';
 import { parseCsv } from '../support/csvReader';
 import { connectSandbox } from '../support/connectSandbox';
 import { closeAllEditors } from './support/closeEditors';
+import { waitUntil } from '../support/waitUntil';
 
 const EXTENSION_ID = 'records-tools.records-service';
 const ref = { workspace: 'IT', app: 'TASK' };
@@ -232,8 +233,7 @@ describe('rlx results grid', function () {
     assert.equal(results.resultsPanels().some((candidate) => candidate.key.startsWith(pivotDocument.uri.toString())), false, 'no grid for an app pivot');
     // The tab model reaches the extension host a moment after the panel is created.
     const labels = (): string[] => vscode.window.tabGroups.all.flatMap((group) => group.tabs).map((tab) => tab.label);
-    for (let waited = 0; waited < 5000 && !labels().includes('Pivot: IT/TASK'); waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
-    assert.ok(labels().includes('Pivot: IT/TASK'), `the pivot view opened; tabs: ${labels().join(' | ')}`);
+    await waitUntil(() => `the pivot view to open; tabs: ${labels().join(' | ')}`, () => labels().includes('Pivot: IT/TASK'), 5_000, 100);
 
     // A workspace pivot has no pivot view: its groups show in the grid.
     const { document: workspacePivot } = await run('@app IT\n### IT by state\n@pivot state\n', 'IT by state');
@@ -290,13 +290,9 @@ describe('rlx results grid', function () {
     };
     // The group holding a results tab, from the editor's own tab model.
     // The tab model reaches the extension host a moment after the panel is made: wait for it.
-    const groupOf = async (title: string): Promise<vscode.ViewColumn | undefined> => {
-      for (let waited = 0; waited < 5000; waited += 50) {
-        const group = vscode.window.tabGroups.all.find((candidate) => candidate.tabs.some((tab) => tab.input instanceof vscode.TabInputWebview && tab.label === title));
-        if (group) return group.viewColumn;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      return undefined;
+    const groupOf = async (title: string): Promise<vscode.ViewColumn> => {
+      const group = await waitUntil(`a tab titled "${title}"`, () => vscode.window.tabGroups.all.find((candidate) => candidate.tabs.some((tab) => tab.input instanceof vscode.TabInputWebview && tab.label === title)), 5_000);
+      return group.viewColumn;
     };
     const settings = vscode.workspace.getConfiguration('records');
     const reset = async (): Promise<void> => {

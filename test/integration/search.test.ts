@@ -8,6 +8,7 @@ import { searchHitArgument } from '../../src/extension/browse/search/searchHits'
 import { SearchViewProvider } from '../../src/extension/browse/search/searchViewProvider';
 import { MemoryMemento } from '../support/memoryMemento';
 import { connectSandbox } from '../support/connectSandbox';
+import { waitUntil } from '../support/waitUntil';
 
 describe('search: the search view host against the sandbox', function () {
   this.timeout(60_000);
@@ -94,19 +95,13 @@ describe('search: the search view host against the sandbox', function () {
     const hit = reply.page.hits[0];
     await vscode.commands.executeCommand('records.openRecord', searchHitArgument(connectionId, hit));
     // The tree opens records in the record editor (a custom editor) or as a document: either tab will do.
-    const opened = async (): Promise<vscode.Tab | undefined> => {
-      for (let waited = 0; waited < 10_000; waited += 100) {
-        const tab = vscode.window.tabGroups.activeTabGroup.activeTab;
-        const text = tab?.input instanceof vscode.TabInputText ? (await vscode.workspace.openTextDocument(tab.input.uri)).getText() : '';
-        // The record editor's tab is named TASK2 and the title; its records: URI names the record in its query.
-        const editorQuery = tab?.input instanceof vscode.TabInputCustom ? tab.input.uri.query : '';
-        if (tab && (tab.label.includes(hit.reference) || (hit.title !== '' && tab.label.includes(hit.title)) || text.includes(hit.id) || editorQuery === `id=${hit.id}`)) return tab;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      return undefined;
-    };
-    const tab = await opened();
-    assert.ok(tab, `a tab for ${hit.reference} opened (active: ${vscode.window.tabGroups.activeTabGroup.activeTab?.label ?? 'none'})`);
+    await waitUntil(() => `a tab for ${hit.reference} (active: ${vscode.window.tabGroups.activeTabGroup.activeTab?.label ?? 'none'})`, async () => {
+      const tab = vscode.window.tabGroups.activeTabGroup.activeTab;
+      const text = tab?.input instanceof vscode.TabInputText ? (await vscode.workspace.openTextDocument(tab.input.uri)).getText() : '';
+      // The record editor's tab is named TASK2 and the title; its records: URI names the record in its query.
+      const editorQuery = tab?.input instanceof vscode.TabInputCustom ? tab.input.uri.query : '';
+      return tab && (tab.label.includes(hit.reference) || (hit.title !== '' && tab.label.includes(hit.title)) || text.includes(hit.id) || editorQuery === `id=${hit.id}`);
+    }, 10_000, 100);
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   });
 });

@@ -16,6 +16,7 @@ import type { AppNode, RecordNode, RecordsTreeNode } from '../../src/extension/s
 import { ADMIN_TOKEN, startBundledSandbox, type TestSandbox } from '../support/bundledSandbox';
 import { type FaultRelay, startFaultRelay } from '../support/faultRelay';
 import { MemoryMemento } from '../support/memoryMemento';
+import { waitUntil } from '../support/waitUntil';
 
 const EXTENSION_ID = 'records-tools.records-service';
 
@@ -280,10 +281,7 @@ describe('tree cache and prefetch', function () {
 
     await vscode.workspace.getConfiguration().update('records.tree.cache', false, vscode.ConfigurationTarget.Global);
     // The window has seen the setting (its listener runs as the value changes), then its erase is done.
-    for (const deadline = Date.now() + 10_000; window.cache.enabled; ) {
-      assert.ok(Date.now() < deadline, 'the window never saw the setting turned off');
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+    await waitUntil('the window to see the setting turned off', () => !window.cache.enabled, 10_000, 10);
     await window.cache.flush();
     assert.ok(!existsSync(file), 'deleted when turned off');
     const off = await newWindow();

@@ -13,6 +13,7 @@ import type { AppNode, LoadMoreNode, MessageNode, RecordNode, RecordsTreeNode } 
 import { formatDateTime, safeTimeZone } from '../../src/core/records/dateFormat';
 import { MemoryMemento } from '../support/memoryMemento';
 import { connectSandbox } from '../support/connectSandbox';
+import { waitUntil } from '../support/waitUntil';
 
 const records = (nodes: RecordsTreeNode[]): RecordNode[] => nodes.filter((n): n is RecordNode => n.kind === 'record');
 
@@ -142,19 +143,14 @@ describe('tree: Records explorer against the sandbox', function () {
     // Another view container in front: the editor's tree view puts off refreshes of a hidden
     // view, so a reveal that does not show the view first finds no row to select.
     await vscode.commands.executeCommand('workbench.view.explorer');
-    for (const deadline = Date.now() + 10_000; api.tree.view.visible && Date.now() < deadline;) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    assert.equal(api.tree.view.visible, false, 'the Records view is hidden before the reveal');
+    await waitUntil('the Records view to be hidden before the reveal', () => !api.tree.view.visible, 10_000);
     // The editor's argument shape; the view's own provider has no filter, so the record may sit on a later page.
     const revealed = await vscode.commands.executeCommand<RecordNode | undefined>('records.revealRecord', { connectionId, ref: { workspace: 'IT', app: 'TASK' }, recordId });
     assert.equal(revealed?.record.id, recordId, 'the command finds the record node');
     // The selection reaches this side in an event of its own, and while the view re-reads the
     // app's rows (the command refreshed them) the selected row's node is briefly unknown here.
     const selectedIds = (): string[] => api.tree.view.selection.filter((n): n is RecordNode => n.kind === 'record').map((n) => String(n.record.id));
-    for (const deadline = Date.now() + 10_000; selectedIds().length === 0 && Date.now() < deadline;) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await waitUntil(() => `a record row selected (visible: ${api.tree.view.visible}, rows of the record: ${api.tree.provider.recordNodes(connectionId, recordId).length})`, () => selectedIds().length > 0, 10_000);
     const shownRows = api.tree.provider.recordNodes(connectionId, recordId).length;
     assert.deepEqual(selectedIds(), [recordId], `selection of the view (visible: ${api.tree.view.visible}, rows of the record: ${shownRows})`);
     assert.equal(api.tree.view.visible, true, 'the Records view is shown');
@@ -172,9 +168,7 @@ describe('tree: Records explorer against the sandbox', function () {
     assert.equal(second?.record.id, secondId, 'the second reveal finds its record');
     // They take turns: the one asked for last is the one left selected.
     const selectedIds = (): string[] => api.tree.view.selection.filter((n): n is RecordNode => n.kind === 'record').map((n) => String(n.record.id));
-    for (const deadline = Date.now() + 10_000; selectedIds()[0] !== secondId && Date.now() < deadline;) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await waitUntil(() => `the second record selected (selected: ${selectedIds().join(', ') || 'none'})`, () => selectedIds()[0] === secondId, 10_000);
     assert.deepEqual(selectedIds(), [secondId]);
   });
 });
