@@ -1,8 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { request } from 'node:http';
-import { rm } from 'node:fs/promises';
-import { ADMIN_TOKEN, makeDataDir, useSandbox } from '../../support/sandbox';
-import { startSandbox } from '../../../src/sandbox/api';
+import { ADMIN_TOKEN, useSandbox } from '../../support/sandbox';
 
 /** fetch() may not set Host; a DNS-rebinding page's request carries the attacker's name in it. */
 function withHost(baseUrl: string, path: string, host: string | undefined, method = 'GET'): Promise<{ status: number; body: string; location?: string }> {
@@ -59,16 +57,7 @@ describe('sandbox HTTP: Host header allow-list (DNS rebinding)', () => {
 
 describe('sandbox HTTP: --host on another interface', () => {
   const lines: string[] = [];
-  let running: Awaited<ReturnType<typeof startSandbox>>;
-  let dataDir: string;
-  before(async () => {
-    dataDir = await makeDataDir();
-    running = await startSandbox({ dataDir, host: '0.0.0.0', port: 0, records: 20, log: (line) => lines.push(line) });
-  });
-  after(async () => {
-    await running.close();
-    await rm(dataDir, { recursive: true, force: true });
-  });
+  const running = useSandbox({ host: '0.0.0.0', records: 20, log: (line) => lines.push(line) });
 
   it('warns on start that the well-known tokens are public, and serves any Host', async () => {
     assert.ok(
