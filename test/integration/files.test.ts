@@ -105,14 +105,13 @@ describe('files: attach, drop, download, resume (extension host)', function () {
 
   it('records.files.uploadChunkMiB bounds what one upload request carries: 2.5 MiB at 1 MiB goes in 3 PATCHes, through the connection\'s own address', async () => {
     const relay = await startFaultRelay(sandboxUrl);
-    const viaRelay = (await api.connections.add({ name: 'Files tests (chunks)', baseUrl: relay.url, authKind: 'authCode' })).id;
-    await api.connections.setToken(viaRelay, sandboxConnection().adminToken);
+    const viaRelay = await connectSandbox('Files tests (chunks)', { baseUrl: relay.url });
     await vscode.workspace.getConfiguration('records.files').update('uploadChunkMiB', 1, vscode.ConfigurationTarget.Global);
     try {
       const recordId = await newRecord('chunked upload');
       const big = await file('chunked.bin', 2.5 * 1024 * 1024);
       const outcome = await vscode.commands.executeCommand<AttachOutcome>('records.attachToRecord', vscode.Uri.file(big.path), [vscode.Uri.file(big.path)], {
-        record: { connectionId: viaRelay, workspace: 'IT', app: 'TASK', recordId },
+        record: { connectionId: viaRelay.id, workspace: 'IT', app: 'TASK', recordId },
         field: 'attachments',
       });
       assert.equal(outcome.status, 'attached', JSON.stringify(outcome));
@@ -120,7 +119,7 @@ describe('files: attach, drop, download, resume (extension host)', function () {
       assert.deepEqual(titles(await readAttachments(admin, recordId, 'attachments', { ref: TASK })), ['chunked.bin']);
     } finally {
       await vscode.workspace.getConfiguration('records.files').update('uploadChunkMiB', undefined, vscode.ConfigurationTarget.Global);
-      await api.connections.remove(viaRelay);
+      await viaRelay.dispose();
       await relay.close();
     }
   });

@@ -104,9 +104,8 @@ describe('pivot: cross-tab and drill-down against the sandbox', function () {
 
   it('shows an @pivot block\'s answer in the pivot view without sending the aggregation again', async () => {
     const relay = await startFaultRelay(sandboxConnection().url);
-    const counted = await api.connections.add({ name: 'Pivot counted', baseUrl: relay.url, authKind: 'authCode' });
+    const counted = await connectSandbox('Pivot counted', { baseUrl: relay.url });
     try {
-      await api.connections.setToken(counted.id, sandboxConnection().adminToken);
       const document = await vscode.workspace.openTextDocument({ language: 'rlx', content: '@connection "Pivot counted"\n@app IT/TASK\n### By state\n@pivot state\n' });
       await vscode.commands.executeCommand('records.rlx.runBlock', document.uri, document.getText().indexOf('### By state'));
       // The extension loaded dist/pivot.js to open the view; require returns that instance.
@@ -119,7 +118,7 @@ describe('pivot: cross-tab and drill-down against the sandbox', function () {
       assert.equal(aggregations.length, 1, `aggregations sent: ${aggregations.map((request) => request.body).join(' | ')}`);
     } finally {
       await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
-      await api.connections.remove(counted.id);
+      await counted.dispose();
       await relay.close();
     }
   });

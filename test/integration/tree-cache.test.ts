@@ -14,6 +14,7 @@ import { createRecordsTreeProvider } from '../../src/extension/browse/tree/regis
 import { TreeCache } from '../../src/extension/connections/treeCache';
 import type { AppNode, RecordNode, RecordsTreeNode } from '../../src/extension/shared/treeNodes';
 import { ADMIN_TOKEN, startBundledSandbox, type TestSandbox } from '../support/bundledSandbox';
+import { connectSandbox } from '../support/connectSandbox';
 import { type FaultRelay, startFaultRelay } from '../support/faultRelay';
 import { MemoryMemento } from '../support/memoryMemento';
 import { waitUntil } from '../support/waitUntil';
@@ -75,9 +76,7 @@ describe('tree cache and prefetch', function () {
     storageDir = storage.fsPath;
     sandbox = await startBundledSandbox({ records: 20 });
     relay = await startFaultRelay(sandbox.url);
-    const connection = await api.connections.add({ name: 'Tree cache tests', baseUrl: relay.url, authKind: 'authCode' });
-    connectionId = connection.id;
-    await api.connections.setToken(connectionId, ADMIN_TOKEN);
+    connectionId = (await connectSandbox('Tree cache tests', { baseUrl: relay.url, token: ADMIN_TOKEN })).id;
   });
 
   after(async () => {
