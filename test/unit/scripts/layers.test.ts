@@ -41,10 +41,10 @@ describe('Layers of src/extension and src/sandbox', () => {
     });
     afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-    it('finds a layer without a README, a folder or a sandbox file no README names', () => {
+    it('finds a layer without a README, and a folder or a file no README names', () => {
       const files: Record<string, string> = {
         'src/extension/README.md': 'shared/ records/\n',
-        'src/extension/shared/README.md': 'Lives here: util/\n',
+        'src/extension/shared/README.md': 'Lives here: util/ (`util/a.ts`: a)\n',
         'src/extension/shared/util/a.ts': '',
         'src/extension/records/editor/b.ts': '',
         'src/sandbox/README.md': 'model/\n',
@@ -59,6 +59,7 @@ describe('Layers of src/extension and src/sandbox', () => {
       assert.deepEqual(layers.readmeGaps(dir), [
         'src/extension/records/README.md is missing',
         'no README of src/extension/records names editor/',
+        'no README of src/extension/records names b.ts',
         'no README of src/sandbox/model names directory.ts',
       ]);
     });
