@@ -13,6 +13,7 @@ import type { ProposedQuery } from '../../src/extension/agents/chat/chatQuery';
 import type { RlxRunResult } from '../../src/extension/query/rlx/queryRunner';
 import { registerTestLanguageModel } from './support/testLanguageModel';
 import { connectSandbox } from '../support/connectSandbox';
+import { waitUntil } from '../support/waitUntil';
 
 interface Captured {
   markdown: string;
@@ -213,11 +214,9 @@ describe('agents: @records in chat', function () {
 });
 
 /** The scripted model, once VS Code lists it. */
-async function waitForModels(): Promise<vscode.LanguageModelChat[]> {
-  for (let attempt = 0; attempt < 100; attempt++) {
+function waitForModels(): Promise<vscode.LanguageModelChat[]> {
+  return waitUntil('the test language model to be listed', async () => {
     const models = await vscode.lm.selectChatModels({ vendor: 'records-test' });
-    if (models.length > 0) return models;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('The test language model was never listed.');
+    return models.length > 0 ? models : undefined;
+  }, 5_000);
 }
