@@ -170,11 +170,7 @@ describe('rlx language', function () {
 
       await vscode.commands.executeCommand('records.signOut', second.id);
       let title = '';
-      for (let tries = 0; tries < 50 && !/Not signed in to RLX Second/.test(title); tries++) {
-        title = (await lens()) ?? '';
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      assert.match(title, /Not signed in to RLX Second/);
+      await waitUntil(() => `the CodeLens to say the file's connection is signed out; it says "${title}"`, async () => /Not signed in to RLX Second/.test((title = (await lens()) ?? '')), 5_000, 100);
       assert.equal(await vscode.commands.executeCommand('records.rlx.runBlock', document.uri, document.getText().indexOf('### A')), undefined, 'a signed-out connection is not replaced by the active one');
     } finally {
       await vscode.commands.executeCommand('records.removeConnection', second.id, { confirm: false });
