@@ -4,6 +4,7 @@
 // a model sees that `keeper_id = "Grace Hopper"` was sent as her id; what cannot be resolved
 // (two people of that name, nobody of it, no such record) is refused with the candidates.
 import type { AppSchema, WorkspaceUser } from '../contract/types';
+import type { RlxExpression } from '../rlx/nodes';
 import { referenceText } from '../contract/reference';
 import { maskRlxPlaceholders } from '../rlx/placeholders';
 import { parseRlx } from '../rlx/parser';
@@ -26,9 +27,24 @@ export interface ResolvedFilter {
   resolved: ResolvedValue[];
 }
 
-/** `written` with names, captions and references replaced by ids; throws ToolInputError when one cannot be. */
-export async function resolveFilterValues(ctx: ToolContext, schema: AppSchema, users: readonly WorkspaceUser[], written: string): Promise<ResolvedFilter> {
-  const root = parseRlx(maskRlxPlaceholders(written)).root;
+/** A filter's tree, placeholders masked as the parser reads them; its offsets are those of `written` plus `shift`. */
+export interface ParsedFilter {
+  readonly written: string;
+  readonly root: RlxExpression | undefined;
+  readonly shift: number;
+}
+
+/** `written` parsed on its own. */
+export function parseFilter(written: string): ParsedFilter {
+  return { written, root: parseRlx(maskRlxPlaceholders(written)).root, shift: 0 };
+}
+
+/**
+ * `written` with names, captions and references replaced by ids; throws ToolInputError when one
+ * cannot be. `parsed`: its tree if already parsed (checkRlxFilter's), so it is not parsed again.
+ */
+export async function resolveFilterValues(ctx: ToolContext, schema: AppSchema, users: readonly WorkspaceUser[], written: string, parsed?: ParsedFilter): Promise<ResolvedFilter> {
+  const { root, shift } = parsed?.written === written ? parsed : parseFilter(written);
   if (root === undefined) return { rlx: written, resolved: [] };
   const me = ctx.catalog.knownUser(ctx.connectionId) ?? (await currentUserOrNone(ctx));
   // People the catalog learned from records read (a service may list members without ids) count too.
@@ -45,7 +61,7 @@ export async function resolveFilterValues(ctx: ToolContext, schema: AppSchema, u
     const finding = findings[i]!;
     const replacement = rlxValueReplacement(finding, resolved[i]!.value);
     if (replacement === undefined) throw new ToolInputError(`The RLX filter was not sent: ${conditionOf(finding)} stands for ${JSON.stringify(resolved[i]!.value)}, which an "in" list cannot carry. Write ${finding.field} = ${JSON.stringify(resolved[i]!.value)} instead, OR-ed with the rest.`);
-    rlx = rlx.slice(0, finding.start) + replacement + rlx.slice(finding.end);
+    rlx = rlx.slice(0, finding.start - shift) + replacement + rlx.slice(finding.end - shift);
   }
   return { rlx, resolved };
 }
