@@ -15,8 +15,8 @@ export async function prepareFilter(ctx: ToolContext, ref: AppRef, schema: AppSc
   const workspaces = await ctx.catalog.workspaces(ctx.connectionId);
   const users = workspaces.find((w) => w.alias === ref.workspace)?.users ?? [];
   // Parsed once: the check's tree is the one the values are resolved on.
-  const checked = checkRlxFilter(written, ref, schema, users);
-  const problems = checked.problems.filter((p) => p.severity === 'error');
+  const checked = checkRlxFilter(written, ref, schema, users, { errorsOnly: true });
+  const { problems } = checked;
   if (problems.length > 0) return { problems };
   const values = await resolveFilterValues(ctx, schema, users, written, checked.parsed);
   return { rlx: await filterToSend(ctx, values.rlx), resolved: values.resolved };

@@ -25,8 +25,12 @@ export function checkRlx(rlx: string, ref: AppRef, schema: AppSchema | undefined
   return checkRlxFilter(rlx, ref, schema, users).problems;
 }
 
-/** As checkRlx, with the tree of the filter it parsed. */
-export function checkRlxFilter(rlx: string, ref: AppRef, schema: AppSchema | undefined, users: readonly WorkspaceUser[] = []): CheckedRlx {
+/**
+ * As checkRlx, with the tree of the filter it parsed. `errorsOnly`: only the problems that refuse
+ * a filter, without the warnings about names, captions and references (resolveFilterValues
+ * resolves those, or refuses them in its own words).
+ */
+export function checkRlxFilter(rlx: string, ref: AppRef, schema: AppSchema | undefined, users: readonly WorkspaceUser[] = [], options: { errorsOnly?: boolean } = {}): CheckedRlx {
   const header = `@app ${ref.workspace}/${ref.app}\n`;
   const document = parseRlxDocument(header + rlx);
   const source: RlxSchemaSource = {
@@ -36,8 +40,9 @@ export function checkRlxFilter(rlx: string, ref: AppRef, schema: AppSchema | und
   };
   const lineStarts = [0];
   for (let i = 0; i < rlx.length; i++) if (rlx[i] === '\n') lineStarts.push(i + 1);
-  const problems = getRlxDiagnostics(document, source)
-    .filter((d) => d.severity !== 'information' && d.start >= header.length)
+  const errorsOnly = options.errorsOnly === true;
+  const problems = getRlxDiagnostics(document, source, undefined, { valueWarnings: !errorsOnly })
+    .filter((d) => (errorsOnly ? d.severity === 'error' : d.severity !== 'information') && d.start >= header.length)
     .map((d) => {
       const offset = d.start - header.length;
       let line = 0;

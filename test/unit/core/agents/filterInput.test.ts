@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { type ToolContext, ToolInputError } from '../../../../src/core/agents';
 import { prepareFilter } from '../../../../src/core/agents/filterInput';
 import { resolveFilterValues } from '../../../../src/core/agents/filterValues';
-import { checkRlxFilter } from '../../../../src/core/agents/rlxCheck';
+import { checkRlx, checkRlxFilter } from '../../../../src/core/agents/rlxCheck';
 import { RecordsClient } from '../../../../src/core/api';
 import { ConnectionCatalog } from '../../../../src/core/catalog/connectionCatalog';
 import type { AppSchema, WorkspaceUser } from '../../../../src/core/contract/types';
@@ -80,6 +80,16 @@ describe('agent filters: parsed once, resolved as before', function () {
     // A tree of another filter is never used for this one.
     const other = checkRlxFilter('keeper_id = "Linus Torvalds"', TASK, schema, users).parsed;
     assert.equal((await resolveFilterValues(ctx, schema, users, 'keeper_id = "Grace Hopper"', other)).rlx, `keeper_id = "${GRACE}"`);
+  });
+
+  it('finds the same errors when asked for errors only (the value warnings left out)', () => {
+    const filters = ['stat = "open"', 'keeper_id = "Grace Hopper" AND priority = "urgent"', 'state = "Open" AND (', 'keeper_id = "Nobody Known" AND c_amount > "ten"', 'created_by_account_id = @mee', 'state = "open"\n@limit x'];
+    for (const written of filters) {
+      const all = checkRlx(written, TASK, schema, users);
+      assert.ok(all.length > 0, written);
+      assert.deepEqual(checkRlxFilter(written, TASK, schema, users, { errorsOnly: true }).problems, all.filter((problem) => problem.severity === 'error'), written);
+    }
+    assert.ok(checkRlx('keeper_id = "Grace Hopper"', TASK, schema, users).some((problem) => problem.code === 'person_by_name'), 'the warnings are still there for those who want them');
   });
 
   it('prepares a tool\'s filter as before: problems refused, values resolved, placeholders expanded', async () => {
