@@ -47,10 +47,16 @@ export async function resolveFilterValues(ctx: ToolContext, schema: AppSchema, u
   const { root, shift } = parsed?.written === written ? parsed : parseFilter(written);
   if (root === undefined) return { rlx: written, resolved: [] };
   const me = ctx.catalog.knownUser(ctx.connectionId) ?? (await currentUserOrNone(ctx));
-  // People the catalog learned from records read (a service may list members without ids) count too.
-  const listed = new Set(users.map((user) => user.id?.toLowerCase()));
-  const learned = [...ctx.catalog.people(ctx.connectionId)].filter(([id]) => !listed.has(id.toLowerCase())).map(([id, name]) => ({ id, name, role: '' }));
-  const findings = findFilterValues(root, { fields: schema.fields ?? {}, lookups: schema.lookups ?? {}, users: [...users, ...learned] }, me);
+  let everyone: WorkspaceUser[] | undefined;
+  const scope = {
+    fields: schema.fields ?? {},
+    lookups: schema.lookups ?? {},
+    // Made when a person field's value is read (most filters have none), not on every call.
+    get users(): readonly WorkspaceUser[] {
+      return (everyone ??= withLearnedPeople(ctx, users));
+    },
+  };
+  const findings = findFilterValues(root, scope, me);
   if (findings.length === 0) return { rlx: written, resolved: [] };
   const problems = findings.map(unresolvedSentence).filter((sentence): sentence is string => sentence !== undefined);
   if (problems.length > 0) throw new ToolInputError(`The RLX filter was not sent:\n${problems.join('\n')}`);
@@ -70,6 +76,13 @@ export async function resolveFilterValues(ctx: ToolContext, schema: AppSchema, u
 export function describeResolved(resolved: readonly ResolvedValue[]): string | undefined {
   if (resolved.length === 0) return undefined;
   return `Resolved before sending: ${resolved.map((r) => `${r.field} ${JSON.stringify(r.written)} → ${JSON.stringify(r.value)} (${r.caption})`).join('; ')}.`;
+}
+
+/** The workspace's people, and those the catalog learned from records read (a service may list members without ids). */
+function withLearnedPeople(ctx: ToolContext, users: readonly WorkspaceUser[]): WorkspaceUser[] {
+  const listed = new Set(users.map((user) => user.id?.toLowerCase()));
+  const learned = [...ctx.catalog.people(ctx.connectionId)].filter(([id]) => !listed.has(id.toLowerCase())).map(([id, name]) => ({ id, name, role: '' }));
+  return [...users, ...learned];
 }
 
 async function currentUserOrNone(ctx: ToolContext): Promise<{ id: string; name?: string; email?: string } | undefined> {
