@@ -13,9 +13,9 @@
 // - the server's resident memory after 1,000 tool calls of every read tool, and its peak (< 80 MB).
 // Every wait has a deadline. Prints the figures and the JSON report line (bench/support/report.ts).
 // --smoke: one start, one run each, 20 calls, 500 records, the MCP bundle as built.
-// --baseline <dir>: another checkout (e.g. `git worktree add --detach <dir> main`, with its
-// node_modules) whose MCP bundle and tools run as a fourth contender in the same alternation, so
-// a change's before and after are measured side by side in one run.
+// --against DIR: another checkout (say, `git worktree add --detach DIR main`, with its
+// node_modules; its MCP bundle is built here) whose MCP server and tools run as a fourth
+// contender in the same alternation, so a change's before and after come from one run.
 import { type ChildProcessWithoutNullStreams, execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -45,7 +45,7 @@ const MEMORY_CALLS = SMOKE ? 20 : numberOption('calls', 1000);
 const CALL_MS = 30_000;
 const TOKEN = 'sandbox-admin-token';
 const TASK = { workspace: 'IT', app: 'TASK' };
-const BASELINE = option('baseline');
+const AGAINST = option('against');
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -154,7 +154,7 @@ interface Timed {
   overRelay?: number;
   /** CPU ms per call of the MCP server and of the relay process, where /proc tells. */
   cpuMs?: { tool: number; relay: number };
-  /** The same figures of the baseline's tool (--baseline). */
+  /** The same figures of the other checkout's tool (--against). */
   before?: { ratio: number; overRelay?: number; cpuMs?: number };
 }
 
@@ -208,10 +208,10 @@ const SESSION_CALLS: [string, Record<string, unknown>][] = [
 ];
 
 /**
- * The baseline's tools in this process (--baseline): its own modules (tsx compiles them as ours),
- * its own catalog, the same client as the raw request, so only the tools' code differs.
+ * The other checkout's tools in this process (--against): its own modules (tsx compiles them as
+ * ours), its own catalog, the same client as the raw request, so only the tools' code differs.
  */
-function baselineTools(dir: string, info: { baseUrl: string; authKind: string }, client: RecordsClient): (name: string, input: Record<string, unknown>) => Promise<unknown> {
+function toolsOf(dir: string, info: { baseUrl: string; authKind: string }, client: RecordsClient): (name: string, input: Record<string, unknown>) => Promise<unknown> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const agents = require(join(dir, 'src/core/agents')) as typeof AgentTools;
   // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -219,7 +219,7 @@ function baselineTools(dir: string, info: { baseUrl: string; authKind: string },
   const ctx: ToolContext = { connectionId: 'bench', connectionName: 'Bench', client, catalog: new catalogs.ConnectionCatalog({ get: () => info, client: () => Promise.resolve(client) }) };
   return async (name, input) => {
     const result = await agents.runTool(name, ctx, input);
-    if (result.isError) throw new Error(`the baseline's ${name} failed: ${result.text}`);
+    if (result.isError) throw new Error(`${dir}: ${name} failed: ${result.text}`);
     return result;
   };
 }
@@ -232,7 +232,7 @@ async function main(): Promise<void> {
   watchdog('bench:agents', SMOKE ? 85_000 : 590_000, () => doing);
   // Figures are for the production bundle, as users get it; a smoke run takes the one built.
   if (!SMOKE) execFileSync(process.execPath, ['esbuild.mjs', '--production', '--only=mcp'], { cwd: join(__dirname, '..'), stdio: 'inherit' });
-  if (BASELINE !== undefined && !SMOKE) execFileSync(process.execPath, ['esbuild.mjs', '--production', '--only=mcp'], { cwd: BASELINE, stdio: 'inherit' });
+  if (AGAINST !== undefined && !SMOKE) execFileSync(process.execPath, ['esbuild.mjs', '--production', '--only=mcp'], { cwd: AGAINST, stdio: 'inherit' });
   const dataDir = await mkdtemp(join(tmpdir(), 'records-bench-agents-'));
   doing = 'starting the sandbox';
   const sandbox = await within('the sandbox to start', 120_000, startSandbox({ dataDir, port: 0, records: RECORDS }));
@@ -256,9 +256,9 @@ async function main(): Promise<void> {
     }
     const mcp = servers[0]!;
     const afterStart = mcp.memory();
-    // The baseline's server, started once (its initialize is not compared here).
-    const baseline = BASELINE === undefined ? undefined : (await McpProcess.start(sandbox.url, join(BASELINE, 'dist/mcp.js'))).server;
-    if (baseline) servers.push(baseline);
+    // The other checkout's server, started once (its initialize is not compared here).
+    const against = AGAINST === undefined ? undefined : (await McpProcess.start(sandbox.url, join(AGAINST, 'dist/mcp.js'))).server;
+    if (against) servers.push(against);
 
     doing = 'starting the bare relay';
     const relay = new StdioRelay(sandbox.url);
@@ -269,15 +269,15 @@ async function main(): Promise<void> {
     const queryRequest = { rlx, limitRecords: 20, listOfFields: 'id,number,title,state,project_alias,publishing_alias' };
     const query = await alternate('records_query', {
       tool: () => mcp.call('records_query', { app: 'IT/TASK', rlx, limit: 20 }),
-      ...(baseline ? { before: () => baseline.call('records_query', { app: 'IT/TASK', rlx, limit: 20 }) } : {}),
+      ...(against ? { before: () => against.call('records_query', { app: 'IT/TASK', rlx, limit: 20 }) } : {}),
       relay: () => relay.call('listRecords', queryRequest),
       raw: () => client.listRecords(TASK, queryRequest),
-    }, { tool: mcp.child.pid, relay: relay.child.pid, before: baseline?.child.pid });
+    }, { tool: mcp.child.pid, relay: relay.child.pid, before: against?.child.pid });
     // The same call in this process, without MCP and stdio: what the tool itself adds.
     const info = { baseUrl: sandbox.url, authKind: 'authCode' };
     const ctx: ToolContext = { connectionId: 'bench', connectionName: 'Bench', client, catalog: new ConnectionCatalog({ get: () => info, client: () => Promise.resolve(client) }) };
     doing = 'timing records_query in process and its raw request';
-    const before = BASELINE === undefined ? undefined : baselineTools(BASELINE, info, client);
+    const before = AGAINST === undefined ? undefined : toolsOf(AGAINST, info, client);
     const inProcess = await alternate('records_query in process', {
       tool: () => runTool('records_query', ctx, { app: 'IT/TASK', rlx, limit: 20 }),
       ...(before ? { before: () => before('records_query', { app: 'IT/TASK', rlx, limit: 20 }) } : {}),
@@ -287,18 +287,18 @@ async function main(): Promise<void> {
     const searchRequest = { ss: 'printer', limitRecords: 20 };
     const search = await alternate('records_search', {
       tool: () => mcp.call('records_search', { query: 'printer', limit: 20 }),
-      ...(baseline ? { before: () => baseline.call('records_search', { query: 'printer', limit: 20 }) } : {}),
+      ...(against ? { before: () => against.call('records_search', { query: 'printer', limit: 20 }) } : {}),
       relay: () => relay.call('search', searchRequest),
       raw: () => client.search(searchRequest),
-    }, { tool: mcp.child.pid, relay: relay.child.pid, before: baseline?.child.pid });
+    }, { tool: mcp.child.pid, relay: relay.child.pid, before: against?.child.pid });
     doing = 'stopping the relay';
     await relay.stop();
     relays.length = 0;
 
-    if (baseline) {
-      doing = 'stopping the baseline\'s MCP server';
-      await baseline.stop();
-      servers.splice(servers.indexOf(baseline), 1);
+    if (against) {
+      doing = 'stopping the other checkout\'s MCP server';
+      await against.stop();
+      servers.splice(servers.indexOf(against), 1);
     }
 
     doing = `making ${MEMORY_CALLS} tool calls`;
@@ -310,7 +310,7 @@ async function main(): Promise<void> {
     const memory = mcp.memory();
 
     const times = (timed: Timed) => `${timed.ms.tool} ms, relay ${timed.ms.relay} ms, raw ${timed.ms.raw} ms`;
-    if (BASELINE !== undefined) console.log(`baseline (${BASELINE}), same alternation: records_query ${query.ms.before} ms (in process ${inProcess.ms.before} ms), records_search ${search.ms.before} ms`);
+    if (AGAINST !== undefined) console.log(`${AGAINST}, in the same alternation: records_query ${query.ms.before} ms (in process ${inProcess.ms.before} ms), records_search ${search.ms.before} ms`);
     console.log(`MCP server over stdio against the sandbox (${RECORDS} records, ${RUNS} alternating runs, medians): records_query ${times(query)} (in process ${inProcess.ms.tool} ms vs ${inProcess.ms.raw} ms raw), records_search ${times(search)}; initialize ${starts.map((ms) => ms.toFixed(0)).join(', ')} ms (a bare Node process: ${floors.map((ms) => ms.toFixed(0)).join(', ')} ms); after initialize ${afterStart.rssMb.toFixed(1)} MB resident (peak ${afterStart.peakMb.toFixed(1)} MB), after ${MEMORY_CALLS} calls ${memory.rssMb.toFixed(1)} MB resident, peak ${memory.peakMb.toFixed(1)} MB`);
     const report = new Report('agents');
     report.add(`MCP initialize from spawn, --url (median of ${MCP_STARTS})`, Number(median(starts).toFixed(1)), 'ms', { op: '<', value: 200 });
@@ -325,15 +325,15 @@ async function main(): Promise<void> {
     report.add('records_search\'s request through the bare stdio relay / raw: the floor of a process hop', search.relayRatio!, '×');
     report.add('records_search over MCP stdio / through the bare relay (what MCP and the tool add)', search.overRelay!, '×');
     if (search.cpuMs) report.add(`records_search: CPU of the MCP server per call (${search.cpuMs.tool} ms) / of the relay per request (${search.cpuMs.relay} ms)`, ratioOf(search.cpuMs), '×');
-    if (BASELINE !== undefined) {
-      // The baseline's figures, from the same alternation as those above.
+    if (AGAINST !== undefined) {
+      // The other checkout's figures, from the same alternation as those above.
       const beforeOf = (timed: Timed) => timed.before!;
-      report.add('baseline: records_query over MCP stdio / its raw HTTP request', beforeOf(query).ratio, '×');
-      report.add('baseline: records_query over MCP stdio / through the bare relay', beforeOf(query).overRelay!, '×');
-      if (beforeOf(query).cpuMs !== undefined && query.cpuMs) report.add(`baseline: records_query: CPU of its MCP server per call (${beforeOf(query).cpuMs} ms) / of the relay per request`, Number((beforeOf(query).cpuMs! / query.cpuMs.relay).toFixed(2)), '×');
-      report.add('baseline: records_query in process / its raw request', beforeOf(inProcess).ratio, '×');
-      report.add('baseline: records_search over MCP stdio / its raw HTTP request', beforeOf(search).ratio, '×');
-      report.add('baseline: records_search over MCP stdio / through the bare relay', beforeOf(search).overRelay!, '×');
+      report.add(`${AGAINST}: records_query over MCP stdio / its raw HTTP request`, beforeOf(query).ratio, '×');
+      report.add(`${AGAINST}: records_query over MCP stdio / through the bare relay`, beforeOf(query).overRelay!, '×');
+      if (beforeOf(query).cpuMs !== undefined && query.cpuMs) report.add(`${AGAINST}: records_query: CPU of its MCP server per call (${beforeOf(query).cpuMs} ms) / of the relay per request`, Number((beforeOf(query).cpuMs! / query.cpuMs.relay).toFixed(2)), '×');
+      report.add(`${AGAINST}: records_query in process / its raw request`, beforeOf(inProcess).ratio, '×');
+      report.add(`${AGAINST}: records_search over MCP stdio / its raw HTTP request`, beforeOf(search).ratio, '×');
+      report.add(`${AGAINST}: records_search over MCP stdio / through the bare relay`, beforeOf(search).overRelay!, '×');
     }
     report.add(`MCP memory peak after ${MEMORY_CALLS} tool calls`, Number(memory.peakMb.toFixed(1)), 'MB', { op: '<', value: 80 });
     report.print();
