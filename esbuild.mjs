@@ -8,7 +8,7 @@
 //   dist/webview/<name>.js one browser bundle per webview (src/webview/<name>/main.ts)
 //   dist/<name>.js         a feature the extension loads on first use, whose entry is in the group it
 //                          serves: src/extension/<group>/bundles/<name>.ts (scripts/feature-bundles.mjs)
-//   dist/undici.js, dist/oauth4webapi.js, dist/mimeTypes.js, dist/temporal.js
+//   dist/undici.js, dist/oauth4webapi.js, dist/mimeTypes.js, dist/temporal.js, dist/filterCheck.js
 //                          libraries the features share, required when first needed
 //   dist/renderer/*.js     notebook output renderers (ES modules run in the notebook's webview)
 import * as esbuild from 'esbuild';
@@ -117,6 +117,19 @@ const temporalOnDemand = {
   },
 };
 
+// Checking an agent's filter (the RLX parser, the `.rlx` diagnostics, filter-value resolution,
+// about 35 KB) serves both the language model tools (dist/agents.js) and `@records`
+// (dist/chat.js): core/agents/filterCheckOnDemand.ts requires it on the first filter, and they
+// share one copy, dist/filterCheck.js, instead of carrying one each.
+const filterCheckOnDemand = {
+  name: 'filter-check-on-demand',
+  setup(build) {
+    build.onResolve({ filter: /(^|\/)filterCheck(\.js)?$/ }, (args) =>
+      args.kind === 'require-call' ? { path: './filterCheck.js', external: true } : undefined,
+    );
+  },
+};
+
 // mime-types carries the whole mime-db table (150 KB of JSON): parsing it made the files
 // bundle slow to load on the first drop. It is its own bundle, required on the first upload.
 const mimeTypesOnDemand = {
@@ -173,8 +186,7 @@ const builds = {
     entryPoints: { extension: 'src/extension/extension.ts' },
     outdir: 'dist',
     external: ['vscode'],
-    plugins: [vscodeOnce, withoutPlainLlhttp, oauthOnDemand, undiciOnDemand, mimeTypesOnDemand, temporalOnDemand, lazyFeatures],
-    metafile: true,
+    plugins: [vscodeOnce, withoutPlainLlhttp, oauthOnDemand, undiciOnDemand, mimeTypesOnDemand, temporalOnDemand, filterCheckOnDemand, lazyFeatures],
     // start.js runs this bundle as a vm.Script (for its code cache), which has no ES module
     // loader: `import()` of a lazy bundle becomes a require of it (the same instance either way).
     supported: { 'dynamic-import': false },
@@ -192,7 +204,7 @@ const builds = {
     entryPoints: featureBundles(),
     outdir: 'dist',
     external: ['vscode'],
-    plugins: [vscodeOnce, withoutPlainLlhttp, oauthOnDemand, undiciOnDemand, mimeTypesOnDemand, temporalOnDemand, lazyFeatures],
+    plugins: [vscodeOnce, withoutPlainLlhttp, oauthOnDemand, undiciOnDemand, mimeTypesOnDemand, temporalOnDemand, filterCheckOnDemand, lazyFeatures],
   },
   mime: {
     ...nodeCommon,
@@ -203,6 +215,12 @@ const builds = {
     ...nodeCommon,
     entryPoints: { temporal: 'src/core/time/temporal.ts' },
     outdir: 'dist',
+  },
+  filterCheck: {
+    ...nodeCommon,
+    entryPoints: { filterCheck: 'src/core/agents/filterCheck.ts' },
+    outdir: 'dist',
+    plugins: [temporalOnDemand],
   },
   undici: {
     ...nodeCommon,
@@ -287,16 +305,22 @@ if (watch) {
   }
   console.log('[esbuild] watching', selected.map(([n]) => n).join(', '));
 } else {
+  // --metafile=FILE writes, and --analyze prints, what each output is made of: of every selected
+  // build (`--only=lazy --analyze` for the feature bundles), outputs of all of them in one file.
   const metafileOut = args.find((a) => a.startsWith('--metafile='))?.slice('--metafile='.length);
+  const analyze = args.includes('--analyze');
+  const metafile = { inputs: {}, outputs: {} };
   await Promise.all(
     selected.map(async ([name, options]) => {
-      const result = await esbuild.build(options);
+      const result = await esbuild.build({ ...options, metafile: Boolean(metafileOut) || analyze });
       const unbound = result.warnings.filter((w) => /vscode-once/.test(w.text));
       if (unbound.length > 0) throw new Error(`${name}: ${unbound.map((w) => w.text).join('; ')}`);
-      if (name === 'extension' && result.metafile && metafileOut) writeFileSync(metafileOut, JSON.stringify(result.metafile));
-      if (name === 'extension' && result.metafile && args.includes('--analyze')) {
-        console.log(await esbuild.analyzeMetafile(result.metafile, { verbose: args.includes('--verbose') }));
+      if (result.metafile && (metafileOut || analyze)) {
+        Object.assign(metafile.inputs, result.metafile.inputs);
+        Object.assign(metafile.outputs, result.metafile.outputs);
       }
     }),
   );
+  if (metafileOut) writeFileSync(metafileOut, JSON.stringify(metafile));
+  if (analyze) console.log(await esbuild.analyzeMetafile(metafile, { verbose: args.includes('--verbose') }));
 }

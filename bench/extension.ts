@@ -24,7 +24,7 @@ const RUNS = SMOKE ? 1 : numberOption('runs', 9);
 const LAZY_RUNS = 5;
 const HARNESS = join(ROOT, 'out/bench/activation.cjs');
 /** Libraries the extension loads on first use, beside the feature bundles (src/extension/<group>/bundles/*). */
-const LIBRARY_BUNDLES = ['undici', 'mimeTypes', 'temporal', 'oauth4webapi'];
+const LIBRARY_BUNDLES = ['undici', 'mimeTypes', 'temporal', 'oauth4webapi', 'filterCheck'];
 
 interface Start {
   loadMs: number;
@@ -51,7 +51,7 @@ const kb = (file: string): number => statSync(file).size / 1024;
 const total = (runs: Start[]): number => median(runs.map((r) => r.loadMs + r.activateMs));
 
 async function main(): Promise<void> {
-  if (!SMOKE) execFileSync(process.execPath, ['esbuild.mjs', '--production', '--only=start,extension,lazy,undici,oauth,mime,temporal'], { cwd: ROOT, stdio: 'inherit' });
+  if (!SMOKE) execFileSync(process.execPath, ['esbuild.mjs', '--production', '--only=start,extension,lazy,undici,oauth,mime,temporal,filterCheck'], { cwd: ROOT, stdio: 'inherit' });
   await build({ entryPoints: [join(ROOT, 'bench/activation.ts')], outfile: HARNESS, bundle: true, platform: 'node', format: 'cjs', target: 'node20', logLevel: 'error' });
   const bundle = join(ROOT, 'dist/extension.js');
   if (!existsSync(bundle)) throw new Error('dist/extension.js is not built: run `npm run build` first');

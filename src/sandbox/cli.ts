@@ -2,6 +2,7 @@
 // of the dist/sandbox.js bundle, which the extension `require()`s for `startSandbox` only;
 // the command line runs only when this file is the main module.
 import { resolve } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { startSandbox, type RunningSandbox, type StartSandboxOptions } from './api';
 
@@ -170,7 +171,19 @@ Press Ctrl+C to stop.
 `;
 }
 
-export async function runCli(args: readonly string[]): Promise<number> {
+/**
+ * In a process of its own (`npm run sandbox`, `npm start`), once started: V8 collects garbage
+ * before it grows the heap. Each list, search or pivot over a large data set leaves tens of MB
+ * of garbage that V8 otherwise keeps until the heap is far above what is alive (at 100,000
+ * records: about 160 MB alive, up to 600 MB held after a few hundred requests; about 300 MB
+ * this way). Set after the start, which stays as fast as before (1.5× slower with it). Inside
+ * the extension host the sandbox leaves the host's settings alone.
+ */
+function leanHeapFromNowOn(): void {
+  setFlagsFromString('--optimize-for-size');
+}
+
+export async function runCli(args: readonly string[], hooks: { ready?(): void } = {}): Promise<number> {
   let options: CliOptions;
   try {
     options = parseCliArguments(args);
@@ -198,6 +211,7 @@ export async function runCli(args: readonly string[]): Promise<number> {
   } else {
     process.stdout.write(describeReady(running, options.sandbox.dataDir, options.sandbox.oidcIssuer, options.sandbox.oidcUserClaim));
   }
+  hooks.ready?.();
   return new Promise<number>((resolveExit) => {
     let stopping = false;
     const stop = (signal: string) => {
@@ -222,7 +236,7 @@ export async function runCli(args: readonly string[]): Promise<number> {
 }
 
 if (require.main === module) {
-  runCli(process.argv.slice(2)).then(
+  runCli(process.argv.slice(2), { ready: leanHeapFromNowOn }).then(
     (code) => process.exit(code),
     (error: unknown) => {
       process.stderr.write(`The sandbox failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);

@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { connectionKey } from '../../src/extension/connections/connectionCatalog';
 import type { RecordsExtensionApi } from '../../src/extension/extension';
-import { RecordsTreeProvider } from '../../src/extension/browse/tree/recordsTreeProvider';
+import { createRecordsTreeProvider } from '../../src/extension/browse/tree/registerTree';
 import { ADMIN_TOKEN, startBundledSandbox, type TestSandbox } from '../support/bundledSandbox';
 import { type FaultRelay, startFaultRelay } from '../support/faultRelay';
 import { waitUntil } from '../support/waitUntil';
@@ -61,7 +61,7 @@ describe('connection catalog', function () {
   });
 
   it('two features asking for the same schema at once send one request: the tree and `.rlx` completion', async () => {
-    const tree = new RecordsTreeProvider(api.connections, new MemoryMemento());
+    const tree = createRecordsTreeProvider(api.connections, new MemoryMemento());
     const beforeSchema = schemaReads();
     const beforeDiscovery = discoveries();
     const [labels, schema] = await Promise.all([

@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ConnectionInfo } from '../../src/extension/connections/connectionInfo';
 import type { RecordsExtensionApi } from '../../src/extension/extension';
-import { RecordsTreeProvider } from '../../src/extension/browse/tree/recordsTreeProvider';
+import { createRecordsTreeProvider } from '../../src/extension/browse/tree/registerTree';
 import type { MessageNode, RecordsTreeNode } from '../../src/extension/shared/treeNodes';
 import { MemoryMemento } from '../support/memoryMemento';
 import { openPrompt } from './support/openPrompt';
@@ -54,7 +54,7 @@ describe('connections: local sandbox launcher', function () {
   it('while it is stopped, its row in the tree offers to start it, and that click brings the workspaces back', async () => {
     const connection = api.connections.list().find((c) => c.sandbox)!;
     assert.equal(api.sandbox.url, undefined, 'stopped by the previous test');
-    const provider = new RecordsTreeProvider(api.connections, new MemoryMemento());
+    const provider = createRecordsTreeProvider(api.connections, new MemoryMemento());
     try {
       const root = (await provider.getChildren()).find((n) => n.kind === 'connection' && n.connectionId === connection.id);
       assert.ok(root);

@@ -5,7 +5,8 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { RecordsExtensionApi } from '../../src/extension/extension';
 import { SearchViewProvider } from '../../src/extension/browse/search/searchViewProvider';
-import { RecordsTreeProvider } from '../../src/extension/browse/tree/recordsTreeProvider';
+import type { RecordsTreeProvider } from '../../src/extension/browse/tree/recordsTreeProvider';
+import { createRecordsTreeProvider } from '../../src/extension/browse/tree/registerTree';
 import type { AppNode, MessageNode, RecordsTreeNode } from '../../src/extension/shared/treeNodes';
 import { type FaultRelay, isList, startFaultRelay } from '../support/faultRelay';
 import { sandboxConnection } from './support/environment';
@@ -28,7 +29,7 @@ describe('faults: what the Records view and the search view show', function () {
     const sandbox = sandboxConnection();
     relay = await startFaultRelay(sandbox.url);
     connectionId = (await connectSandbox('Fault tests', { baseUrl: relay.url })).id;
-    provider = new RecordsTreeProvider(api.connections, new MemoryMemento());
+    provider = createRecordsTreeProvider(api.connections, new MemoryMemento());
     const root = (await provider.getChildren()).find((n) => n.kind === 'connection' && n.connectionId === connectionId);
     assert.ok(root);
     const workspace = (await provider.getChildren(root)).find((n) => n.kind === 'workspace' && n.workspace.alias === 'IT');
@@ -103,7 +104,7 @@ describe('faults: what the Records view and the search view show', function () {
   it('an app expanded on a slow service is not read again ahead: one request, and its rows, not "No records"', async () => {
     // A tree of its own, reading ahead as the product does: the apps are listed, and the user
     // expands one before the idle wait (400 ms) is over; its read takes longer than that.
-    const ahead = new RecordsTreeProvider(api.connections, new MemoryMemento(), { prefetch: true });
+    const ahead = createRecordsTreeProvider(api.connections, new MemoryMemento(), { prefetch: true });
     try {
       const root = (await ahead.getChildren()).find((n) => n.kind === 'connection' && n.connectionId === connectionId)!;
       const workspace = (await ahead.getChildren(root)).find((n) => n.kind === 'workspace' && n.workspace.alias === 'IT')!;

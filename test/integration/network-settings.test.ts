@@ -11,7 +11,8 @@ import * as vscode from 'vscode';
 import { loadOrCreateTlsFiles } from '../../src/sandbox/http/tls-certificates';
 import type { ConnectionInfo } from '../../src/extension/connections/connectionInfo';
 import type { RecordsExtensionApi } from '../../src/extension/extension';
-import { RecordsTreeProvider } from '../../src/extension/browse/tree/recordsTreeProvider';
+import type { RecordsTreeProvider } from '../../src/extension/browse/tree/recordsTreeProvider';
+import { createRecordsTreeProvider } from '../../src/extension/browse/tree/registerTree';
 import { type FaultRelay, startFaultRelay } from '../support/faultRelay';
 import { type TestProxy, startTestProxy } from '../support/testProxy';
 import { sandboxConnection } from './support/environment';
@@ -87,7 +88,7 @@ describe('network settings', function () {
     assert.ok(proxy.tunnels.every((t) => t.startsWith(`${REMOTE_HOST}:`)));
 
     // The Records view loads through the proxy with the custom CA: connection → IT → TASK → records.
-    provider = new RecordsTreeProvider(api.connections, new MemoryMemento());
+    provider = createRecordsTreeProvider(api.connections, new MemoryMemento());
     const requestsBefore = gateway.seen.length;
     const root = (await provider.getChildren()).find((n) => n.kind === 'connection' && n.connectionId === connection.id);
     assert.ok(root, 'the connection is a root row');

@@ -14,7 +14,7 @@ import type { OAuthTokenSet } from '../../src/extension/connections/auth/credent
 import type { ConnectionInfo } from '../../src/extension/connections/connectionInfo';
 import type { RecordsExtensionApi } from '../../src/extension/extension';
 import { createMcpServerDefinitionProvider } from '../../src/extension/agents/mcpServerDefinitions';
-import { RecordsTreeProvider } from '../../src/extension/browse/tree/recordsTreeProvider';
+import { createRecordsTreeProvider } from '../../src/extension/browse/tree/registerTree';
 import type { RecordsTreeNode } from '../../src/extension/shared/treeNodes';
 import type * as IssuerModule from '../support/host/oidc-issuer.mjs' with { 'resolution-mode': 'import' };
 import type { TestIssuer } from '../support/host/oidc-issuer.mjs' with { 'resolution-mode': 'import' };
@@ -129,7 +129,7 @@ for (const [label, start] of [
       await sleep(expiresAt! - (expiresAt! - obtainedAt!) / 5 - Date.now() + 500);
     };
     const treeChildren = async (): Promise<RecordsTreeNode[]> => {
-      const provider = new RecordsTreeProvider(api.connections, new MemoryMemento());
+      const provider = createRecordsTreeProvider(api.connections, new MemoryMemento());
       try {
         const root = (await provider.getChildren()).find((n) => n.kind === 'connection' && n.connectionId === connection.id);
         assert.ok(root, 'the connection is a root row');

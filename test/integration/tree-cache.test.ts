@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { RecordData } from '../../src/core/contract/types';
 import type { RecordsExtensionApi } from '../../src/extension/extension';
-import { RecordsTreeProvider } from '../../src/extension/browse/tree/recordsTreeProvider';
+import type { RecordsTreeProvider } from '../../src/extension/browse/tree/recordsTreeProvider';
+import { createRecordsTreeProvider } from '../../src/extension/browse/tree/registerTree';
 import { TreeCache } from '../../src/extension/connections/treeCache';
 import type { AppNode, RecordNode, RecordsTreeNode } from '../../src/extension/shared/treeNodes';
 import { ADMIN_TOKEN, startBundledSandbox, type TestSandbox } from '../support/bundledSandbox';
@@ -42,7 +43,7 @@ describe('tree cache and prefetch', function () {
     }
     api.connections.catalog.invalidate(connectionId);
     const cache = new TreeCache(storage);
-    const provider = new RecordsTreeProvider(api.connections, new MemoryMemento(), { cache, prefetch: options.prefetch ?? false });
+    const provider = createRecordsTreeProvider(api.connections, new MemoryMemento(), { cache, prefetch: options.prefetch ?? false });
     providers.push(provider);
     caches.push(cache);
     return { provider, cache };

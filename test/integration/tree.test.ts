@@ -7,7 +7,8 @@ import type { RecordsClient } from '../../src/core/api';
 import type { RecordsExtensionApi } from '../../src/extension/extension';
 import { setFilter, setSort } from '../../src/extension/browse/tree/commands/appCommands';
 import { deleteRecord, runAction } from '../../src/extension/browse/tree/commands/recordCommands';
-import { RecordsTreeProvider } from '../../src/extension/browse/tree/recordsTreeProvider';
+import type { RecordsTreeProvider } from '../../src/extension/browse/tree/recordsTreeProvider';
+import { createRecordsTreeProvider } from '../../src/extension/browse/tree/registerTree';
 import type { AppNode, LoadMoreNode, MessageNode, RecordNode, RecordsTreeNode } from '../../src/extension/shared/treeNodes';
 import { formatDateTime, safeTimeZone } from '../../src/core/records/dateFormat';
 import { MemoryMemento } from '../support/memoryMemento';
@@ -36,7 +37,7 @@ describe('tree: Records explorer against the sandbox', function () {
     for (const result of outcome.results) created.push(String(result.data?.id));
     const child = await client.batch([{ transition: 'add', workspace_alias: 'IT', app_alias: 'TASK', title: `${marker} child`, parent_id: created[0] }]);
     assert.equal(child.failed.length, 0, JSON.stringify(child.failed));
-    provider = new RecordsTreeProvider(api.connections, new MemoryMemento());
+    provider = createRecordsTreeProvider(api.connections, new MemoryMemento());
   });
 
   after(async () => {

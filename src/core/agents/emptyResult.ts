@@ -3,8 +3,8 @@
 // emptied the result instead of passing as an answer.
 import type { AppRef } from '../contract/types';
 import type { RlxExpression } from '../rlx/nodes';
-import { parseRlx } from '../rlx/parser';
 import type { ToolContext } from './context';
+import { filterCheck } from './filterCheckOnDemand';
 
 /** Extra count requests an empty result may cost. */
 export const MAX_EMPTY_PROBES = 3;
@@ -37,7 +37,7 @@ export async function explainEmpty(ctx: ToolContext, ref: AppRef, rlx: string | 
 
 /** The operands of a top-level AND, as their source text; one item when the filter is not an AND. */
 export function topLevelConditions(rlx: string): string[] {
-  let root: RlxExpression | undefined = parseRlx(rlx).root;
+  let root: RlxExpression | undefined = filterCheck().parseRlx(rlx).root;
   while (root?.kind === 'Group') root = root.expression;
   if (root === undefined) return [];
   if (root.kind !== 'And') return [rlx.slice(root.start, root.end).trim()];

@@ -3,8 +3,8 @@
 // schema and people, its values resolved to ids, its placeholders expanded. Each tool words its
 // own refusal, so the problems come back rather than a finished message.
 import type { AppRef, AppSchema } from '../contract/types';
-import { expandRlxPlaceholders, findRlxPlaceholders } from '../rlx/placeholders';
 import type { ToolContext } from './context';
+import { filterCheck } from './filterCheckOnDemand';
 import { type ResolvedValue, resolveFilterValues } from './filterValues';
 import { type RlxProblem, checkRlxFilter } from './rlxCheck';
 
@@ -24,7 +24,7 @@ export async function prepareFilter(ctx: ToolContext, ref: AppRef, schema: AppSc
 
 /** The filter as the service takes it: placeholders (`@me`, `@today`) replaced for the signed-in user. */
 export async function filterToSend(ctx: ToolContext, written: string): Promise<string> {
-  if (findRlxPlaceholders(written).length === 0) return written;
+  if (filterCheck().findRlxPlaceholders(written).length === 0) return written;
   const user = await ctx.catalog.currentUser(ctx.connectionId, { signal: ctx.signal });
-  return expandRlxPlaceholders(written, { userId: user.id, now: new Date(), timeZone: user.timezone ?? 'UTC' }).text;
+  return filterCheck().expandRlxPlaceholders(written, { userId: user.id, now: new Date(), timeZone: user.timezone ?? 'UTC' }).text;
 }

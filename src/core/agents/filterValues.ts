@@ -4,13 +4,12 @@
 // a model sees that `keeper_id = "Grace Hopper"` was sent as her id; what cannot be resolved
 // (two people of that name, nobody of it, no such record) is refused with the candidates.
 import type { AppSchema, WorkspaceUser } from '../contract/types';
-import type { RlxExpression } from '../rlx/nodes';
 import { referenceText } from '../contract/reference';
-import { maskRlxPlaceholders } from '../rlx/placeholders';
-import { parseRlx } from '../rlx/parser';
 import { rlxEquals } from '../rlx/quote';
-import { type RlxValueFinding, findFilterValues, rlxValueReplacement } from '../rlx/language/filterValues';
+import type { RlxValueFinding } from '../rlx/language/filterValues';
 import { type ToolContext, ToolInputError } from './context';
+import { filterCheck } from './filterCheckOnDemand';
+import type { ParsedFilter } from './rlxDiagnostics';
 
 export interface ResolvedValue {
   field: string;
@@ -27,24 +26,13 @@ export interface ResolvedFilter {
   resolved: ResolvedValue[];
 }
 
-/** A filter's tree, placeholders masked as the parser reads them; its offsets are those of `written` plus `shift`. */
-export interface ParsedFilter {
-  readonly written: string;
-  readonly root: RlxExpression | undefined;
-  readonly shift: number;
-}
-
-/** `written` parsed on its own. */
-export function parseFilter(written: string): ParsedFilter {
-  return { written, root: parseRlx(maskRlxPlaceholders(written)).root, shift: 0 };
-}
-
 /**
  * `written` with names, captions and references replaced by ids; throws ToolInputError when one
  * cannot be. `parsed`: its tree if already parsed (checkRlxFilter's), so it is not parsed again.
  */
 export async function resolveFilterValues(ctx: ToolContext, schema: AppSchema, users: readonly WorkspaceUser[], written: string, parsed?: ParsedFilter): Promise<ResolvedFilter> {
-  const { root, shift } = parsed?.written === written ? parsed : parseFilter(written);
+  const check = filterCheck();
+  const { root, shift } = parsed?.written === written ? parsed : check.parseFilter(written);
   if (root === undefined) return { rlx: written, resolved: [] };
   const me = ctx.catalog.knownUser(ctx.connectionId) ?? (await currentUserOrNone(ctx));
   let everyone: WorkspaceUser[] | undefined;
@@ -56,7 +44,7 @@ export async function resolveFilterValues(ctx: ToolContext, schema: AppSchema, u
       return (everyone ??= withLearnedPeople(ctx, users));
     },
   };
-  const findings = findFilterValues(root, scope, me);
+  const findings = check.findFilterValues(root, scope, me);
   if (findings.length === 0) return { rlx: written, resolved: [] };
   const problems = findings.map(unresolvedSentence).filter((sentence): sentence is string => sentence !== undefined);
   if (problems.length > 0) throw new ToolInputError(`The RLX filter was not sent:\n${problems.join('\n')}`);
@@ -65,7 +53,7 @@ export async function resolveFilterValues(ctx: ToolContext, schema: AppSchema, u
   // From the end, so the offsets of the earlier literals still hold.
   for (let i = findings.length - 1; i >= 0; i--) {
     const finding = findings[i]!;
-    const replacement = rlxValueReplacement(finding, resolved[i]!.value);
+    const replacement = check.rlxValueReplacement(finding, resolved[i]!.value);
     if (replacement === undefined) throw new ToolInputError(`The RLX filter was not sent: ${conditionOf(finding)} stands for ${JSON.stringify(resolved[i]!.value)}, which an "in" list cannot carry. Write ${finding.field} = ${JSON.stringify(resolved[i]!.value)} instead, OR-ed with the rest.`);
     rlx = rlx.slice(0, finding.start - shift) + replacement + rlx.slice(finding.end - shift);
   }

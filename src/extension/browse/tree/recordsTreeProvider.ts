@@ -13,6 +13,26 @@ import { errorNodes } from './treeErrors';
 import { treeItemFor, type TreeItemContext } from './treeItems';
 import type { AppNode, ConnectionNode, ListingOwner, LoadMoreNode, MessageNode, RecordNode, RecordsTreeNode, WorkspaceNode } from '../../shared/treeNodes';
 
+/** Builds a record row's rich tooltip on its first hover (TreeDataProvider.resolveTreeItem). */
+export type RecordTooltipResolver = (item: vscode.TreeItem, node: RecordNode, context: TreeItemContext) => vscode.TreeItem | Thenable<vscode.TreeItem>;
+
+export interface RecordsTreeOptions {
+  /**
+   * The rich tooltip lives in the tree commands' bundle, which registerTree.ts loads; it is handed
+   * in rather than imported, so that this module (which that bundle's commands know by type) never
+   * imports the bundle back. createRecordsTreeProvider (registerTree.ts) gives the extension's.
+   */
+  resolveTooltip: RecordTooltipResolver;
+  /**
+   * The first pages the tree last showed, shown at once next time, and with it the workspaces the
+   * catalog kept (the extension passes the catalog's one TreeCache; tests may pass their own or
+   * leave it out).
+   */
+  cache?: TreeCache;
+  /** Read the first page of visible apps on idle. */
+  prefetch?: boolean;
+}
+
 /**
  * connection → workspaces → apps → records (paged, with children and attachments).
  * Workspaces, schemas and people come from the connection's catalog (connectionCatalog.ts);
@@ -26,6 +46,7 @@ export class RecordsTreeProvider implements vscode.TreeDataProvider<RecordsTreeN
   private readonly listings: TreeListings;
   private readonly disposables: vscode.Disposable[] = [];
 
+  private readonly resolveTooltip: RecordTooltipResolver;
   private readonly cache: TreeCache | undefined;
   private readonly prefetch: TreePrefetch<AppNode> | undefined;
   /** Nodes shown from the tree cache whose one reconciling request was sent (once per window, until refreshed). */
@@ -33,16 +54,12 @@ export class RecordsTreeProvider implements vscode.TreeDataProvider<RecordsTreeN
   /** Connections whose kept workspaces could not be read again: said on the node. */
   private readonly workspaceFailures = new Map<string, unknown>();
 
-  /**
-   * `cache`: the first pages the tree last showed, shown at once next time, and with it the
-   * workspaces the catalog kept (the extension passes the catalog's one TreeCache; tests may pass
-   * their own or leave it out). `prefetch`: read the first page of visible apps on idle.
-   */
   constructor(
     private readonly connections: ConnectionManager,
     memento: vscode.Memento,
-    options: { cache?: TreeCache; prefetch?: boolean } = {},
+    options: RecordsTreeOptions,
   ) {
+    this.resolveTooltip = options.resolveTooltip;
     this.cache = options.cache;
     this.listings = new TreeListings(connections, memento, options.cache, (owner) => this.changed.fire(owner));
     this.prefetch = options.prefetch
@@ -82,9 +99,7 @@ export class RecordsTreeProvider implements vscode.TreeDataProvider<RecordsTreeN
 
   resolveTreeItem(item: vscode.TreeItem, node: RecordsTreeNode): vscode.TreeItem | Thenable<vscode.TreeItem> {
     if (node.kind !== 'record' || item.tooltip !== undefined) return item;
-    // The rich tooltip is built in the tree commands' bundle, loaded on the first hover.
-    const context = this.itemContext(node);
-    return import('../bundles/treeCommands.js').then((commands) => commands.resolveRecordTooltip(item, node, context));
+    return this.resolveTooltip(item, node, this.itemContext(node));
   }
 
   async getChildren(node?: RecordsTreeNode): Promise<RecordsTreeNode[]> {

@@ -6,7 +6,7 @@ import type { ConnectionManager } from '../../connections/connectionManager';
 import type { FilesHost } from '../../records/files/filesHost';
 import type { RunActionArgs } from './commands/recordCommands';
 import { RecordsDragAndDrop } from './recordsDragAndDrop';
-import { RecordsTreeProvider } from './recordsTreeProvider';
+import { RecordsTreeProvider, type RecordsTreeOptions } from './recordsTreeProvider';
 import type { LoadMoreNode, RecordsTreeNode } from '../../shared/treeNodes';
 import { revealOnFirstStart } from './firstStartReveal';
 import { noteWalkthroughStep } from '../../shared/walkthrough';
@@ -30,7 +30,7 @@ export interface RecordsTree {
 
 export function registerRecordsTree(context: vscode.ExtensionContext, connections: ConnectionManager): RecordsTree {
   // The catalog's file: the tree keeps its pages beside the catalog's workspaces (the catalog disposes it).
-  const provider = new RecordsTreeProvider(connections, context.workspaceState, { cache: connections.catalog.kept, prefetch: true });
+  const provider = createRecordsTreeProvider(connections, context.workspaceState, { cache: connections.catalog.kept, prefetch: true });
   const files: FilesHost = { connections, tree: provider, storageUri: context.globalStorageUri, memento: context.globalState };
   const dragAndDrop = new RecordsDragAndDrop(files);
   // Many records may be selected (Ctrl/Cmd+click, Shift+click) for the bulk commands.
@@ -76,6 +76,17 @@ export function registerRecordsTree(context: vscode.ExtensionContext, connection
     return handlers().then((commands) => run(commands, chosen));
   }
   return { provider, view, dragAndDrop, files };
+}
+
+/**
+ * The Records view's provider as the extension builds it, with a record row's rich tooltip from
+ * the commands' bundle (loaded on the first hover). Extension-host tests build theirs here too.
+ */
+export function createRecordsTreeProvider(connections: ConnectionManager, memento: vscode.Memento, options: Omit<RecordsTreeOptions, 'resolveTooltip'> = {}): RecordsTreeProvider {
+  return new RecordsTreeProvider(connections, memento, {
+    ...options,
+    resolveTooltip: (item, node, context) => handlers().then((commands) => commands.resolveRecordTooltip(item, node, context)),
+  });
 }
 
 /**

@@ -1,0 +1,81 @@
+// checkRlx's work (rlxCheck.ts): the filter, under an `@app` header, through the `.rlx`
+// diagnostics, their positions made 1-based within the filter; and the tree the check parsed,
+// handed on so a call parses its filter once. Part of dist/filterCheck.js.
+import type { AppRef, AppSchema, WorkspaceUser } from '../contract/types';
+import { type RlxDocument, parseBlockFilter, parseRlxDocument } from '../rlx/document';
+import { type RlxSchemaSource, getRlxDiagnostics } from '../rlx/language';
+import type { RlxExpression } from '../rlx/nodes';
+import { parseRlx } from '../rlx/parser';
+import { maskRlxPlaceholders } from '../rlx/placeholders';
+
+/** A filter's tree, placeholders masked as the parser reads them; its offsets are those of `written` plus `shift`. */
+export interface ParsedFilter {
+  readonly written: string;
+  readonly root: RlxExpression | undefined;
+  readonly shift: number;
+}
+
+/** `written` parsed on its own. */
+export function parseFilter(written: string): ParsedFilter {
+  return { written, root: parseRlx(maskRlxPlaceholders(written)).root, shift: 0 };
+}
+
+/**
+ * Problems of `rlx` as a filter of `ref` (errors and warnings; positions 1-based within `rlx`).
+ * Each is an RlxProblem, checked where checkRlx returns them: rlxCheck.ts loads this file's
+ * bundle, so this file does not import it back, not even for the type.
+ */
+export function rlxProblems(rlx: string, ref: AppRef, schema: AppSchema | undefined, users: readonly WorkspaceUser[] = []) {
+  return rlxFilterCheck(rlx, ref, schema, users).problems;
+}
+
+/**
+ * As rlxProblems, with the tree of the filter it parsed (`parsed`, absent when the check read
+ * more or less than `rlx` as the filter). `errorsOnly`: only the problems that refuse a filter,
+ * without the warnings about names, captions and references (resolveFilterValues resolves those,
+ * or refuses them in its own words), whose search is a second pass over the filter.
+ */
+export function rlxFilterCheck(rlx: string, ref: AppRef, schema: AppSchema | undefined, users: readonly WorkspaceUser[] = [], options: { errorsOnly?: boolean } = {}) {
+  const header = `@app ${ref.workspace}/${ref.app}\n`;
+  const document = parseRlxDocument(header + rlx);
+  const source: RlxSchemaSource = {
+    schemaFor: () => (schema?.fields ? { fields: schema.fields, lookups: schema.lookups ?? {}, users } : undefined),
+    // The app was already found through the catalog: no `@app` checks here.
+    workspaces: () => undefined,
+  };
+  const lineStarts = [0];
+  for (let i = 0; i < rlx.length; i++) if (rlx[i] === '\n') lineStarts.push(i + 1);
+  const errorsOnly = options.errorsOnly === true;
+  const problems = getRlxDiagnostics(document, source, undefined, { valueWarnings: !errorsOnly })
+    .filter((d) => (errorsOnly ? d.severity === 'error' : d.severity !== 'information') && d.start >= header.length)
+    .map((d) => {
+      const offset = d.start - header.length;
+      let line = 0;
+      while (line + 1 < lineStarts.length && lineStarts[line + 1]! <= offset) line++;
+      const suggestions = d.fixes.flatMap((fix) => fix.edits.map((edit) => edit.newText)).filter((text) => text !== '');
+      return {
+        line: line + 1,
+        column: offset - lineStarts[line]! + 1,
+        message: d.message,
+        severity: d.severity,
+        code: d.code,
+        ...(suggestions.length > 0 ? { suggestions: [...new Set(suggestions)].slice(0, 5) } : {}),
+      };
+    });
+  const parsed = parsedFilter(document, header.length, rlx);
+  return { problems, ...(parsed ? { parsed } : {}) };
+}
+
+/**
+ * The tree the diagnostics parsed (parseBlockFilter keeps it per block, in this bundle), when the
+ * document's one block reads exactly `rlx` as its filter after the header's blanked line: then it
+ * is the tree of `rlx` itself, `shift` characters on. A title, a directive or a comment in `rlx`
+ * makes the document read another text: resolveFilterValues then parses `rlx` as written.
+ */
+function parsedFilter(document: RlxDocument, shift: number, rlx: string): ParsedFilter | undefined {
+  const [block, ...others] = document.blocks;
+  if (block === undefined || others.length > 0 || block.title !== undefined || !block.hasFilter) return undefined;
+  const text = block.filterText;
+  if (text.length !== shift + rlx.length || !text.endsWith(rlx)) return undefined;
+  return { written: rlx, root: parseBlockFilter(block).root, shift };
+}
