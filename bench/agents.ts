@@ -13,20 +13,25 @@
 // - the server's resident memory after 1,000 tool calls of every read tool, and its peak (< 80 MB).
 // Every wait has a deadline. Prints the figures and the JSON report line (bench/support/report.ts).
 // --smoke: one start, one run each, 20 calls, 500 records, the MCP bundle as built.
+// --against DIR: another checkout (say, `git worktree add --detach DIR main`, with its
+// node_modules; its MCP bundle is built here) whose MCP server and tools run as a fourth
+// contender in the same alternation, so a change's before and after come from one run.
 import { type ChildProcessWithoutNullStreams, execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import type * as AgentTools from '../src/core/agents';
 import { type ToolContext, runTool } from '../src/core/agents';
 import { RecordsClient } from '../src/core/api';
+import type * as Catalogs from '../src/core/catalog/connectionCatalog';
 import { ConnectionCatalog } from '../src/core/catalog/connectionCatalog';
 import { startSandbox } from '../src/sandbox/api';
 import { lineReader } from '../test/support/lineReader';
 import { watchdog, within } from './support/deadline';
 import { processCpuMs } from './support/processCpu';
-import { Report, SMOKE, numberOption, runBench } from './support/report';
+import { Report, SMOKE, numberOption, option, runBench } from './support/report';
 
 /** As in src/extension/agents/mcpServerDefinitions.ts (which imports vscode, so not imported here). */
 const MCP_NODE_FLAGS = ['--max-semi-space-size=2', '--liftoff-only', '--no-concurrent-recompilation'];
@@ -40,6 +45,7 @@ const MEMORY_CALLS = SMOKE ? 20 : numberOption('calls', 1000);
 const CALL_MS = 30_000;
 const TOKEN = 'sandbox-admin-token';
 const TASK = { workspace: 'IT', app: 'TASK' };
+const AGAINST = option('against');
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -59,9 +65,9 @@ class McpProcess {
 
   /** Spawned as VS Code spawns it; `initializeMs` is from spawn to the answer of initialize. */
   /** `initializeCpuMs`: the CPU the server used until it answered (all threads), steadier than the wall time on a busy machine. */
-  static async start(url: string): Promise<{ server: McpProcess; initializeMs: number; initializeCpuMs?: number }> {
+  static async start(url: string, bundle = join(__dirname, '../dist/mcp.js')): Promise<{ server: McpProcess; initializeMs: number; initializeCpuMs?: number }> {
     const started = performance.now();
-    const child = spawn(process.execPath, [...MCP_NODE_FLAGS, join(__dirname, '../dist/mcp.js'), '--url', url], { env: { PATH: process.env.PATH ?? '', RECORDS_TOKEN: TOKEN } });
+    const child = spawn(process.execPath, [...MCP_NODE_FLAGS, bundle, '--url', url], { env: { PATH: process.env.PATH ?? '', RECORDS_TOKEN: TOKEN } });
     const server = new McpProcess(child);
     // Its log (a line a call) must be read: a full stderr pipe would stop the server mid-run.
     child.stderr.on('data', (chunk: Buffer) => void (server.lastLog = chunk.toString().trim().split('\n').pop() ?? server.lastLog));
@@ -148,32 +154,40 @@ interface Timed {
   overRelay?: number;
   /** CPU ms per call of the MCP server and of the relay process, where /proc tells. */
   cpuMs?: { tool: number; relay: number };
+  /** The same figures of the other checkout's tool (--against). */
+  before?: { ratio: number; overRelay?: number; cpuMs?: number };
 }
 
-type Contenders = { tool: () => Promise<unknown>; relay?: () => Promise<unknown>; raw: () => Promise<unknown> };
+type Contenders = { tool: () => Promise<unknown>; before?: () => Promise<unknown>; relay?: () => Promise<unknown>; raw: () => Promise<unknown> };
 
 /**
  * Contenders called in turn (so a busy moment weighs on all alike), medians compared with the
  * raw request's; with `pids`, also the CPU the server and the relay spent per call meanwhile.
  */
-async function alternate(name: string, contenders: Contenders, pids?: { tool: number | undefined; relay: number | undefined }): Promise<Timed> {
+async function alternate(name: string, contenders: Contenders, pids?: { tool: number | undefined; relay: number | undefined; before?: number | undefined }): Promise<Timed> {
   const entries = Object.entries(contenders).filter((entry): entry is [string, () => Promise<unknown>] => entry[1] !== undefined);
   const times = new Map<string, number[]>(entries.map(([key]) => [key, []]));
   let cpuAtStart: (number | undefined)[] = [];
   for (let i = 0; i < WARM_UP + RUNS; i++) {
-    if (i === WARM_UP) cpuAtStart = [processCpuMs(pids?.tool), processCpuMs(pids?.relay)];
+    if (i === WARM_UP) cpuAtStart = [processCpuMs(pids?.tool), processCpuMs(pids?.relay), processCpuMs(pids?.before)];
     for (const [key, call] of entries) {
       const t = performance.now();
       await within(`${key} of ${name}`, CALL_MS, call);
       if (i >= WARM_UP) times.get(key)!.push(performance.now() - t);
     }
   }
-  const [toolCpu, relayCpu] = [processCpuMs(pids?.tool), processCpuMs(pids?.relay)];
+  const [toolCpu, relayCpu, beforeCpu] = [processCpuMs(pids?.tool), processCpuMs(pids?.relay), processCpuMs(pids?.before)];
   const ms = Object.fromEntries(entries.map(([key]) => [key, Number(median(times.get(key)!).toFixed(2))]));
   const ratio = (a: number, b: number) => Number((a / b).toFixed(2));
   const perCall = (end: number | undefined, start: number | undefined) => (end === undefined || start === undefined ? undefined : Number(((end - start) / RUNS).toFixed(3)));
-  const cpu = { tool: perCall(toolCpu, cpuAtStart[0]), relay: perCall(relayCpu, cpuAtStart[1]) };
+  const cpu = { tool: perCall(toolCpu, cpuAtStart[0]), relay: perCall(relayCpu, cpuAtStart[1]), before: perCall(beforeCpu, cpuAtStart[2]) };
+  const before = ms.before === undefined ? undefined : {
+    ratio: ratio(ms.before, ms.raw!),
+    ...(ms.relay !== undefined ? { overRelay: ratio(ms.before, ms.relay) } : {}),
+    ...(cpu.before !== undefined ? { cpuMs: cpu.before } : {}),
+  };
   return {
+    ...(before ? { before } : {}),
     ms,
     ratio: ratio(ms.tool!, ms.raw!),
     ...(ms.relay !== undefined ? { relayRatio: ratio(ms.relay, ms.raw!), overRelay: ratio(ms.tool!, ms.relay) } : {}),
@@ -193,6 +207,23 @@ const SESSION_CALLS: [string, Record<string, unknown>][] = [
   ['records_get', { record: 'IT/TASK2' }],
 ];
 
+/**
+ * The other checkout's tools in this process (--against): its own modules (tsx compiles them as
+ * ours), its own catalog, the same client as the raw request, so only the tools' code differs.
+ */
+function toolsOf(dir: string, info: { baseUrl: string; authKind: string }, client: RecordsClient): (name: string, input: Record<string, unknown>) => Promise<unknown> {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const agents = require(join(dir, 'src/core/agents')) as typeof AgentTools;
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const catalogs = require(join(dir, 'src/core/catalog/connectionCatalog')) as typeof Catalogs;
+  const ctx: ToolContext = { connectionId: 'bench', connectionName: 'Bench', client, catalog: new catalogs.ConnectionCatalog({ get: () => info, client: () => Promise.resolve(client) }) };
+  return async (name, input) => {
+    const result = await agents.runTool(name, ctx, input);
+    if (result.isError) throw new Error(`${dir}: ${name} failed: ${result.text}`);
+    return result;
+  };
+}
+
 const ratioOf = (cpu: { tool: number; relay: number }) => Number((cpu.tool / cpu.relay).toFixed(2));
 
 let doing = 'starting';
@@ -201,6 +232,7 @@ async function main(): Promise<void> {
   watchdog('bench:agents', SMOKE ? 85_000 : 590_000, () => doing);
   // Figures are for the production bundle, as users get it; a smoke run takes the one built.
   if (!SMOKE) execFileSync(process.execPath, ['esbuild.mjs', '--production', '--only=mcp'], { cwd: join(__dirname, '..'), stdio: 'inherit' });
+  if (AGAINST !== undefined && !SMOKE) execFileSync(process.execPath, ['esbuild.mjs', '--production', '--only=mcp'], { cwd: AGAINST, stdio: 'inherit' });
   const dataDir = await mkdtemp(join(tmpdir(), 'records-bench-agents-'));
   doing = 'starting the sandbox';
   const sandbox = await within('the sandbox to start', 120_000, startSandbox({ dataDir, port: 0, records: RECORDS }));
@@ -224,6 +256,9 @@ async function main(): Promise<void> {
     }
     const mcp = servers[0]!;
     const afterStart = mcp.memory();
+    // The other checkout's server, started once (its initialize is not compared here).
+    const against = AGAINST === undefined ? undefined : (await McpProcess.start(sandbox.url, join(AGAINST, 'dist/mcp.js'))).server;
+    if (against) servers.push(against);
 
     doing = 'starting the bare relay';
     const relay = new StdioRelay(sandbox.url);
@@ -234,27 +269,37 @@ async function main(): Promise<void> {
     const queryRequest = { rlx, limitRecords: 20, listOfFields: 'id,number,title,state,project_alias,publishing_alias' };
     const query = await alternate('records_query', {
       tool: () => mcp.call('records_query', { app: 'IT/TASK', rlx, limit: 20 }),
+      ...(against ? { before: () => against.call('records_query', { app: 'IT/TASK', rlx, limit: 20 }) } : {}),
       relay: () => relay.call('listRecords', queryRequest),
       raw: () => client.listRecords(TASK, queryRequest),
-    }, { tool: mcp.child.pid, relay: relay.child.pid });
+    }, { tool: mcp.child.pid, relay: relay.child.pid, before: against?.child.pid });
     // The same call in this process, without MCP and stdio: what the tool itself adds.
     const info = { baseUrl: sandbox.url, authKind: 'authCode' };
     const ctx: ToolContext = { connectionId: 'bench', connectionName: 'Bench', client, catalog: new ConnectionCatalog({ get: () => info, client: () => Promise.resolve(client) }) };
     doing = 'timing records_query in process and its raw request';
+    const before = AGAINST === undefined ? undefined : toolsOf(AGAINST, info, client);
     const inProcess = await alternate('records_query in process', {
       tool: () => runTool('records_query', ctx, { app: 'IT/TASK', rlx, limit: 20 }),
+      ...(before ? { before: () => before('records_query', { app: 'IT/TASK', rlx, limit: 20 }) } : {}),
       raw: () => client.listRecords(TASK, queryRequest),
     });
     doing = 'timing records_search over MCP, through the relay and raw';
     const searchRequest = { ss: 'printer', limitRecords: 20 };
     const search = await alternate('records_search', {
       tool: () => mcp.call('records_search', { query: 'printer', limit: 20 }),
+      ...(against ? { before: () => against.call('records_search', { query: 'printer', limit: 20 }) } : {}),
       relay: () => relay.call('search', searchRequest),
       raw: () => client.search(searchRequest),
-    }, { tool: mcp.child.pid, relay: relay.child.pid });
+    }, { tool: mcp.child.pid, relay: relay.child.pid, before: against?.child.pid });
     doing = 'stopping the relay';
     await relay.stop();
     relays.length = 0;
+
+    if (against) {
+      doing = 'stopping the other checkout\'s MCP server';
+      await against.stop();
+      servers.splice(servers.indexOf(against), 1);
+    }
 
     doing = `making ${MEMORY_CALLS} tool calls`;
     for (let i = 0; i < MEMORY_CALLS; i++) {
@@ -265,6 +310,7 @@ async function main(): Promise<void> {
     const memory = mcp.memory();
 
     const times = (timed: Timed) => `${timed.ms.tool} ms, relay ${timed.ms.relay} ms, raw ${timed.ms.raw} ms`;
+    if (AGAINST !== undefined) console.log(`${AGAINST}, in the same alternation: records_query ${query.ms.before} ms (in process ${inProcess.ms.before} ms), records_search ${search.ms.before} ms`);
     console.log(`MCP server over stdio against the sandbox (${RECORDS} records, ${RUNS} alternating runs, medians): records_query ${times(query)} (in process ${inProcess.ms.tool} ms vs ${inProcess.ms.raw} ms raw), records_search ${times(search)}; initialize ${starts.map((ms) => ms.toFixed(0)).join(', ')} ms (a bare Node process: ${floors.map((ms) => ms.toFixed(0)).join(', ')} ms); after initialize ${afterStart.rssMb.toFixed(1)} MB resident (peak ${afterStart.peakMb.toFixed(1)} MB), after ${MEMORY_CALLS} calls ${memory.rssMb.toFixed(1)} MB resident, peak ${memory.peakMb.toFixed(1)} MB`);
     const report = new Report('agents');
     report.add(`MCP initialize from spawn, --url (median of ${MCP_STARTS})`, Number(median(starts).toFixed(1)), 'ms', { op: '<', value: 200 });
@@ -279,6 +325,16 @@ async function main(): Promise<void> {
     report.add('records_search\'s request through the bare stdio relay / raw: the floor of a process hop', search.relayRatio!, '×');
     report.add('records_search over MCP stdio / through the bare relay (what MCP and the tool add)', search.overRelay!, '×');
     if (search.cpuMs) report.add(`records_search: CPU of the MCP server per call (${search.cpuMs.tool} ms) / of the relay per request (${search.cpuMs.relay} ms)`, ratioOf(search.cpuMs), '×');
+    if (AGAINST !== undefined) {
+      // The other checkout's figures, from the same alternation as those above.
+      const beforeOf = (timed: Timed) => timed.before!;
+      report.add(`${AGAINST}: records_query over MCP stdio / its raw HTTP request`, beforeOf(query).ratio, '×');
+      report.add(`${AGAINST}: records_query over MCP stdio / through the bare relay`, beforeOf(query).overRelay!, '×');
+      if (beforeOf(query).cpuMs !== undefined && query.cpuMs) report.add(`${AGAINST}: records_query: CPU of its MCP server per call (${beforeOf(query).cpuMs} ms) / of the relay per request`, Number((beforeOf(query).cpuMs! / query.cpuMs.relay).toFixed(2)), '×');
+      report.add(`${AGAINST}: records_query in process / its raw request`, beforeOf(inProcess).ratio, '×');
+      report.add(`${AGAINST}: records_search over MCP stdio / its raw HTTP request`, beforeOf(search).ratio, '×');
+      report.add(`${AGAINST}: records_search over MCP stdio / through the bare relay`, beforeOf(search).overRelay!, '×');
+    }
     report.add(`MCP memory peak after ${MEMORY_CALLS} tool calls`, Number(memory.peakMb.toFixed(1)), 'MB', { op: '<', value: 80 });
     report.print();
     doing = 'stopping the MCP server';

@@ -6,6 +6,8 @@
 // SyntaxError and one that is not JSON-RPC as a ZodError (cli.ts answers -32700 and -32600).
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { type JSONRPCMessage, JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
+import { jsonWith } from '../core/agents/json';
+import { structuredJsonOf } from './structured';
 
 /** As the SDK's ReadBuffer: a line longer than this is refused and the transport closes. */
 const MAX_BUFFER_BYTES = 10 * 1024 * 1024;
@@ -78,8 +80,17 @@ export class StdioTransport implements Transport {
 
   send(message: JSONRPCMessage): Promise<void> {
     return new Promise((resolve) => {
-      if (this.stdout.write(`${JSON.stringify(message)}\n`)) resolve();
+      if (this.stdout.write(`${lineOf(message)}\n`)) resolve();
       else this.stdout.once('drain', resolve);
     });
   }
+}
+
+/** The message's JSON, a tool result's structuredContent as the tool serialised it (structured.ts). */
+export function lineOf(message: JSONRPCMessage): string {
+  const result = 'result' in message ? message.result : undefined;
+  const structured = result?.structuredContent;
+  const json = typeof structured === 'object' && structured !== null ? structuredJsonOf(structured) : undefined;
+  if (json === undefined) return JSON.stringify(message);
+  return jsonWith(message, { result: jsonWith(result!, { structuredContent: json }) });
 }

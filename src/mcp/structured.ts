@@ -7,6 +7,17 @@ import { type AgentToolName, OUTPUT_SCHEMAS, type ToolResult } from '../core/age
 import { AjvJsonSchemaValidator } from './lazyAjv';
 
 const validators = new Map<AgentToolName, JsonSchemaValidator<unknown>>();
+/**
+ * The JSON the tool made of each structuredContent it returned (ToolResult.json), for the
+ * transport to send as it is: rows are serialised once, not again for each message. Keyed by
+ * the object, so content the redactor copied (a token cut) is serialised anew.
+ */
+const madeJson = new WeakMap<object, string>();
+
+/** The JSON already made of `structured` (exactly its JSON.stringify), if any. */
+export function structuredJsonOf(structured: object): string | undefined {
+  return madeJson.get(structured);
+}
 const ajv = new AjvJsonSchemaValidator();
 
 function validatorOf(name: AgentToolName): JsonSchemaValidator<unknown> {
@@ -34,5 +45,6 @@ export function callToolResult(name: AgentToolName, result: ToolResult, log: (li
     if (result.isError) return { content, isError: true };
     return { content: [{ type: 'text', text: `${name}'s result did not match its declared output schema (a fault of this server): ${check.errorMessage ?? ''}\n${result.text}` }], isError: true };
   }
+  if (result.json !== undefined) madeJson.set(data, result.json);
   return { content, structuredContent: data as Record<string, unknown>, ...(result.isError ? { isError: true } : {}) };
 }

@@ -46,7 +46,7 @@ export async function aggregateRecords(ctx: ToolContext, input: Record<string, u
     if (selects !== undefined) group.rlx = selects;
     return group;
   });
-  const { kept } = fitRows(groups, MAX_RESULT_CHARS - 700, MAX_ROWS);
+  const { kept, json: groupsJson } = fitRows(groups, MAX_RESULT_CHARS - 700, MAX_ROWS);
   const sentences = [`${ref.workspace}/${ref.app} grouped by ${groupBy.join(' and ')}${sum ? `, sum of ${sum}` : ''}: ${result.filteredRecordsCount} records matched in ${groups.length} groups (largest first). Each group's rlx, run with records_query, lists its records.`];
   const resolvedText = describeResolved(resolved);
   if (resolvedText) sentences.push(resolvedText);
@@ -55,5 +55,5 @@ export async function aggregateRecords(ctx: ToolContext, input: Record<string, u
     if (why) sentences.push(why);
   }
   const data = { matched: result.filteredRecordsCount, total: result.totalRecordsCount, ...(resolved.length > 0 ? { resolved } : {}), groups: kept };
-  return labelledResult(ctx.connectionName, sentences.join(' '), data, moreText(groups.length - kept.length, 'a filter (rlx) or one grouping field'));
+  return labelledResult(ctx.connectionName, sentences.join(' '), data, moreText(groups.length - kept.length, 'a filter (rlx) or one grouping field'), { groups: groupsJson });
 }

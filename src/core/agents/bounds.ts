@@ -14,18 +14,22 @@ export function clipText(text: string, max = MAX_VALUE_CHARS): string {
 
 /**
  * The first rows whose JSON fits `budget` characters (never more than `maxRows`), so a result
- * never breaks mid-row: `kept` rows are shown, the others are counted as left out.
+ * never breaks mid-row: `kept` rows are shown, the others are counted as left out. `json` is
+ * `JSON.stringify(kept)`, made from the rows' JSON measured here, for labelledResult to reuse.
  */
-export function fitRows<T>(rows: readonly T[], budget: number, maxRows = MAX_ROWS): { kept: T[]; omitted: number } {
+export function fitRows<T>(rows: readonly T[], budget: number, maxRows = MAX_ROWS): { kept: T[]; omitted: number; json: string } {
   const kept: T[] = [];
+  const parts: string[] = [];
   let used = 2;
   for (const row of rows.slice(0, maxRows)) {
-    const size = JSON.stringify(row).length + 1;
+    const json = JSON.stringify(row);
+    const size = json.length + 1;
     if (used + size > budget && kept.length > 0) break;
     kept.push(row);
+    parts.push(json);
     used += size;
   }
-  return { kept, omitted: rows.length - kept.length };
+  return { kept, omitted: rows.length - kept.length, json: `[${parts.join(',')}]` };
 }
 
 /** "12 more; narrow the query with …": what a cut result says, with the way to see the rest. */

@@ -42,8 +42,9 @@ function queryHash(query: readonly unknown[]): string {
   return hash.toString(36);
 }
 
+/** As `btoa(text)` made URL-safe without padding, for the ASCII of a cursor's JSON. */
 function base64url(text: string): string {
-  return btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return Buffer.from(text, 'latin1').toString('base64url');
 }
 
 function fromBase64url(text: string): string {

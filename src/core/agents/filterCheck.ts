@@ -4,7 +4,7 @@
 // is written: the extension builds this file as one bundle they share, dist/filterCheck.js,
 // required on the first filter (filterCheckOnDemand.ts). Plain functions of data only: a class
 // or a cache here would be a second copy beside the one in the bundle that called it.
-export { rlxProblems } from './rlxDiagnostics';
+export { parseFilter, rlxFilterCheck, rlxProblems } from './rlxDiagnostics';
 export { parseRlx } from '../rlx/parser';
 export { expandRlxPlaceholders, findRlxPlaceholders, maskRlxPlaceholders } from '../rlx/placeholders';
 export { findFilterValues, rlxValueReplacement } from '../rlx/language/filterValues';

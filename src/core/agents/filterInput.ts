@@ -6,7 +6,7 @@ import type { AppRef, AppSchema } from '../contract/types';
 import type { ToolContext } from './context';
 import { filterCheck } from './filterCheckOnDemand';
 import { type ResolvedValue, resolveFilterValues } from './filterValues';
-import { type RlxProblem, checkRlx } from './rlxCheck';
+import { type RlxProblem, checkRlxFilter } from './rlxCheck';
 
 export type PreparedFilter = { problems: RlxProblem[] } | { problems?: undefined; rlx: string; resolved: ResolvedValue[] };
 
@@ -14,9 +14,11 @@ export type PreparedFilter = { problems: RlxProblem[] } | { problems?: undefined
 export async function prepareFilter(ctx: ToolContext, ref: AppRef, schema: AppSchema, written: string): Promise<PreparedFilter> {
   const workspaces = await ctx.catalog.workspaces(ctx.connectionId);
   const users = workspaces.find((w) => w.alias === ref.workspace)?.users ?? [];
-  const problems = checkRlx(written, ref, schema, users).filter((p) => p.severity === 'error');
+  // Parsed once: the check's tree is the one the values are resolved on.
+  const checked = checkRlxFilter(written, ref, schema, users, { errorsOnly: true });
+  const { problems } = checked;
   if (problems.length > 0) return { problems };
-  const values = await resolveFilterValues(ctx, schema, users, written);
+  const values = await resolveFilterValues(ctx, schema, users, written, checked.parsed);
   return { rlx: await filterToSend(ctx, values.rlx), resolved: values.resolved };
 }
 

@@ -9,6 +9,7 @@ import { rlxEquals } from '../rlx/quote';
 import type { RlxValueFinding } from '../rlx/language/filterValues';
 import { type ToolContext, ToolInputError } from './context';
 import { filterCheck } from './filterCheckOnDemand';
+import type { ParsedFilter } from './rlxDiagnostics';
 
 export interface ResolvedValue {
   field: string;
@@ -25,16 +26,25 @@ export interface ResolvedFilter {
   resolved: ResolvedValue[];
 }
 
-/** `written` with names, captions and references replaced by ids; throws ToolInputError when one cannot be. */
-export async function resolveFilterValues(ctx: ToolContext, schema: AppSchema, users: readonly WorkspaceUser[], written: string): Promise<ResolvedFilter> {
+/**
+ * `written` with names, captions and references replaced by ids; throws ToolInputError when one
+ * cannot be. `parsed`: its tree if already parsed (checkRlxFilter's), so it is not parsed again.
+ */
+export async function resolveFilterValues(ctx: ToolContext, schema: AppSchema, users: readonly WorkspaceUser[], written: string, parsed?: ParsedFilter): Promise<ResolvedFilter> {
   const check = filterCheck();
-  const root = check.parseRlx(check.maskRlxPlaceholders(written)).root;
+  const { root, shift } = parsed?.written === written ? parsed : check.parseFilter(written);
   if (root === undefined) return { rlx: written, resolved: [] };
   const me = ctx.catalog.knownUser(ctx.connectionId) ?? (await currentUserOrNone(ctx));
-  // People the catalog learned from records read (a service may list members without ids) count too.
-  const listed = new Set(users.map((user) => user.id?.toLowerCase()));
-  const learned = [...ctx.catalog.people(ctx.connectionId)].filter(([id]) => !listed.has(id.toLowerCase())).map(([id, name]) => ({ id, name, role: '' }));
-  const findings = check.findFilterValues(root, { fields: schema.fields ?? {}, lookups: schema.lookups ?? {}, users: [...users, ...learned] }, me);
+  let everyone: WorkspaceUser[] | undefined;
+  const scope = {
+    fields: schema.fields ?? {},
+    lookups: schema.lookups ?? {},
+    // Made when a person field's value is read (most filters have none), not on every call.
+    get users(): readonly WorkspaceUser[] {
+      return (everyone ??= withLearnedPeople(ctx, users));
+    },
+  };
+  const findings = check.findFilterValues(root, scope, me);
   if (findings.length === 0) return { rlx: written, resolved: [] };
   const problems = findings.map(unresolvedSentence).filter((sentence): sentence is string => sentence !== undefined);
   if (problems.length > 0) throw new ToolInputError(`The RLX filter was not sent:\n${problems.join('\n')}`);
@@ -45,7 +55,7 @@ export async function resolveFilterValues(ctx: ToolContext, schema: AppSchema, u
     const finding = findings[i]!;
     const replacement = check.rlxValueReplacement(finding, resolved[i]!.value);
     if (replacement === undefined) throw new ToolInputError(`The RLX filter was not sent: ${conditionOf(finding)} stands for ${JSON.stringify(resolved[i]!.value)}, which an "in" list cannot carry. Write ${finding.field} = ${JSON.stringify(resolved[i]!.value)} instead, OR-ed with the rest.`);
-    rlx = rlx.slice(0, finding.start) + replacement + rlx.slice(finding.end);
+    rlx = rlx.slice(0, finding.start - shift) + replacement + rlx.slice(finding.end - shift);
   }
   return { rlx, resolved };
 }
@@ -54,6 +64,13 @@ export async function resolveFilterValues(ctx: ToolContext, schema: AppSchema, u
 export function describeResolved(resolved: readonly ResolvedValue[]): string | undefined {
   if (resolved.length === 0) return undefined;
   return `Resolved before sending: ${resolved.map((r) => `${r.field} ${JSON.stringify(r.written)} → ${JSON.stringify(r.value)} (${r.caption})`).join('; ')}.`;
+}
+
+/** The workspace's people, and those the catalog learned from records read (a service may list members without ids). */
+function withLearnedPeople(ctx: ToolContext, users: readonly WorkspaceUser[]): WorkspaceUser[] {
+  const listed = new Set(users.map((user) => user.id?.toLowerCase()));
+  const learned = [...ctx.catalog.people(ctx.connectionId)].filter(([id]) => !listed.has(id.toLowerCase())).map(([id, name]) => ({ id, name, role: '' }));
+  return [...users, ...learned];
 }
 
 async function currentUserOrNone(ctx: ToolContext): Promise<{ id: string; name?: string; email?: string } | undefined> {

@@ -20,8 +20,8 @@ export async function listApps(ctx: ToolContext, _input: Record<string, unknown>
       apps: workspace.apps.map((app) => ({ app: `${workspace.alias}/${app.alias}`, caption: app.caption, records: app.count })),
     };
   });
-  const { kept, omitted } = fitRows(rows, MAX_RESULT_CHARS - 700, 200);
+  const { kept, omitted, json: workspacesJson } = fitRows(rows, MAX_RESULT_CHARS - 700, 200);
   const apps = rows.reduce((sum, row) => sum + row.apps.length, 0);
   const summary = `Signed in as ${me.name}${me.is_admin === true ? ' (admin)' : ''}: ${rows.length} workspace${rows.length === 1 ? '' : 's'} with ${apps} app${apps === 1 ? '' : 's'} you can read. "records" counts the records you can read; use the app as WORKSPACE/APP in the other tools.`;
-  return labelledResult(ctx.connectionName, summary, { signedInAs: { id: me.id, name: me.name, admin: me.is_admin === true }, workspaces: kept }, omitted > 0 ? `${omitted} more workspaces not shown (the answer is bounded): name an app you know as WORKSPACE/APP in records_describe_app.` : undefined);
+  return labelledResult(ctx.connectionName, summary, { signedInAs: { id: me.id, name: me.name, admin: me.is_admin === true }, workspaces: kept }, omitted > 0 ? `${omitted} more workspaces not shown (the answer is bounded): name an app you know as WORKSPACE/APP in records_describe_app.` : undefined, { workspaces: workspacesJson });
 }

@@ -52,7 +52,7 @@ export async function queryRecords(ctx: ToolContext, input: Record<string, unkno
   ctx.catalog.learnPeople(ctx.connectionId, page.data, schema);
   const people = ctx.catalog.people(ctx.connectionId);
   const rows = page.data.map((record) => recordRow(record, schema, people, fields));
-  const { kept } = fitRows(rows, MAX_RESULT_CHARS - 900);
+  const { kept, json: rowsJson } = fitRows(rows, MAX_RESULT_CHARS - 900);
   const total = page.filteredRecordsCount;
   const end = offset + kept.length;
   // The next page starts after the last row shown (a row cut for size comes first next time).
@@ -70,5 +70,5 @@ export async function queryRecords(ctx: ToolContext, input: Record<string, unkno
   const query = { app, rlx: rlx ?? null, sort: sort ?? null, limit };
   const data = { total, shown: kept.length, query, ...(resolved.length > 0 ? { resolved } : {}), rows: kept, ...(nextCursor ? { nextCursor } : {}) };
   const moreText = nextCursor ? `${Math.max(total - end, 0)} more: call records_query again with the same app, rlx and sort and "cursor": ${JSON.stringify(nextCursor)}, or narrow the filter, or count with records_aggregate.` : undefined;
-  return labelledResult(ctx.connectionName, sentences.join(' '), data, moreText);
+  return labelledResult(ctx.connectionName, sentences.join(' '), data, moreText, { rows: rowsJson });
 }

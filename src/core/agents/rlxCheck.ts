@@ -4,6 +4,7 @@
 import type { AppRef, AppSchema, WorkspaceUser } from '../contract/types';
 import type { RlxDiagnostic } from '../rlx/language';
 import { filterCheck } from './filterCheckOnDemand';
+import type { ParsedFilter } from './rlxDiagnostics';
 
 export interface RlxProblem {
   line: number;
@@ -14,9 +15,24 @@ export interface RlxProblem {
   suggestions?: string[];
 }
 
+export interface CheckedRlx {
+  problems: RlxProblem[];
+  /** The filter's tree as the check parsed it, for resolveFilterValues (so a call parses its filter once); absent when the check read more or less than `rlx` as the filter. */
+  parsed?: ParsedFilter;
+}
+
 /** Problems of `rlx` as a filter of `ref` (errors and warnings; positions 1-based within `rlx`). */
 export function checkRlx(rlx: string, ref: AppRef, schema: AppSchema | undefined, users: readonly WorkspaceUser[] = []): RlxProblem[] {
   return filterCheck().rlxProblems(rlx, ref, schema, users);
+}
+
+/**
+ * As checkRlx, with the tree of the filter it parsed (for resolveFilterValues, so a call parses
+ * its filter once). `errorsOnly`: only the problems that refuse a filter, without the warnings
+ * about names, captions and references (resolveFilterValues resolves those, or refuses them).
+ */
+export function checkRlxFilter(rlx: string, ref: AppRef, schema: AppSchema | undefined, users: readonly WorkspaceUser[] = [], options: { errorsOnly?: boolean } = {}): CheckedRlx {
+  return filterCheck().rlxFilterCheck(rlx, ref, schema, users, options);
 }
 
 /** The problems as lines a model (or a person) reads. */

@@ -1,8 +1,24 @@
 // checkRlx's work (rlxCheck.ts): the filter, under an `@app` header, through the `.rlx`
-// diagnostics, their positions made 1-based within the filter. Part of dist/filterCheck.js.
+// diagnostics, their positions made 1-based within the filter; and the tree the check parsed,
+// handed on so a call parses its filter once. Part of dist/filterCheck.js.
 import type { AppRef, AppSchema, WorkspaceUser } from '../contract/types';
-import { parseRlxDocument } from '../rlx/document';
+import { type RlxDocument, parseBlockFilter, parseRlxDocument } from '../rlx/document';
 import { type RlxSchemaSource, getRlxDiagnostics } from '../rlx/language';
+import type { RlxExpression } from '../rlx/nodes';
+import { parseRlx } from '../rlx/parser';
+import { maskRlxPlaceholders } from '../rlx/placeholders';
+
+/** A filter's tree, placeholders masked as the parser reads them; its offsets are those of `written` plus `shift`. */
+export interface ParsedFilter {
+  readonly written: string;
+  readonly root: RlxExpression | undefined;
+  readonly shift: number;
+}
+
+/** `written` parsed on its own. */
+export function parseFilter(written: string): ParsedFilter {
+  return { written, root: parseRlx(maskRlxPlaceholders(written)).root, shift: 0 };
+}
 
 /**
  * Problems of `rlx` as a filter of `ref` (errors and warnings; positions 1-based within `rlx`).
@@ -10,6 +26,16 @@ import { type RlxSchemaSource, getRlxDiagnostics } from '../rlx/language';
  * bundle, so this file does not import it back, not even for the type.
  */
 export function rlxProblems(rlx: string, ref: AppRef, schema: AppSchema | undefined, users: readonly WorkspaceUser[] = []) {
+  return rlxFilterCheck(rlx, ref, schema, users).problems;
+}
+
+/**
+ * As rlxProblems, with the tree of the filter it parsed (`parsed`, absent when the check read
+ * more or less than `rlx` as the filter). `errorsOnly`: only the problems that refuse a filter,
+ * without the warnings about names, captions and references (resolveFilterValues resolves those,
+ * or refuses them in its own words), whose search is a second pass over the filter.
+ */
+export function rlxFilterCheck(rlx: string, ref: AppRef, schema: AppSchema | undefined, users: readonly WorkspaceUser[] = [], options: { errorsOnly?: boolean } = {}) {
   const header = `@app ${ref.workspace}/${ref.app}\n`;
   const document = parseRlxDocument(header + rlx);
   const source: RlxSchemaSource = {
@@ -19,8 +45,9 @@ export function rlxProblems(rlx: string, ref: AppRef, schema: AppSchema | undefi
   };
   const lineStarts = [0];
   for (let i = 0; i < rlx.length; i++) if (rlx[i] === '\n') lineStarts.push(i + 1);
-  return getRlxDiagnostics(document, source)
-    .filter((d) => d.severity !== 'information' && d.start >= header.length)
+  const errorsOnly = options.errorsOnly === true;
+  const problems = getRlxDiagnostics(document, source, undefined, { valueWarnings: !errorsOnly })
+    .filter((d) => (errorsOnly ? d.severity === 'error' : d.severity !== 'information') && d.start >= header.length)
     .map((d) => {
       const offset = d.start - header.length;
       let line = 0;
@@ -35,4 +62,20 @@ export function rlxProblems(rlx: string, ref: AppRef, schema: AppSchema | undefi
         ...(suggestions.length > 0 ? { suggestions: [...new Set(suggestions)].slice(0, 5) } : {}),
       };
     });
+  const parsed = parsedFilter(document, header.length, rlx);
+  return { problems, ...(parsed ? { parsed } : {}) };
+}
+
+/**
+ * The tree the diagnostics parsed (parseBlockFilter keeps it per block, in this bundle), when the
+ * document's one block reads exactly `rlx` as its filter after the header's blanked line: then it
+ * is the tree of `rlx` itself, `shift` characters on. A title, a directive or a comment in `rlx`
+ * makes the document read another text: resolveFilterValues then parses `rlx` as written.
+ */
+function parsedFilter(document: RlxDocument, shift: number, rlx: string): ParsedFilter | undefined {
+  const [block, ...others] = document.blocks;
+  if (block === undefined || others.length > 0 || block.title !== undefined || !block.hasFilter) return undefined;
+  const text = block.filterText;
+  if (text.length !== shift + rlx.length || !text.endsWith(rlx)) return undefined;
+  return { written: rlx, root: parseBlockFilter(block).root, shift };
 }

@@ -42,7 +42,7 @@ export async function searchRecords(ctx: ToolContext, input: Record<string, unkn
       snippet: snippet === undefined ? null : clipText(stripTags(snippet.replace(/<\/?em>/gi, '**')), 300),
     };
   });
-  const { kept } = fitRows(hits, MAX_RESULT_CHARS - 700);
+  const { kept, json: hitsJson } = fitRows(hits, MAX_RESULT_CHARS - 700);
   const end = offset + kept.length;
   const reachable = Math.min(result.totalFound, SEARCH_DEPTH);
   const nextCursor = kept.length > 0 && end < reachable ? encodeCursor(key, end) : undefined;
@@ -51,5 +51,5 @@ export async function searchRecords(ctx: ToolContext, input: Record<string, unkn
   const more = nextCursor
     ? `${reachable - end} more${result.totalFound > SEARCH_DEPTH ? ` within the best ${SEARCH_DEPTH}` : ''}: call records_search again with the same query, app and workspace and "cursor": ${JSON.stringify(nextCursor)}, or narrow it with more precise words, a "phrase", -exclusions, or an app.`
     : result.totalFound > end ? `${result.totalFound - end} more beyond the best ${SEARCH_DEPTH}: narrow the search with more precise words, a "phrase", -exclusions, or an app.` : undefined;
-  return labelledResult(ctx.connectionName, summary, { totalFound: result.totalFound, hits: kept, ...(nextCursor ? { nextCursor } : {}) }, more);
+  return labelledResult(ctx.connectionName, summary, { totalFound: result.totalFound, hits: kept, ...(nextCursor ? { nextCursor } : {}) }, more, { hits: hitsJson });
 }

@@ -228,7 +228,7 @@ export class ConnectionCatalog {
   }
 
   /** The fields of an app that name a person (system, person and author fields), from its schema as read so far. */
-  personFields(connectionId: string, app: AppRef): string[] {
+  personFields(connectionId: string, app: AppRef): readonly string[] {
     return personFieldsOf(this.knownSchema(connectionId, app));
   }
 

@@ -76,11 +76,26 @@ export function isNumberKind(kind: FieldKind): kind is 'integer' | 'real' {
 /** System fields that hold a person's id on every record (decisions.md "Person fields"). */
 export const SYSTEM_PERSON_FIELDS = ['keeper_id', 'created_by_account_id', 'update_account_id'] as const;
 
+/**
+ * Person fields by the field definitions they were read from. Derived data, not a fact of a
+ * connection: a schema read again is a new object (the catalog keeps schemas), so an entry can
+ * never be stale, and it goes when its schema does. Records are read with their schema on every
+ * tool call, which otherwise read every field's kind again each time.
+ */
+const personFieldsByFields = new WeakMap<Record<string, FieldDefinition>, readonly string[]>();
+
 /** The fields of an app that name a person: the system ones, then its person and author fields. */
-export function personFieldsOf(schema: { fields?: Record<string, FieldDefinition> } | undefined): string[] {
-  const own = Object.values(schema?.fields ?? {}).filter((field) => {
-    const kind = fieldKindOf(field);
-    return kind === 'person' || kind === 'authorinfo';
-  });
-  return [...new Set<string>([...SYSTEM_PERSON_FIELDS, ...own.map((field) => field.name)])];
+export function personFieldsOf(schema: { fields?: Record<string, FieldDefinition> } | undefined): readonly string[] {
+  const fields = schema?.fields;
+  if (fields === undefined) return SYSTEM_PERSON_FIELDS;
+  let known = personFieldsByFields.get(fields);
+  if (known === undefined) {
+    const own = Object.values(fields).filter((field) => {
+      const kind = fieldKindOf(field);
+      return kind === 'person' || kind === 'authorinfo';
+    });
+    known = Object.freeze([...new Set<string>([...SYSTEM_PERSON_FIELDS, ...own.map((field) => field.name)])]);
+    personFieldsByFields.set(fields, known);
+  }
+  return known;
 }

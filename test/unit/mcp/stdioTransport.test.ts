@@ -2,7 +2,10 @@ import * as assert from 'node:assert/strict';
 import { PassThrough } from 'node:stream';
 import { JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
 import * as fc from 'fast-check';
-import { StdioTransport, isPlainRequest, readMessage } from '../../../src/mcp/stdioTransport';
+import { labelledResult } from '../../../src/core/agents/labelling';
+import { redactor } from '../../../src/core/agents/redact';
+import { StdioTransport, isPlainRequest, lineOf, readMessage } from '../../../src/mcp/stdioTransport';
+import { callToolResult } from '../../../src/mcp/structured';
 
 describe('MCP stdio transport', () => {
   it('takes a plain request without the schema only when the SDK schema takes it as it is', () => {
@@ -57,5 +60,20 @@ describe('MCP stdio transport', () => {
     await transport.send({ jsonrpc: '2.0', id: 1, result: {} });
     assert.equal(stdout.read()?.toString(), '{"jsonrpc":"2.0","id":1,"result":{}}\n');
     await transport.close();
+  });
+
+  it('sends a tool result as JSON.stringify would, its structuredContent as the tool serialised it', () => {
+    const rows = [{ reference: 'IT/TASK1', title: 'Printer "3rd floor"\nbroken: sandbox-secret-token', state: { value: 'open', caption: 'Open' } }];
+    const data = { total: 1, shown: 1, query: { app: 'IT/TASK', rlx: 'state = "open"', sort: null, limit: 20 }, rows };
+    const result = callToolResult('records_query', labelledResult('Sandbox', 'IT/TASK: 1 record matches.', data, undefined, { rows: JSON.stringify(rows) }), () => undefined);
+    assert.ok(result.structuredContent);
+    const response = { result, jsonrpc: '2.0' as const, id: 7 };
+    assert.equal(lineOf(response), JSON.stringify(response));
+    // The redactor copies what it cuts: the copy is serialised anew, without the token.
+    const redacted = redactor(['sandbox-secret-token'])(response);
+    assert.notEqual(redacted.result.structuredContent, result.structuredContent);
+    assert.equal(lineOf(redacted), JSON.stringify(redacted));
+    assert.doesNotMatch(lineOf(redacted), /sandbox-secret-token/);
+    assert.equal(lineOf({ jsonrpc: '2.0', id: 1, result: { content: [] } }), '{"jsonrpc":"2.0","id":1,"result":{"content":[]}}');
   });
 });

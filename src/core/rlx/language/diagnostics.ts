@@ -24,7 +24,16 @@ import { type RlxValueFinding, findFilterValues, rlxListItems, rlxValueReplaceme
 import type { RlxSchemaSource, RlxScopeSchema } from './schemaSource';
 import type { RlxDiagnostic, RlxQuickFix } from './types';
 
-export function getRlxDiagnostics(document: RlxDocument, source: RlxSchemaSource, isCancelled: () => boolean = () => false): RlxDiagnostic[] {
+export interface RlxDiagnosticOptions {
+  /**
+   * False: leave out the warnings about values written as people see them (names, captions,
+   * references), for a caller that keeps only errors (the agent tools resolve those values
+   * themselves): finding them is a second pass over the filter.
+   */
+  valueWarnings?: boolean;
+}
+
+export function getRlxDiagnostics(document: RlxDocument, source: RlxSchemaSource, isCancelled: () => boolean = () => false, options: RlxDiagnosticOptions = {}): RlxDiagnostic[] {
   const diagnostics: RlxDiagnostic[] = [];
   if (document.strayFilter !== undefined) {
     diagnostics.push(problem(document.strayFilter.start, document.strayFilter.end, 'These conditions come before the first "###" and belong to no block. Move them below a "###" title.', 'warning', 'stray_filter'));
@@ -40,7 +49,7 @@ export function getRlxDiagnostics(document: RlxDocument, source: RlxSchemaSource
         diagnostics.push(problem(directive.start, directive.valueEnd, '"@connection" applies to the whole file: move it to the file header, above the first "###".', 'warning', 'connection_in_block'));
       }
     }
-    checkFilter(document, block, schema, diagnostics);
+    checkFilter(document, block, schema, diagnostics, options.valueWarnings !== false);
   }
   return diagnostics;
 }
@@ -197,7 +206,7 @@ function describeCaption(schema: RlxScopeSchema, field: string): string {
   return caption === undefined ? '' : ` (${caption})`;
 }
 
-function checkFilter(document: RlxDocument, block: RlxBlock, schema: RlxScopeSchema | undefined, out: RlxDiagnostic[]): void {
+function checkFilter(document: RlxDocument, block: RlxBlock, schema: RlxScopeSchema | undefined, out: RlxDiagnostic[], valueWarnings: boolean): void {
   if (!block.hasFilter) return;
   const base = block.start;
   const parsed = parseBlockFilter(block);
@@ -218,6 +227,7 @@ function checkFilter(document: RlxDocument, block: RlxBlock, schema: RlxScopeSch
     if (node.kind === 'Comparison' && placeholderStarts.has(node.value.start)) return;
     checkCondition(node, schema, base, out);
   });
+  if (!valueWarnings) return;
   for (const finding of findFilterValues(parsed.root, schema, schema.me)) out.push(valueProblem(finding, base));
 }
 

@@ -8,6 +8,7 @@ export type { RlxFieldType } from './fieldKinds';
 export { DIRECTIVE_DOCS, OPERATOR_DOCS, operatorsFor } from './vocabulary';
 export { getRlxCompletions } from './completion';
 export { getRlxDiagnostics } from './diagnostics';
+export type { RlxDiagnosticOptions } from './diagnostics';
 export { getRlxHover } from './hover';
 export { formatRlx } from './formatting';
 export { getRlxOutline, getRlxFoldingRanges } from './outline';

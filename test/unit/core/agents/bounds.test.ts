@@ -13,6 +13,15 @@ describe('agent result bounds', () => {
     assert.deepEqual(some.kept[0], rows[0]);
   });
 
+  it('gives the JSON of the rows it kept, made from the rows it measured', () => {
+    const rows = [{ n: 1, text: 'a "quoted" line\nand \u2028 more' }, { n: 2, nested: { list: [1, null, 'x'] }, gone: undefined }, { n: 3, text: 'z'.repeat(500) }];
+    for (const budget of [1_000_000, 200, 10]) {
+      const fitted = fitRows(rows, budget);
+      assert.equal(fitted.json, JSON.stringify(fitted.kept));
+    }
+    assert.equal(fitRows([], 100).json, '[]');
+  });
+
   it('keeps one row even when it alone is over the budget (the text cut handles it)', () => {
     assert.equal(fitRows([{ text: 'y'.repeat(5_000) }], 100).kept.length, 1);
   });

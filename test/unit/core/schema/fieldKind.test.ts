@@ -5,7 +5,7 @@ import type { FieldDefinition } from '../../../../src/core/contract/types';
 import { controlKindOf } from '../../../../src/core/records/fieldKinds';
 import { rlxFieldType } from '../../../../src/core/rlx/language/fieldKinds';
 import type { RlxScopeSchema } from '../../../../src/core/rlx/language/schemaSource';
-import { type FieldKind, fieldKindOf } from '../../../../src/core/schema/fieldKind';
+import { type FieldKind, SYSTEM_PERSON_FIELDS, fieldKindOf, personFieldsOf } from '../../../../src/core/schema/fieldKind';
 import { valueKindOf } from '../../../../src/sandbox/model/app-model';
 
 const field = (markers: Partial<FieldDefinition>): FieldDefinition => ({ name: 'f', ...markers });
@@ -53,5 +53,22 @@ describe('field kinds', () => {
       const sandbox = valueKindOf(def);
       assert.equal(sandbox, kind === 'authorinfo' ? 'person' : kind === 'boolean' || kind === 'unknown' ? 'text' : kind, `sandbox, ${name}`);
     }
+  });
+
+  it('names the person fields of a schema: derived once per fields object, read anew for a schema read again', () => {
+    const fields: Record<string, FieldDefinition> = {
+      title: { name: 'title', field_type: 'string' } as FieldDefinition,
+      c_owner: { name: 'c_owner', ed_custom_field_type: 'person' } as FieldDefinition,
+      c_author: { name: 'c_author', ed_custom_field_type: 'authorinfo' } as FieldDefinition,
+      keeper_id: { name: 'keeper_id', ed_custom_field_type: 'person' } as FieldDefinition,
+    };
+    const schema = { fields };
+    assert.deepEqual(personFieldsOf(schema), [...SYSTEM_PERSON_FIELDS, 'c_owner', 'c_author']);
+    assert.equal(personFieldsOf(schema), personFieldsOf({ fields }), 'the same fields: the same list');
+    assert.ok(Object.isFrozen(personFieldsOf(schema)), 'shared, so nobody may change it');
+    const readAgain = { fields: { ...fields, c_helper: { name: 'c_helper', ed_custom_field_type: 'person' } as FieldDefinition } };
+    assert.deepEqual(personFieldsOf(readAgain), [...SYSTEM_PERSON_FIELDS, 'c_owner', 'c_author', 'c_helper']);
+    assert.deepEqual(personFieldsOf(undefined), SYSTEM_PERSON_FIELDS);
+    assert.deepEqual(personFieldsOf({}), SYSTEM_PERSON_FIELDS);
   });
 });

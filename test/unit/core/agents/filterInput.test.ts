@@ -1,0 +1,104 @@
+// A tool's filter is parsed once: the check's tree is the one its values are resolved on. These
+// run against the sandbox over HTTP, through the catalog as the tools read it.
+import * as assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type ToolContext, ToolInputError } from '../../../../src/core/agents';
+import { prepareFilter } from '../../../../src/core/agents/filterInput';
+import { resolveFilterValues } from '../../../../src/core/agents/filterValues';
+import { checkRlx, checkRlxFilter } from '../../../../src/core/agents/rlxCheck';
+import { RecordsClient } from '../../../../src/core/api';
+import { ConnectionCatalog } from '../../../../src/core/catalog/connectionCatalog';
+import type { AppSchema, WorkspaceUser } from '../../../../src/core/contract/types';
+import { type RunningSandbox, startSandbox } from '../../../../src/sandbox/api';
+
+const TASK = { workspace: 'IT', app: 'TASK' };
+const GRACE = '00000000-0000-4000-8000-000000000005';
+const LINUS = '00000000-0000-4000-8000-000000000006';
+
+describe('agent filters: parsed once, resolved as before', function () {
+  this.timeout(30_000);
+  let dataDir: string;
+  let sandbox: RunningSandbox;
+  let client: RecordsClient;
+  let ctx: ToolContext;
+  let schema: AppSchema;
+  let users: WorkspaceUser[];
+
+  before(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'records-agent-filters-'));
+    sandbox = await startSandbox({ dataDir, port: 0, records: 20 });
+    client = new RecordsClient({ baseUrl: sandbox.url, authorization: () => Promise.resolve('SVC_AUTH_CODE sandbox-admin-token') });
+    const info = { baseUrl: sandbox.url, authKind: 'authCode' };
+    ctx = { connectionId: 'c1', connectionName: 'Sandbox', client, catalog: new ConnectionCatalog({ get: () => info, client: () => Promise.resolve(client) }) };
+    schema = (await ctx.catalog.readableSchema('c1', TASK))!;
+    users = (await ctx.catalog.workspaces('c1')).find((workspace) => workspace.alias === 'IT')!.users;
+  });
+
+  after(async () => {
+    await client?.dispose();
+    await sandbox?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  /** The resolution with the check's tree, asserted equal to the one that parses the filter itself. */
+  async function resolvedOnce(written: string, people: readonly WorkspaceUser[] = users) {
+    const checked = checkRlxFilter(written, TASK, schema, people);
+    assert.ok(checked.parsed, `the check's tree is handed on for ${JSON.stringify(written)}`);
+    const once = await resolveFilterValues(ctx, schema, people, written, checked.parsed);
+    assert.deepEqual(once, await resolveFilterValues(ctx, schema, people, written));
+    return once;
+  }
+
+  it('resolves names and captions at their places, whatever the layout around them', async () => {
+    assert.equal((await resolvedOnce('keeper_id = "Grace Hopper"')).rlx, `keeper_id = "${GRACE}"`);
+    assert.equal((await resolvedOnce('  keeper_id = "Grace Hopper" AND state = "open"')).rlx, `  keeper_id = "${GRACE}" AND state = "open"`);
+    assert.equal((await resolvedOnce('state = "open"\r\nAND keeper_id = "Linus Torvalds"')).rlx, `state = "open"\r\nAND keeper_id = "${LINUS}"`);
+    assert.equal((await resolvedOnce('state = "open"\nAND keeper_id in "Grace Hopper,Linus Torvalds":string[]')).rlx, `state = "open"\nAND keeper_id in "${GRACE},${LINUS}":string[]`);
+    const withPlaceholder = await resolvedOnce('keeper_id = @me AND state = "In progress" AND keeper_id != "Grace Hopper"');
+    assert.equal(withPlaceholder.rlx, `keeper_id = @me AND state = "in_progress" AND keeper_id != "${GRACE}"`);
+    assert.deepEqual(withPlaceholder.resolved.map((value) => [value.field, value.written, value.value]), [['state', 'In progress', 'in_progress'], ['keeper_id', 'Grace Hopper', GRACE]]);
+    assert.deepEqual(await resolvedOnce('state = "open"'), { rlx: 'state = "open"', resolved: [] });
+  });
+
+  it('refuses a name two people share, with the same words as before', async () => {
+    const twoGraces = [...users, { id: '00000000-0000-4000-8000-000000000099', name: 'Grace Hopper', role: 'member' }];
+    const written = 'state = "open" AND keeper_id = "Grace Hopper"';
+    const checked = checkRlxFilter(written, TASK, schema, twoGraces);
+    const once = await resolveFilterValues(ctx, schema, twoGraces, written, checked.parsed).then(() => undefined, (error: unknown) => error);
+    const again = await resolveFilterValues(ctx, schema, twoGraces, written).then(() => undefined, (error: unknown) => error);
+    assert.ok(once instanceof ToolInputError);
+    assert.match(once.message, /names 2 people: Grace Hopper \(00000000-0000-4000-8000-000000000005\), Grace Hopper \(00000000-0000-4000-8000-000000000099\)/);
+    assert.deepEqual(once, again);
+  });
+
+  it('parses the filter again when the check read another text (a comment, a directive line)', async () => {
+    for (const written of ['state = "open" // the open ones', 'state = "open"\n@limit 5']) {
+      assert.equal(checkRlxFilter(written, TASK, schema, users).parsed, undefined, written);
+    }
+    // A tree of another filter is never used for this one.
+    const other = checkRlxFilter('keeper_id = "Linus Torvalds"', TASK, schema, users).parsed;
+    assert.equal((await resolveFilterValues(ctx, schema, users, 'keeper_id = "Grace Hopper"', other)).rlx, `keeper_id = "${GRACE}"`);
+  });
+
+  it('finds the same errors when asked for errors only (the value warnings left out)', () => {
+    const filters = ['stat = "open"', 'keeper_id = "Grace Hopper" AND priority = "urgent"', 'state = "Open" AND (', 'keeper_id = "Nobody Known" AND c_amount > "ten"', 'created_by_account_id = @mee', 'state = "open"\n@limit x'];
+    for (const written of filters) {
+      const all = checkRlx(written, TASK, schema, users);
+      assert.ok(all.length > 0, written);
+      assert.deepEqual(checkRlxFilter(written, TASK, schema, users, { errorsOnly: true }).problems, all.filter((problem) => problem.severity === 'error'), written);
+    }
+    assert.ok(checkRlx('keeper_id = "Grace Hopper"', TASK, schema, users).some((problem) => problem.code === 'person_by_name'), 'the warnings are still there for those who want them');
+  });
+
+  it('prepares a tool\'s filter as before: problems refused, values resolved, placeholders expanded', async () => {
+    const prepared = await prepareFilter(ctx, TASK, schema, 'keeper_id = "Grace Hopper" AND created_by_account_id = @me');
+    assert.deepEqual(prepared, {
+      rlx: `keeper_id = "${GRACE}" AND created_by_account_id = "00000000-0000-4000-8000-000000000001"`,
+      resolved: [{ field: 'keeper_id', written: 'Grace Hopper', value: GRACE, caption: 'Grace Hopper' }],
+    });
+    const refused = await prepareFilter(ctx, TASK, schema, 'stat = "open"');
+    assert.deepEqual(refused.problems?.map((problem) => [problem.line, problem.column, problem.code]), [[1, 1, 'unknown_field']]);
+  });
+});
