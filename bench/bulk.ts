@@ -3,13 +3,10 @@
 // old values page by page, batches of 200) and the wall time, next to the same 25 batch
 // requests sent bare with fetch in the same run. Target: ≤ 36 requests and < 10 s.
 // Prints a table and one JSON line {"bulk":{…}}.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { RecordsClient } from '../src/core/api';
 import { bulkOperations, runBulkWrite } from '../src/core/bulk/bulkWrite';
-import { startSandbox } from '../src/sandbox/api';
+import { startTestSandbox } from '../test/support/sandbox';
 import { within } from './support/deadline';
 import { Report, SMOKE, numberOption, runBench } from './support/report';
 
@@ -19,8 +16,7 @@ const TOKEN = 'sandbox-admin-token';
 const TASK = { workspace: 'IT', app: 'TASK' };
 
 async function main(): Promise<void> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'records-bench-bulk-'));
-  const sandbox = await within('the sandbox to start', 60_000, startSandbox({ dataDir, port: 0, records: 10 }));
+  const sandbox = await within('the sandbox to start', 60_000, startTestSandbox({ records: 10 }));
   const post = (path: string, body: unknown): Promise<unknown> => within(`POST ${path}`, REQUEST_MS, async () => {
     const response = await fetch(`${sandbox.url}${path}`, { method: 'POST', headers: { authorization: `SVC_AUTH_CODE ${TOKEN}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
     if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
@@ -76,8 +72,7 @@ async function main(): Promise<void> {
     figures.add(`ours / the same ${batches} batch requests sent bare`, result.ratioToBareWrites, '×');
     figures.print();
   } finally {
-    await sandbox.close();
-    await rm(dataDir, { recursive: true, force: true });
+    await sandbox.dispose();
   }
 }
 
