@@ -2,6 +2,7 @@
 // and the filter to start from, so any MCP client offers them as ready-made commands. Record
 // text is never put in a prompt here: the model reads it through the tools, labelled as data.
 import { McpError, ErrorCode, type GetPromptResult, type Prompt } from '@modelcontextprotocol/sdk/types.js';
+import { parseReference } from '../core/contract/reference';
 
 export const RECORD_PROMPTS: Prompt[] = [
   {
@@ -24,16 +25,19 @@ export const RECORD_PROMPTS: Prompt[] = [
   },
 ];
 
-const APP = /^[A-Za-z0-9_-]+\/[A-Za-z0-9_-]+$/;
-const RECORD = /^[A-Za-z0-9_-]+\/[A-Za-z0-9_-]+?\d+$|^[0-9a-f-]{36}$/i;
+const APP_PATTERN = /^[A-Za-z0-9_-]+\/[A-Za-z0-9_-]+$/;
+const RECORD_ID = /^[0-9a-f-]{36}$/i;
+const APP = (value: string): boolean => APP_PATTERN.test(value);
+/** A record by its reference (the one grammar, `IT/TASK12`) or its id. */
+const RECORD = (value: string): boolean => parseReference(value) !== undefined || RECORD_ID.test(value);
 
-function argument(args: Record<string, string> | undefined, name: string, pattern: RegExp, example: string, required: boolean): string | undefined {
+function argument(args: Record<string, string> | undefined, name: string, valid: (value: string) => boolean, example: string, required: boolean): string | undefined {
   const value = args?.[name]?.trim();
   if (value === undefined || value === '') {
     if (required) throw new McpError(ErrorCode.InvalidParams, `The prompt needs "${name}", e.g. ${example}.`);
     return undefined;
   }
-  if (!pattern.test(value)) throw new McpError(ErrorCode.InvalidParams, `"${value}" is not a valid ${name}: write it like ${example}.`);
+  if (!valid(value)) throw new McpError(ErrorCode.InvalidParams, `"${value}" is not a valid ${name}: write it like ${example}.`);
   return value;
 }
 
