@@ -1,17 +1,14 @@
 // A tool's filter is parsed once: the check's tree is the one its values are resolved on. These
 // run against the sandbox over HTTP, through the catalog as the tools read it.
 import * as assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { type ToolContext, ToolInputError } from '../../../../src/core/agents';
 import { prepareFilter } from '../../../../src/core/agents/filterInput';
 import { resolveFilterValues } from '../../../../src/core/agents/filterValues';
 import { checkRlx, checkRlxFilter } from '../../../../src/core/agents/rlxCheck';
-import { RecordsClient } from '../../../../src/core/api';
+import type { RecordsClient } from '../../../../src/core/api';
 import { ConnectionCatalog } from '../../../../src/core/catalog/connectionCatalog';
 import type { AppSchema, WorkspaceUser } from '../../../../src/core/contract/types';
-import { type RunningSandbox, startSandbox } from '../../../../src/sandbox/api';
+import { useSandbox } from '../../../support/sandbox';
 
 const TASK = { workspace: 'IT', app: 'TASK' };
 const GRACE = '00000000-0000-4000-8000-000000000005';
@@ -19,27 +16,18 @@ const LINUS = '00000000-0000-4000-8000-000000000006';
 
 describe('agent filters: parsed once, resolved as before', function () {
   this.timeout(30_000);
-  let dataDir: string;
-  let sandbox: RunningSandbox;
+  const sandbox = useSandbox({ records: 20 });
   let client: RecordsClient;
   let ctx: ToolContext;
   let schema: AppSchema;
   let users: WorkspaceUser[];
 
   before(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'records-agent-filters-'));
-    sandbox = await startSandbox({ dataDir, port: 0, records: 20 });
-    client = new RecordsClient({ baseUrl: sandbox.url, authorization: () => Promise.resolve('SVC_AUTH_CODE sandbox-admin-token') });
+    client = sandbox.client();
     const info = { baseUrl: sandbox.url, authKind: 'authCode' };
     ctx = { connectionId: 'c1', connectionName: 'Sandbox', client, catalog: new ConnectionCatalog({ get: () => info, client: () => Promise.resolve(client) }) };
     schema = (await ctx.catalog.readableSchema('c1', TASK))!;
     users = (await ctx.catalog.workspaces('c1')).find((workspace) => workspace.alias === 'IT')!.users;
-  });
-
-  after(async () => {
-    await client?.dispose();
-    await sandbox?.close();
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
   /** The resolution with the check's tree, asserted equal to the one that parses the filter itself. */
