@@ -115,6 +115,15 @@ export class RecordDocument implements vscode.CustomDocument {
     return this.loadedRecord;
   }
 
+  /**
+   * Starts from a record another tab of the same record has just read (a tab moving to its new
+   * title's address): the form shows at once instead of "Loading the record…". Reload reads it again.
+   */
+  adopt(loaded: LoadedRecord): void {
+    if (this.loadedRecord || this.isNew) return;
+    this.loadedRecord = loaded;
+  }
+
   get isNew(): boolean {
     return this.identity.recordId === undefined;
   }

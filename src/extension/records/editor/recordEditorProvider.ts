@@ -7,6 +7,7 @@ import { rlxEquals } from '../../../core/rlx/quote';
 import type { ConnectionManager } from '../../connections/connectionManager';
 import type { FilesHost } from '../files/filesHost';
 import { RecordDocument } from './recordDocument';
+import type { LoadedRecord } from './recordLoader';
 import { RecordEditorSession } from './recordEditorSession';
 import type { Ask } from './recordSaving';
 import { identityFromUri, RECORD_EDITOR_VIEW_TYPE, recordTabLabel, recordUri, sameRecord } from './recordUri';
@@ -32,6 +33,8 @@ export class RecordEditorProvider implements vscode.CustomEditorProvider<RecordD
   private prompter: Ask = modalAsk;
   /** Tabs being moved to a renamed record's new address. */
   private readonly moving = new Set<string>();
+  /** What a moving tab hands to the one it opens, by the new address: the record as it just read it. */
+  private readonly handoffs = new Map<string, LoadedRecord>();
   private readonly ask: Ask = (message, detail, ...choices) => this.prompter(message, detail, ...choices);
   // VS Code subscribes to the main bundle's event; this one only satisfies the interface.
   readonly onDidChangeCustomDocument = new vscode.EventEmitter<vscode.CustomDocumentEditEvent<RecordDocument>>().event;
@@ -40,6 +43,8 @@ export class RecordEditorProvider implements vscode.CustomEditorProvider<RecordD
 
   async openCustomDocument(uri: vscode.Uri, context: vscode.CustomDocumentOpenContext): Promise<RecordDocument> {
     const document = await RecordDocument.open(uri, context.backupId, { connections: this.host.connections, ask: this.ask, backups: this.host.memento });
+    const handed = context.backupId === undefined ? this.handoffs.get(uri.toString()) : undefined;
+    if (handed) document.adopt(handed);
     const subscriptions = [document.onDidEdit((e) => this.host.fireEdit(e)), document.onDidCreate((identity) => void this.afterCreate(document, identity))];
     document.onDidDispose(() => subscriptions.forEach((s) => s.dispose()));
     return document;
@@ -171,6 +176,7 @@ export class RecordEditorProvider implements vscode.CustomEditorProvider<RecordD
     // A tab in the background moves when it is next shown and left: opening it would bring it forward.
     if (!tab?.isActive) return;
     this.moving.add(document.uri.toString());
+    if (document.loaded) this.handoffs.set(uri.toString(), document.loaded);
     try {
       await vscode.commands.executeCommand('vscode.openWith', uri, RECORD_EDITOR_VIEW_TYPE, { viewColumn: tab.group.viewColumn, preserveFocus: true, preview: false });
       // Typed into while the new tab opened: closing the old one would ask to save it. The move is
@@ -179,6 +185,7 @@ export class RecordEditorProvider implements vscode.CustomEditorProvider<RecordD
       else await closeTabsOf(document.uri);
     } finally {
       this.moving.delete(document.uri.toString());
+      this.handoffs.delete(uri.toString());
     }
   }
 
