@@ -25,12 +25,14 @@ describe('e2e helpers on the built-in Explorer', () => {
   it('finds and expands a tree row', async () => {
     const wb = workbench();
     // On a busy machine the extension's first start can still show the Records view after the
-    // Explorer was opened (seen once in CI): open the Explorer again until its rows stay, as a
-    // person would.
+    // Explorer was opened, even after its folder was expanded (seen in CI): open the Explorer
+    // again until the expanded folder's file stays in view, as a person would.
     for (let attempt = 1; ; attempt++) {
       await wb.openViewContainer('Explorer');
       const listed = await wb.treeRow('notes').waitFor({ state: 'visible', timeout: 5_000 }).then(() => true, () => false);
-      if (listed || attempt >= 4) break;
+      const expanded = listed && (await wb.expandRow('notes').then(() => true, () => false));
+      const shown = expanded && (await wb.treeRow('readme.txt').waitFor({ state: 'visible', timeout: 5_000 }).then(() => true, () => false));
+      if (shown || attempt >= 4) break;
     }
     const folder = await wb.expandRow('notes');
     assert.equal(await folder.getAttribute('aria-expanded'), 'true');
