@@ -171,7 +171,7 @@ export class RecordEditorProvider implements vscode.CustomEditorProvider<RecordD
     // address must never be opened and then closed.
     const uri = recordUri(document.identity, document.tabLabel);
     if (uri.path === document.uri.path && uri.query === document.uri.query) return;
-    if (document.hasUnsavedChanges || document.saveGate.hasFocus || session.boxText || this.moving.has(document.uri.toString())) return;
+    if (inUse(session) || this.moving.has(document.uri.toString())) return;
     const tab = tabsOf(document.uri)[0];
     // A tab in the background moves when it is next shown and left: opening it would bring it forward.
     if (!tab?.isActive) return;
@@ -181,7 +181,7 @@ export class RecordEditorProvider implements vscode.CustomEditorProvider<RecordD
       await vscode.commands.executeCommand('vscode.openWith', uri, RECORD_EDITOR_VIEW_TYPE, { viewColumn: tab.group.viewColumn, preserveFocus: true, preview: false });
       // Typed into while the new tab opened: closing the old one would ask to save it. The move is
       // given up instead (the new tab is clean); it is tried again when the form next loses the keyboard.
-      if (document.hasUnsavedChanges || document.saveGate.hasFocus || session.boxText) await closeTabsOf(uri);
+      if (inUse(session)) await closeTabsOf(uri);
       else await closeTabsOf(document.uri);
     } finally {
       this.moving.delete(document.uri.toString());
@@ -202,6 +202,11 @@ export class RecordEditorProvider implements vscode.CustomEditorProvider<RecordD
     this.sessions.clear();
     this.resolved.dispose();
   }
+}
+
+/** Whether moving the session's tab would lose something: an unsaved edit, the keyboard in the form, text in a comment box. */
+function inUse(session: RecordEditorSession): boolean {
+  return session.document.hasUnsavedChanges || session.document.saveGate.hasFocus || session.boxText;
 }
 
 function tabsOf(uri: vscode.Uri): vscode.Tab[] {
