@@ -5,7 +5,7 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { Protocol } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import {
-  CallToolRequestSchema,
+  type CallToolRequestSchema,
   CompleteRequestSchema,
   GetPromptRequestSchema,
   ListPromptsRequestSchema,
@@ -21,6 +21,7 @@ import { type Redactor, redactor } from '../core/agents/redact';
 import { completeArgument } from './completion';
 import { RECORD_PROMPTS, recordPrompt } from './prompts';
 import { RECORD_TEMPLATES, listAppSchemas, readRecordResource } from './resources';
+import { callToolRequestSchema } from './plainRequests';
 import { callToolResult } from './structured';
 import { WRITE_CALL_PROPERTIES, callWriteTool } from './writeConfirmation';
 
@@ -56,11 +57,12 @@ export function createRecordsMcpServer(options: RecordsMcpServerOptions): Server
       annotations: { title: tool.title, ...tool.annotations },
     })),
   }));
-  // Registered as Protocol registers any handler (the request parsed against its schema once),
-  // not through Server's override, which parses the request a second time and the result against
-  // CallToolResultSchema: our result is made to that schema by callToolResult (its data checked
-  // against the tool's outputSchema), and the two passes were a tenth of a call's own time.
-  Protocol.prototype.setRequestHandler.call(server, CallToolRequestSchema, async (request, extra) => {
+  // Registered as Protocol registers any handler, not through Server's override, which parses the
+  // request a second time and the result against CallToolResultSchema: our result is made to that
+  // schema by callToolResult (its data checked against the tool's outputSchema), and the two
+  // passes were a tenth of a call's own time. The request's own parse takes a plain call as it is
+  // (plainRequests.ts), any other through CallToolRequestSchema.
+  Protocol.prototype.setRequestHandler.call(server, callToolRequestSchema as unknown as typeof CallToolRequestSchema, async (request, extra) => {
     const { name } = request.params;
     const definition = agentTool(name);
     if (!definition || !tools.includes(definition)) {
