@@ -17,12 +17,12 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { AGENT_TOOLS, OUTPUT_SCHEMAS, type ToolContext, agentTool, runReadTool } from '../core/agents';
 import { ConfirmationTokens } from './confirmationTokens';
-import { type Redactor, redactor } from '../core/agents/redact';
+import { type Redactor, cleanJsonTest, redactor } from '../core/agents/redact';
 import { completeArgument } from './completion';
 import { RECORD_PROMPTS, recordPrompt } from './prompts';
 import { RECORD_TEMPLATES, listAppSchemas, readRecordResource } from './resources';
 import { callToolRequestSchema } from './plainRequests';
-import { callToolResult } from './structured';
+import { callToolResult, redactedToolResult } from './structured';
 import { WRITE_CALL_PROPERTIES, callWriteTool } from './writeConfirmation';
 
 export interface RecordsMcpServerOptions {
@@ -40,6 +40,7 @@ export function createRecordsMcpServer(options: RecordsMcpServerOptions): Server
   const tools = AGENT_TOOLS.filter((tool) => !readOnly || !tool.writes);
   const tokens = new ConfirmationTokens();
   const redact = redactor(options.secrets);
+  const isClean = cleanJsonTest(options.secrets);
   const server = new Server(
     { name: 'records-service', title: 'Records Service', version: options.version },
     {
@@ -79,7 +80,7 @@ export function createRecordsMcpServer(options: RecordsMcpServerOptions): Server
     const took = Date.now() - started;
     // Logged once the answer is on its way: the agent waits for the answer, not for our log.
     setImmediate(() => log(`${name}: ${result.isError ? 'error' : 'ok'} in ${took} ms`));
-    return redact(callToolResult(definition.name, result, log));
+    return redactedToolResult(callToolResult(definition.name, result, log), redact, isClean);
   });
   server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: RECORD_TEMPLATES }));
   // Records are too many to list: they are read through the templates. Each app's schema is listed.
