@@ -7,7 +7,7 @@
 //   and writes the answer back as one line), the floor of any server one process and two pipes
 //   away (same service, alternating runs, medians). The goals are over that floor, what our code
 //   owns: records_query ≤ 1.15×, records_search ≤ 1.2×. They were once over the raw request, but
-//   the bare relay alone is about 1.3–1.5× it here, so no server over stdio could meet them: the
+//   the bare relay alone is 1.2–1.6× it here, so no server over stdio could meet them: the
 //   call over the raw request is still printed, beside the relay's, as context;
 // - records_query in this process against its raw request (goal ≤ 1.15×): the tool's own share,
 //   without MCP and stdio, with the tools built as they ship (bench/support/shippedTools.ts);
