@@ -122,6 +122,8 @@ export function scanRlx(text: string): RlxToken[] {
  */
 export function unescapeRlxString(tokenText: string, terminated: boolean): string {
   const body = tokenText.slice(1, terminated ? -1 : undefined);
+  // Only a backslash starts an escape: most strings have none and are handed back as they are.
+  if (!body.includes('\\')) return body;
   return body.replace(/\\([\s\S])?/g, (whole, next: string | undefined) =>
     next === '"' || next === '\\' ? next : whole,
   );
