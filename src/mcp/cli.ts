@@ -11,6 +11,7 @@ import { ConnectionCatalog } from '../core/catalog/connectionCatalog';
 import { MCP_USAGE, McpUsageError, authorizationFromEnvironment, parseMcpArguments } from './args';
 import { secretsOfAuthorization } from '../core/agents/redact';
 import { createRecordsMcpServer } from './server';
+import { requestDispatcher } from './plainRequests';
 import { StdioTransport } from './stdioTransport';
 
 declare const RECORDS_VERSION: string | undefined;
@@ -95,6 +96,8 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('interrupted'));
   process.on('SIGTERM', () => void shutdown('terminated'));
   await server.connect(transport);
+  // Plain requests skip the SDK's classification of each message (plainRequests.ts).
+  transport.onrequest = requestDispatcher(server);
   log(`serving ${options.name} (${new URL(baseUrl).origin})${options.readOnly ? ', read-only' : ', writes confirmed by the user'}, version ${VERSION}`);
 }
 

@@ -5,7 +5,7 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { Protocol } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import {
-  CallToolRequestSchema,
+  type CallToolRequestSchema,
   CompleteRequestSchema,
   GetPromptRequestSchema,
   ListPromptsRequestSchema,
@@ -17,11 +17,12 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { AGENT_TOOLS, OUTPUT_SCHEMAS, type ToolContext, agentTool, runReadTool } from '../core/agents';
 import { ConfirmationTokens } from './confirmationTokens';
-import { type Redactor, redactor } from '../core/agents/redact';
+import { type Redactor, cleanJsonTest, redactor } from '../core/agents/redact';
 import { completeArgument } from './completion';
 import { RECORD_PROMPTS, recordPrompt } from './prompts';
 import { RECORD_TEMPLATES, listAppSchemas, readRecordResource } from './resources';
-import { callToolResult } from './structured';
+import { callToolRequestSchema } from './plainRequests';
+import { callToolResult, redactedToolResult } from './structured';
 import { WRITE_CALL_PROPERTIES, callWriteTool } from './writeConfirmation';
 
 export interface RecordsMcpServerOptions {
@@ -39,6 +40,7 @@ export function createRecordsMcpServer(options: RecordsMcpServerOptions): Server
   const tools = AGENT_TOOLS.filter((tool) => !readOnly || !tool.writes);
   const tokens = new ConfirmationTokens();
   const redact = redactor(options.secrets);
+  const isClean = cleanJsonTest(options.secrets);
   const server = new Server(
     { name: 'records-service', title: 'Records Service', version: options.version },
     {
@@ -56,11 +58,12 @@ export function createRecordsMcpServer(options: RecordsMcpServerOptions): Server
       annotations: { title: tool.title, ...tool.annotations },
     })),
   }));
-  // Registered as Protocol registers any handler (the request parsed against its schema once),
-  // not through Server's override, which parses the request a second time and the result against
-  // CallToolResultSchema: our result is made to that schema by callToolResult (its data checked
-  // against the tool's outputSchema), and the two passes were a tenth of a call's own time.
-  Protocol.prototype.setRequestHandler.call(server, CallToolRequestSchema, async (request, extra) => {
+  // Registered as Protocol registers any handler, not through Server's override, which parses the
+  // request a second time and the result against CallToolResultSchema: our result is made to that
+  // schema by callToolResult (its data checked against the tool's outputSchema), and the two
+  // passes were a tenth of a call's own time. The request's own parse takes a plain call as it is
+  // (plainRequests.ts), any other through CallToolRequestSchema.
+  Protocol.prototype.setRequestHandler.call(server, callToolRequestSchema as unknown as typeof CallToolRequestSchema, async (request, extra) => {
     const { name } = request.params;
     const definition = agentTool(name);
     if (!definition || !tools.includes(definition)) {
@@ -77,7 +80,7 @@ export function createRecordsMcpServer(options: RecordsMcpServerOptions): Server
     const took = Date.now() - started;
     // Logged once the answer is on its way: the agent waits for the answer, not for our log.
     setImmediate(() => log(`${name}: ${result.isError ? 'error' : 'ok'} in ${took} ms`));
-    return redact(callToolResult(definition.name, result, log));
+    return redactedToolResult(callToolResult(definition.name, result, log), redact, isClean);
   });
   server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: RECORD_TEMPLATES }));
   // Records are too many to list: they are read through the templates. Each app's schema is listed.

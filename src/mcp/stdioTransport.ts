@@ -5,7 +5,7 @@
 // `JSONRPCMessageSchema` exactly as before, so a line that is not JSON still fails as a
 // SyntaxError and one that is not JSON-RPC as a ZodError (cli.ts answers -32700 and -32600).
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { type JSONRPCMessage, JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
+import { type JSONRPCMessage, JSONRPCMessageSchema, type JSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
 import { jsonWith } from '../core/agents/json';
 import { structuredJsonOf } from './structured';
 
@@ -34,6 +34,8 @@ export class StdioTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: (message: JSONRPCMessage) => void;
+  /** Where a plain request goes when set (plainRequests.ts: the server's own dispatch), instead of onmessage. */
+  onrequest?: (request: JSONRPCRequest) => void;
   private buffer: Buffer | undefined;
   private started = false;
 
@@ -54,7 +56,9 @@ export class StdioTransport implements Transport {
       const line = this.buffer!.toString('utf8', 0, at).replace(/\r$/, '');
       this.buffer = this.buffer!.subarray(at + 1);
       try {
-        this.onmessage?.(readMessage(line));
+        const message = readMessage(line);
+        if (this.onrequest !== undefined && isPlainRequest(message)) this.onrequest(message as JSONRPCRequest);
+        else this.onmessage?.(message);
       } catch (error) {
         this.onerror?.(error as Error);
       }

@@ -4,6 +4,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { JsonSchemaType, JsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import { type AgentToolName, OUTPUT_SCHEMAS, type ToolResult } from '../core/agents';
+import type { Redactor } from '../core/agents/redact';
 import { AjvJsonSchemaValidator } from './lazyAjv';
 
 const validators = new Map<AgentToolName, JsonSchemaValidator<unknown>>();
@@ -47,4 +48,17 @@ export function callToolResult(name: AgentToolName, result: ToolResult, log: (li
   }
   if (result.json !== undefined) madeJson.set(data, result.json);
   return { content, structuredContent: data as Record<string, unknown>, ...(result.isError ? { isError: true } : {}) };
+}
+
+/**
+ * The result with the token cut (redact.ts): its structuredContent, when its JSON was made and
+ * shows nothing to cut (`isClean`, redact.ts's cleanJsonTest), is handed on without walking each
+ * of its strings; its text is always cut as before.
+ */
+export function redactedToolResult(result: CallToolResult, redact: Redactor, isClean: (json: string) => boolean): CallToolResult {
+  const structured = result.structuredContent;
+  const json = structured === undefined ? undefined : madeJson.get(structured);
+  if (json === undefined || !isClean(json)) return redact(result);
+  const content = redact(result.content);
+  return content === result.content ? result : { ...result, content };
 }

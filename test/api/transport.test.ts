@@ -1,6 +1,7 @@
 // Transport rules that the sandbox cannot trigger on demand: deadlines, cancellation,
 // retries on 5xx and dropped connections, and never retrying writes on those.
 import assert from 'node:assert/strict';
+import { getEventListeners } from 'node:events';
 import { Agent, getGlobalDispatcher } from 'undici';
 import { RecordsApiError, RecordsClient, type RecordsClientOptions, type RequestFinished, messageForStatus } from '../../src/core/api';
 import {
@@ -137,6 +138,15 @@ describe('RecordsClient transport', () => {
     const error = await apiRejection(c.currentUser({ signal: controller.signal }));
     assert.equal(error.code, 'cancelled');
     assert.ok(Date.now() - started < 2000);
+  });
+
+  it("leaves nothing on the caller's signal once a JSON answer is read, and it still cancels the next call", async () => {
+    const c = await clientFor((_req, res) => answerJson(res, 200, USER));
+    const controller = new AbortController();
+    for (let i = 0; i < 3; i++) assert.deepEqual(await c.currentUser({ signal: controller.signal }), USER);
+    assert.equal(getEventListeners(controller.signal, 'abort').length, 0);
+    controller.abort();
+    assert.equal((await apiRejection(c.currentUser({ signal: controller.signal }))).code, 'cancelled');
   });
 
   it('does not send anything when the signal is already aborted', async () => {

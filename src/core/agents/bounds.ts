@@ -17,12 +17,22 @@ export function clipText(text: string, max = MAX_VALUE_CHARS): string {
  * never breaks mid-row: `kept` rows are shown, the others are counted as left out. `json` is
  * `JSON.stringify(kept)`, made from the rows' JSON measured here, for labelledResult to reuse.
  */
-export function fitRows<T>(rows: readonly T[], budget: number, maxRows = MAX_ROWS): { kept: T[]; omitted: number; json: string } {
+export function fitRows<T extends object>(rows: readonly T[], budget: number, maxRows = MAX_ROWS): { kept: T[]; omitted: number; json: string } {
+  const first = rows.slice(0, maxRows);
+  if (first.length === 0) return { kept: first, omitted: rows.length, json: '[]' };
+  const head = JSON.stringify(first[0]);
+  // Most pages fit whole: when the first row's size says they may, the others' JSON is made in
+  // one go (the same text as their JSON joined, a row being an object), not a call and a string
+  // per row; a page of long rows skips the try, so it is never serialised twice over.
+  if ((head.length + 1) * first.length + 2 <= budget) {
+    const whole = first.length === 1 ? `[${head}]` : `[${head},${JSON.stringify(first.slice(1)).slice(1)}`;
+    if (whole.length + 1 <= budget) return { kept: first, omitted: rows.length - first.length, json: whole };
+  }
   const kept: T[] = [];
   const parts: string[] = [];
   let used = 2;
-  for (const row of rows.slice(0, maxRows)) {
-    const json = JSON.stringify(row);
+  for (const row of first) {
+    const json = kept.length === 0 ? head : JSON.stringify(row);
     const size = json.length + 1;
     if (used + size > budget && kept.length > 0) break;
     kept.push(row);

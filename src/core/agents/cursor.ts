@@ -42,9 +42,26 @@ function queryHash(query: readonly unknown[]): string {
   return hash.toString(36);
 }
 
-/** As `btoa(text)` made URL-safe without padding, for the ASCII of a cursor's JSON. */
-function base64url(text: string): string {
-  return Buffer.from(text, 'latin1').toString('base64url');
+const DIGITS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+
+/**
+ * As `btoa(text)` made URL-safe without padding, for the ASCII of a cursor's JSON (a few dozen
+ * characters): encoded here, where a Buffer made and read for it cost a call more than the whole
+ * encoding in a process that has made few cursors yet (each call makes at most one).
+ */
+export function base64url(text: string): string {
+  let out = '';
+  let at = 0;
+  for (; at + 2 < text.length; at += 3) {
+    const bits = (text.charCodeAt(at) << 16) | (text.charCodeAt(at + 1) << 8) | text.charCodeAt(at + 2);
+    out += DIGITS[bits >> 18]! + DIGITS[(bits >> 12) & 63]! + DIGITS[(bits >> 6) & 63]! + DIGITS[bits & 63]!;
+  }
+  if (at < text.length) {
+    const two = at + 1 < text.length;
+    const bits = (text.charCodeAt(at) << 16) | (two ? text.charCodeAt(at + 1) << 8 : 0);
+    out += DIGITS[bits >> 18]! + DIGITS[(bits >> 12) & 63]! + (two ? DIGITS[(bits >> 6) & 63]! : '');
+  }
+  return out;
 }
 
 function fromBase64url(text: string): string {

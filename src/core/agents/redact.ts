@@ -55,6 +55,22 @@ export function redactor(secrets: readonly string[]): Redactor {
   return <T>(value: T) => walk(value) as T;
 }
 
+/**
+ * A test of a value's JSON text: true means the redactor would hand that value back as it is, so
+ * a caller holding the JSON already (the MCP server's structuredContent, whose rows the tool
+ * serialised) need not walk the value's strings. JSON leaves a string's characters as they are
+ * but for quotes, backslashes, control characters and lone surrogates: a form of a secret found
+ * in no string of the value is found in its JSON neither, unless the secret itself has one of
+ * those, for which the answer is always false (the value is walked).
+ */
+export function cleanJsonTest(secrets: readonly string[]): (json: string) => boolean {
+  const patterns = secretPatterns(secrets);
+  if (patterns.length === 0) return () => true;
+  if (secrets.some((secret) => secret.length >= MIN_SECRET_LENGTH && JSON.stringify(secret) !== `"${secret}"`)) return () => false;
+  const anyForm = new RegExp(patterns.map((pattern) => pattern.source).join('|'), 'i');
+  return (json) => !anyForm.test(json);
+}
+
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

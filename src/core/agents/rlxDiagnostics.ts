@@ -44,7 +44,7 @@ export function rlxFilterCheck(rlx: string, ref: AppRef, schema: AppSchema | und
     workspaces: () => undefined,
   };
   const lineStarts = [0];
-  for (let i = 0; i < rlx.length; i++) if (rlx[i] === '\n') lineStarts.push(i + 1);
+  for (let at = rlx.indexOf('\n'); at !== -1; at = rlx.indexOf('\n', at + 1)) lineStarts.push(at + 1);
   const errorsOnly = options.errorsOnly === true;
   const problems = getRlxDiagnostics(document, source, undefined, { valueWarnings: !errorsOnly })
     .filter((d) => (errorsOnly ? d.severity === 'error' : d.severity !== 'information') && d.start >= header.length)

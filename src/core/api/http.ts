@@ -171,7 +171,7 @@ export class HttpTransport {
           throw errorFromResponse(response.statusCode, text, parseRetryAfter(response.headers['retry-after']));
         }
         return { headers: response.headers, body: mapBodyErrors(response.body, request.signal, timeoutMs) };
-      }),
+      }, { bodyAfter: true }),
     ));
   }
 
@@ -281,13 +281,24 @@ async function withDeadline<T>(
   signal: AbortSignal | undefined,
   timeoutMs: number,
   work: (combined: AbortSignal) => Promise<T>,
+  options: { bodyAfter?: boolean } = {},
 ): Promise<T> {
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(), timeoutMs);
-  // One signal for the attempt and, after it, the body the caller reads (a download's flows
-  // after this returns): the caller's cancel must reach both, so it is combined, not listened to
-  // only until the headers came.
-  const combined = signal ? AbortSignal.any([signal, deadline.signal]) : deadline.signal;
+  // A streamed body flows after this returns (`bodyAfter`): the caller's cancel must reach it
+  // too, so the signals are combined, not listened to only until the headers came. An answer read
+  // whole in `work` needs the caller's signal only meanwhile: it aborts the deadline's controller
+  // through one listener, removed at the end, instead of a signal made per request
+  // (AbortSignal.any's are tracked until a collection; every agent tool call passes a signal).
+  let onAbort: (() => void) | undefined;
+  let combined = deadline.signal;
+  if (signal !== undefined && options.bodyAfter === true) {
+    combined = AbortSignal.any([signal, deadline.signal]);
+  } else if (signal !== undefined) {
+    onAbort = () => deadline.abort(signal.reason);
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
+  }
   try {
     return await work(combined);
   } catch (error) {
@@ -297,6 +308,7 @@ async function withDeadline<T>(
     throw networkError(error);
   } finally {
     clearTimeout(timer);
+    if (onAbort !== undefined) signal?.removeEventListener('abort', onAbort);
   }
 }
 

@@ -65,6 +65,8 @@ const PLACEHOLDER = /@([A-Za-z][A-Za-z0-9]*)(?:([+-])(\d{1,4})([A-Za-z]))?/y;
 /** The placeholders of a filter, outside string literals, in order. */
 export function findRlxPlaceholders(text: string): RlxPlaceholder[] {
   const found: RlxPlaceholder[] = [];
+  // Every placeholder starts with "@": most filters have none, and are not read a character at a time.
+  if (text.indexOf('@') === -1) return found;
   let index = 0;
   while (index < text.length) {
     const char = text.charCodeAt(index);

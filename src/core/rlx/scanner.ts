@@ -32,23 +32,32 @@ export interface RlxToken {
 interface ScanRule {
   type: RlxTokenType;
   pattern: RegExp;
+  /** The characters a match can start with (one character tested). */
+  first: RegExp;
 }
 
 // Order matters: two-character operators before one-character ones, numbers before the
 // catch-all (a lone `-` is Unknown), identifiers after numbers (`1a` is 1 then a; the parser
 // reports such adjacent runs in a value position as one unquoted value).
 const RULES: readonly ScanRule[] = [
-  { type: 'Whitespace', pattern: /\s+/y },
-  { type: 'String', pattern: /"(?:[^"\\]|\\[\s\S])*(?:"|\\?$)/y },
-  { type: 'SingleQuotedString', pattern: /'[^']*'?/y },
-  { type: 'Number', pattern: /-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/y },
-  { type: 'Operator', pattern: /!=|>=|<=|=|>|</y },
-  { type: 'Cast', pattern: /:[A-Za-z_]*(?:\[\])?/y },
-  { type: 'OpenParen', pattern: /\(/y },
-  { type: 'CloseParen', pattern: /\)/y },
-  { type: 'Identifier', pattern: /[A-Za-z_][A-Za-z0-9_.]*/y },
-  { type: 'Unknown', pattern: /[\s\S]/uy },
+  { type: 'Whitespace', pattern: /\s+/y, first: /\s/ },
+  { type: 'String', pattern: /"(?:[^"\\]|\\[\s\S])*(?:"|\\?$)/y, first: /"/ },
+  { type: 'SingleQuotedString', pattern: /'[^']*'?/y, first: /'/ },
+  { type: 'Number', pattern: /-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/y, first: /[-\d]/ },
+  { type: 'Operator', pattern: /!=|>=|<=|=|>|</y, first: /[!><=]/ },
+  { type: 'Cast', pattern: /:[A-Za-z_]*(?:\[\])?/y, first: /:/ },
+  { type: 'OpenParen', pattern: /\(/y, first: /\(/ },
+  { type: 'CloseParen', pattern: /\)/y, first: /\)/ },
+  { type: 'Identifier', pattern: /[A-Za-z_][A-Za-z0-9_.]*/y, first: /[A-Za-z_]/ },
+  { type: 'Unknown', pattern: /[\s\S]/uy, first: /[\s\S]/ },
 ];
+
+/**
+ * For each ASCII character, the rules (in order) whose match can start with it: a rule that
+ * cannot is skipped, not tried, so a token costs one or two matches instead of up to ten (the
+ * same tokens: a skipped rule would have failed). Other characters try every rule.
+ */
+const RULES_BY_FIRST: readonly (readonly ScanRule[])[] = Array.from({ length: 128 }, (_, code) => RULES.filter((rule) => rule.first.test(String.fromCharCode(code))));
 
 const KEYWORDS: ReadonlyMap<string, RlxTokenType> = new Map([
   ['and', 'And'],
@@ -65,7 +74,7 @@ export function isRlxKeyword(word: string): boolean {
 }
 
 function scanOne(text: string, offset: number): RlxToken {
-  for (const rule of RULES) {
+  for (const rule of RULES_BY_FIRST[text.charCodeAt(offset)] ?? RULES) {
     rule.pattern.lastIndex = offset;
     const match = rule.pattern.exec(text);
     if (match === null || match[0].length === 0) {
@@ -113,6 +122,8 @@ export function scanRlx(text: string): RlxToken[] {
  */
 export function unescapeRlxString(tokenText: string, terminated: boolean): string {
   const body = tokenText.slice(1, terminated ? -1 : undefined);
+  // Only a backslash starts an escape: most strings have none and are handed back as they are.
+  if (!body.includes('\\')) return body;
   return body.replace(/\\([\s\S])?/g, (whole, next: string | undefined) =>
     next === '"' || next === '\\' ? next : whole,
   );

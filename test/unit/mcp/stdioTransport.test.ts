@@ -3,9 +3,9 @@ import { PassThrough } from 'node:stream';
 import { JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
 import * as fc from 'fast-check';
 import { labelledResult } from '../../../src/core/agents/labelling';
-import { redactor } from '../../../src/core/agents/redact';
+import { cleanJsonTest, redactor } from '../../../src/core/agents/redact';
 import { StdioTransport, isPlainRequest, lineOf, readMessage } from '../../../src/mcp/stdioTransport';
-import { callToolResult } from '../../../src/mcp/structured';
+import { callToolResult, redactedToolResult } from '../../../src/mcp/structured';
 
 describe('MCP stdio transport', () => {
   it('takes a plain request without the schema only when the SDK schema takes it as it is', () => {
@@ -75,5 +75,23 @@ describe('MCP stdio transport', () => {
     assert.equal(lineOf(redacted), JSON.stringify(redacted));
     assert.doesNotMatch(lineOf(redacted), /sandbox-secret-token/);
     assert.equal(lineOf({ jsonrpc: '2.0', id: 1, result: { content: [] } }), '{"jsonrpc":"2.0","id":1,"result":{"content":[]}}');
+  });
+
+  it('cuts a tool result as the redactor does, handing on structuredContent whose JSON shows nothing to cut', () => {
+    const secrets = ['sandbox-secret-token'];
+    const [redact, isClean] = [redactor(secrets), cleanJsonTest(secrets)];
+    const resultOf = (title: string) => {
+      const rows = [{ reference: 'IT/TASK1', title, state: { value: 'open', caption: 'Open' } }];
+      const data = { total: 1, shown: 1, query: { app: 'IT/TASK', rlx: null, sort: null, limit: 20 }, rows };
+      return callToolResult('records_query', labelledResult('Sandbox', 'IT/TASK: 1 record matches.', data, undefined, { rows: JSON.stringify(rows) }), () => undefined);
+    };
+    const clean = resultOf('Printer "3rd floor"');
+    assert.equal(redactedToolResult(clean, redact, isClean), clean);
+    const dirty = resultOf('broken: SANDBOX-SECRET-TOKEN');
+    const cut = redactedToolResult(dirty, redact, isClean);
+    assert.deepEqual(cut, redact(dirty));
+    assert.doesNotMatch(lineOf({ jsonrpc: '2.0', id: 1, result: cut }), /sandbox-secret-token/i);
+    const noJson = { content: [{ type: 'text' as const, text: 'sandbox-secret-token' }], structuredContent: { note: 'sandbox-secret-token' } };
+    assert.deepEqual(redactedToolResult(noJson, redact, isClean), redact(noJson));
   });
 });

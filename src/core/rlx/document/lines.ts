@@ -31,13 +31,17 @@ export class RlxLineTable {
     this.ends = new Int32Array(count);
     this.contentEnds = new Int32Array(count);
     let start = 0;
+    // A comment starts with "/": a line before the next slash in the text has none, and is not
+    // read a character at a time (the next slash is looked for again only once passed).
+    let slash = text.indexOf('/');
     for (let index = 0; index < count; index++) {
       const newline = text.indexOf('\n', start);
       const end = newline === -1 ? text.length : newline;
       const lineEnd = end > start && text.charCodeAt(end - 1) === 13 ? end - 1 : end;
       this.starts[index] = start;
       this.ends[index] = lineEnd;
-      this.contentEnds[index] = commentStart(text, start, lineEnd);
+      if (slash !== -1 && slash < start) slash = text.indexOf('/', start);
+      this.contentEnds[index] = slash === -1 || slash >= lineEnd ? lineEnd : commentStart(text, start, lineEnd);
       start = newline + 1;
     }
   }

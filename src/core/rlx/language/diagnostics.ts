@@ -317,7 +317,8 @@ function checkValue(value: string, start: number, end: number, quoted: boolean, 
     out.push(problem(start, end, `"${field}" is a date field; write the date as "YYYY-MM-DD" or "YYYY-MM-DDThh:mm:ssZ".`, 'error', 'type_mismatch'));
   } else if (type === 'lookup' && (operator === '=' || operator === '!=')) {
     // A caption ("Open") is the value rule's (findFilterValues): a warning with the db value.
-    if (quoted && schemaLookups(schema, field)?.some((candidate) => candidate.caption.toLowerCase() === value.trim().toLowerCase())) return;
+    const caption = quoted ? value.trim().toLowerCase() : undefined;
+    if (caption !== undefined && schemaLookups(schema, field)?.some((candidate) => candidate.caption.toLowerCase() === caption)) return;
     checkLookup(value, start, end, quoted, field, schema, out);
   } else if (type === 'lookup' && operator !== '=' && operator !== '!=') {
     out.push(problem(start, end, `"${field}" is a list of choices; compare it with =, != or "in".`, 'warning', 'type_mismatch'));
@@ -348,7 +349,8 @@ function checkListItems(list: RlxStringNode, field: string, type: string, schema
     if (text === '') continue;
     if (type === 'lookup') {
       // A caption is the value rule's, as after `=` (findFilterValues): a warning with the db value.
-      if (schemaLookups(schema, field)?.some((candidate) => candidate.caption.toLowerCase() === text.toLowerCase())) continue;
+      const caption = text.toLowerCase();
+      if (schemaLookups(schema, field)?.some((candidate) => candidate.caption.toLowerCase() === caption)) continue;
       checkLookup(text, start, end, false, field, schema, out);
     } else if (!Number.isFinite(Number(text))) {
       out.push(problem(start, end, `"${field}" is a number field; "${text}" is not a number.`, 'error', 'type_mismatch'));

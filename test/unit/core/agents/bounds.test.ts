@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import * as fc from 'fast-check';
 import { MAX_ROWS, clipText, fitRows, moreText } from '../../../../src/core/agents/bounds';
 
 describe('agent result bounds', () => {
@@ -20,6 +21,32 @@ describe('agent result bounds', () => {
       assert.equal(fitted.json, JSON.stringify(fitted.kept));
     }
     assert.equal(fitRows([], 100).json, '[]');
+  });
+
+  it('keeps the same rows as measuring them one by one, whether the page fits whole or not', () => {
+    /** The rows kept one at a time while their JSON fits, the first always. */
+    const oneByOne = (rows: readonly object[], budget: number, maxRows: number) => {
+      const kept: object[] = [];
+      let used = 2;
+      for (const row of rows.slice(0, maxRows)) {
+        const size = JSON.stringify(row).length + 1;
+        if (used + size > budget && kept.length > 0) break;
+        kept.push(row);
+        used += size;
+      }
+      return kept;
+    };
+    const row = fc.record({ n: fc.integer(), text: fc.string({ maxLength: 300 }), tags: fc.array(fc.jsonValue({ maxDepth: 1 }), { maxLength: 3 }) }, { requiredKeys: ['n'] });
+    fc.assert(
+      fc.property(fc.array(row, { maxLength: 60 }), fc.integer({ min: 1, max: 20_000 }), fc.integer({ min: 1, max: 60 }), (rows, budget, maxRows) => {
+        const fitted = fitRows(rows, budget, maxRows);
+        const expected = oneByOne(rows, budget, maxRows);
+        assert.deepEqual(fitted.kept, expected);
+        assert.equal(fitted.omitted, rows.length - expected.length);
+        assert.equal(fitted.json, JSON.stringify(expected));
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it('keeps one row even when it alone is over the budget (the text cut handles it)', () => {

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { redactor } from '../../../../src/core/agents/redact';
+import * as fc from 'fast-check';
+import { cleanJsonTest, redactor } from '../../../../src/core/agents/redact';
 
 describe('agent results: the token cut in every form', () => {
   const secret = 'Tok3n/with+odd chars';
@@ -25,5 +26,23 @@ describe('agent results: the token cut in every form', () => {
     assert.equal(out.rows[1], dirty.rows[1]);
     assert.equal(out.other, dirty.other);
     assert.equal(dirty.rows[0]!.note, `x ${secret}`, 'the input is left as it was');
+  });
+
+  it('passes a value\'s JSON as clean only when the redactor would hand the value back as it is', () => {
+    for (const secrets of [[secret, `Bearer ${secret}`], ['plain-token-1234'], ['quote"and\\slash-token']]) {
+      const cut = redactor(secrets);
+      const isClean = cleanJsonTest(secrets);
+      const forms = secrets.flatMap((s) => [s, s.toUpperCase(), encodeURIComponent(s), encodeURI(s), Buffer.from(s).toString('base64url')]);
+      const text = fc.oneof(fc.string(), fc.constantFrom(...forms).map((form) => `x ${form} y`), fc.string().map((t) => `${t}\n"${secrets[0]!.slice(0, 4)}`));
+      fc.assert(
+        fc.property(fc.dictionary(fc.string(), fc.oneof(text, fc.array(text, { maxLength: 3 }), fc.integer()), { maxKeys: 4 }), (value) => {
+          if (isClean(JSON.stringify(value))) assert.equal(cut(value), value);
+        }),
+        { numRuns: 500 },
+      );
+      assert.equal(isClean(JSON.stringify({ note: `x ${secrets[0]!.toLowerCase()}` })), false);
+    }
+    assert.equal(cleanJsonTest(['quote"and\\slash-token'])('{}'), false, 'a secret that JSON escapes: always walked');
+    assert.equal(cleanJsonTest([])('{"any":"thing"}'), true);
   });
 });

@@ -1,4 +1,5 @@
 import { strict as assert } from 'node:assert';
+import * as fc from 'fast-check';
 import { isRlxKeyword, scanRlx, unescapeRlxString } from '../../../../src/core/rlx/scanner';
 
 function significant(text: string): [string, string][] {
@@ -86,5 +87,37 @@ describe('RLX scanner', () => {
     }
     assert.equal(offset, text.length);
     assert.deepEqual(tokens[tokens.length - 1], { type: 'EOF', start: text.length, end: text.length, text: '' });
+  });
+
+  it('gives the same tokens as trying every rule in order at each offset', () => {
+    // The scanner tries only the rules a token's first character can start; this is every rule, in order.
+    const rules: [string, RegExp][] = [
+      ['Whitespace', /\s+/y], ['String', /"(?:[^"\\]|\\[\s\S])*(?:"|\\?$)/y], ['SingleQuotedString', /'[^']*'?/y],
+      ['Number', /-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/y], ['Operator', /!=|>=|<=|=|>|</y], ['Cast', /:[A-Za-z_]*(?:\[\])?/y],
+      ['OpenParen', /\(/y], ['CloseParen', /\)/y], ['Identifier', /[A-Za-z_][A-Za-z0-9_.]*/y], ['Unknown', /[\s\S]/uy],
+    ];
+    const everyRule = (text: string) => {
+      const found: [string, string][] = [];
+      for (let offset = 0; offset < text.length;) {
+        for (const [type, pattern] of rules) {
+          pattern.lastIndex = offset;
+          const match = pattern.exec(text);
+          if (match === null || match[0].length === 0) continue;
+          const keyword: Record<string, string> = { and: 'And', or: 'Or', in: 'In', like: 'Like', null: 'Null', nullorempty: 'NullOrEmpty' };
+          found.push([type === 'Identifier' && Object.hasOwn(keyword, match[0].toLowerCase()) ? keyword[match[0].toLowerCase()]! : type, match[0]]);
+          offset += match[0].length;
+          break;
+        }
+      }
+      return found;
+    };
+    const piece = fc.oneof(fc.constantFrom(' ', '\t', '\n', '\u00a0', '\u2028', '"', "'", '\\', '-', '1.5e3', '!=', '>=', '<', ':', ':str[]', '(', ')', 'AND', 'a.b', '_x', '#', 'é', '😀', '\ud800'), fc.string({ maxLength: 3 }));
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 12 }).map((pieces) => pieces.join('')), (text) => {
+        const tokens = scanRlx(text).slice(0, -1).map((token): [string, string] => [token.type, token.text]);
+        assert.deepEqual(tokens, everyRule(text));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
