@@ -30,7 +30,9 @@ export const LAZY_BUNDLE_BUDGETS_KB: Record<string, number> = {
   recordEditor: 66,
   references: 36,
   results: 47,
-  rlxLanguage: 90,
+  // 90 → 92: the scanner's first-character table (parsing a third faster) and a message's lines
+  // counted from the filter's first line put it at 89.8 KiB.
+  rlxLanguage: 92,
   search: 32,
   treeCommands: 37,
   work: 63,
