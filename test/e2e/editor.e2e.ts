@@ -97,6 +97,9 @@ describe('record editor in the browser-hosted editor', () => {
     const wb = workbench();
     await startPromptingCommand(wb.page, 'Records: New Record');
     const pick = wb.page.locator('.quick-input-widget');
+    // The one app pick list: caption first, then the reference and the workspace's title.
+    await pick.locator('.monaco-list-row').filter({ hasText: 'IT/TASK · IT Operations' }).filter({ hasText: 'Tasks' }).first().waitFor({ state: 'visible', timeout: 30_000 });
+    await wb.screenshot('editor-01c-new-record-app-pick');
     await pick.locator('.quick-input-box input').fill('IT/TASK');
     await pick.locator('.monaco-list-row').filter({ hasText: 'IT/TASK' }).first().click();
     let frame = editorFrame(wb.page);

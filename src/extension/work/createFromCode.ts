@@ -15,6 +15,7 @@ import { WorkError, gitApi } from './gitAccess';
 import { todoTriggers } from './todoActions';
 import type { WorkHost } from './workHost';
 import { toAbortSignal } from '../shared/util/abort';
+import { pickApp } from '../shared/appPicker';
 
 const APP_MEMORY_KEY = 'records.work.todoApps';
 
@@ -91,7 +92,7 @@ async function createFromCode(
 ): Promise<Omit<CreatedFromCode, 'rewritten'> | undefined> {
   const { connections } = host;
   const folder = vscode.workspace.getWorkspaceFolder(document.uri);
-  const app = options.app ?? (await pickApp(host, folder));
+  const app = options.app ?? (await chooseApp(host, folder));
   if (app === undefined) return undefined;
   const title = options.title ?? (options.askTitle === false ? suggestedTitle : await vscode.window.showInputBox({
     title: vscode.l10n.t('New {0}/{1} record', app.workspace, app.app),
@@ -134,19 +135,15 @@ async function createFromCode(
 }
 
 /** The app to create in: a pick among the connection's apps, the folder's last one first. */
-async function pickApp(host: WorkHost, folder: vscode.WorkspaceFolder | undefined): Promise<CreateFromCodeOptions['app']> {
+async function chooseApp(host: WorkHost, folder: vscode.WorkspaceFolder | undefined): Promise<CreateFromCodeOptions['app']> {
   const connectionId = referenceConnectionId(host.connections);
   if (connectionId === undefined) throw new WorkError(vscode.l10n.t('Add a connection to a Records Service first.'));
   const key = folder?.uri.toString() ?? '';
   const remembered = host.workspaceState.get<Record<string, CreateFromCodeOptions['app']>>(APP_MEMORY_KEY, {})[key];
-  const workspaces = await host.connections.catalog.workspaces(connectionId);
-  const items = workspaces.flatMap((w) => w.apps.map((a) => ({ label: `${w.alias}/${a.alias}`, description: a.caption, workspace: w.alias, app: a.alias })));
-  if (remembered?.connectionId === connectionId) {
-    const index = items.findIndex((i) => i.workspace === remembered.workspace && i.app === remembered.app);
-    if (index > 0) items.unshift(...items.splice(index, 1));
-    if (index >= 0) items[0]!.description = vscode.l10n.t('{0} · last used here', items[0]!.description ?? '');
-  }
-  const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Create the record in which app?'), matchOnDescription: true });
+  const picked = await pickApp(host.connections.catalog.workspaces(connectionId), {
+    title: vscode.l10n.t('Create the record in which app?'),
+    ...(remembered?.connectionId === connectionId ? { first: remembered, firstNote: vscode.l10n.t('last used here') } : {}),
+  });
   if (picked === undefined) return undefined;
   const app = { connectionId, workspace: picked.workspace, app: picked.app };
   await host.workspaceState.update(APP_MEMORY_KEY, { ...host.workspaceState.get<Record<string, unknown>>(APP_MEMORY_KEY, {}), [key]: app });

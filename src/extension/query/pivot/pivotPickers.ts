@@ -1,6 +1,7 @@
 // Pickers for "Pivot…" run from the command palette: connection (when several), then app.
 import * as vscode from 'vscode';
 import type { ConnectionManager } from '../../connections/connectionManager';
+import { pickApp } from '../../shared/appPicker';
 import type { PivotTarget } from '../../../webview/pivot/protocol';
 
 export async function pickPivotTarget(connections: ConnectionManager): Promise<PivotTarget | undefined> {
@@ -20,11 +21,8 @@ export async function pickPivotTarget(connections: ConnectionManager): Promise<P
   if (!connectionId) return undefined;
   const id = connectionId;
   try {
-    const items = vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Reading workspaces…') }, async () => {
-      const workspaces = await connections.catalog.workspacesNow(id);
-      return workspaces.flatMap((w) => w.apps.map((a) => ({ label: a.caption, description: `${w.alias}/${a.alias}`, detail: w.title, workspace: w.alias, app: a.alias })));
-    });
-    const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Pivot: Pick an App'), matchOnDescription: true, matchOnDetail: true });
+    const workspaces = vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Reading workspaces…') }, () => connections.catalog.workspacesNow(id));
+    const picked = await pickApp(workspaces, { title: vscode.l10n.t('Pivot: Pick an App') });
     return picked ? { connectionId: id, workspace: picked.workspace, app: picked.app } : undefined;
   } catch (error) {
     connections.reportError(id, error, vscode.l10n.t('Could not list the apps'));

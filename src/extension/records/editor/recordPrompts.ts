@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import type { ConnectionManager } from '../../connections/connectionManager';
 import type { EditorIdentity } from '../../../webview/editor/protocol';
+import { pickApp } from '../../shared/appPicker';
 import { pickRecord } from '../recordPicker';
 
 function activeConnection(connections: ConnectionManager): string | undefined {
@@ -15,9 +16,7 @@ export async function askForApp(connections: ConnectionManager): Promise<EditorI
   const connectionId = activeConnection(connections);
   if (!connectionId) return undefined;
   try {
-    const workspaces = await connections.catalog.workspaces(connectionId);
-    const items = workspaces.flatMap((w) => w.apps.map((a) => ({ label: `${w.alias}/${a.alias}`, description: `${w.title} · ${a.caption}`, workspace: w.alias, app: a.alias })));
-    const pick = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('New Record'), placeHolder: vscode.l10n.t('Choose the app the new record belongs to') });
+    const pick = await pickApp(connections.catalog.workspaces(connectionId), { title: vscode.l10n.t('New Record'), placeHolder: vscode.l10n.t('Choose the app the new record belongs to') });
     return pick ? { connectionId, workspace: pick.workspace, app: pick.app } : undefined;
   } catch (error) {
     connections.reportError(connectionId, error, vscode.l10n.t('Could not list the apps'));
