@@ -54,6 +54,26 @@ describe('rlx language', function () {
     assert.ok(values.includes('in_progress'), `values: ${values.join(', ')}`);
   });
 
+  it('leaves the text after the cursor when a completion is accepted in front of it (the default insert mode)', async () => {
+    // A connection's name typed at the start of a line that holds a title: the directive's value
+    // runs to the end of the line, and accepting the name once replaced the title with it.
+    const typed = `@connection "${connection.name.slice(0, 3)}`;
+    const { document, position } = await openRlx(`${typed}|### My query`);
+    const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', document.uri, position);
+    const item = list.items.find((candidate) => (typeof candidate.label === 'string' ? candidate.label : candidate.label.label) === `"${connection.name}"`);
+    assert.ok(item, `the connection is offered: ${list.items.map((i) => JSON.stringify(i.label)).join(', ')}`);
+    const range = item.range as { inserting: vscode.Range; replacing: vscode.Range } | undefined;
+    assert.ok(range && 'inserting' in range, 'an inserting and a replacing range');
+    assert.equal(document.getText(range.inserting), `"${connection.name.slice(0, 3)}`, 'inserting replaces what was typed, up to the cursor');
+    assert.ok(range.inserting.end.isEqual(position));
+    assert.equal(document.getText(range.replacing), `"${connection.name.slice(0, 3)}### My query`, 'replacing (insertMode "replace") takes the rest of the value');
+    // Where nothing follows the cursor, one range as before.
+    const atEnd = await openRlx('@app IT/TA|');
+    const appList = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', atEnd.document.uri, atEnd.position);
+    const app = appList.items.find((candidate) => (typeof candidate.label === 'string' ? candidate.label : candidate.label.label) === 'IT/TASK');
+    assert.ok(app?.range instanceof vscode.Range, 'a single range at the end of the line');
+  });
+
   it('underlines unknown fields and invalid lookup values', async () => {
     const { document } = await openRlx('@app IT/TASK\nstat = "open" AND state = "closed"');
     const diagnostics = await waitUntil('two diagnostics', () => {

@@ -60,7 +60,12 @@ export function registerRlxProviders(models: RlxDocumentModels, cache: RlxCatalo
           completion.insertText = item.insertText;
           const range = toRange(document, item.replace.start, item.replace.end);
           // An unclosed string runs to the end of the block; VS Code wants one-line ranges.
-          completion.range = range.isSingleLine ? range : new vscode.Range(range.start, position);
+          const replacing = range.isSingleLine ? range : new vscode.Range(range.start, position);
+          // What the item replaces may run past the cursor (a directive's value is the rest of its
+          // line): both ranges, so the user's editor.suggest.insertMode decides, and by default
+          // ("insert") the text after the cursor stays. With one range, a name typed in front of
+          // a title on the same line replaced the title.
+          completion.range = replacing.end.isAfter(position) ? { inserting: new vscode.Range(replacing.start, position), replacing } : replacing;
           if (item.detail !== undefined) completion.detail = item.detail;
           if (item.documentation !== undefined) completion.documentation = new vscode.MarkdownString(item.documentation);
           if (item.filterText !== undefined) completion.filterText = item.filterText;
