@@ -223,7 +223,9 @@ describe('sink: csv', () => {
       if (/^-?\d+(\.\d+)?([eE][-+]?\d+)?$/.test(text)) assert.equal(cell, text);
       else {
         assert.doesNotMatch(cell, /^[=+\-@\t\r]/, cell.slice(0, 40));
-        assert.equal(cell.replace(/^'(?=[=+\-@\t\r])/, ''), text);
+        // A reader drops the one apostrophe the guard put before a formula's first character, or
+        // before the text's own apostrophes that lead to one.
+        assert.equal(cell.replace(/^'(?='*[=+\-@\t\r])/, ''), text);
       }
     }), RUNS);
   });

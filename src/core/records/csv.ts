@@ -3,8 +3,10 @@
 // results export, so both files read the same way in a spreadsheet.
 
 // A text cell starting like a formula would run as one in a spreadsheet (CSV injection);
-// a leading apostrophe keeps it text. Numbers, negative ones included, are left alone.
-const FORMULA_START = /^[=+\-@\t\r]/;
+// a leading apostrophe keeps it text. Numbers, negative ones included, are left alone. A text
+// that already starts with apostrophes before such a character gets one more: a reader drops
+// the one apostrophe the guard adds, so `'+1` must not be read back as `+1`.
+const FORMULA_START = /^'*[=+\-@\t\r]/;
 const NUMBER = /^-?\d+(\.\d+)?([eE][-+]?\d+)?$/;
 
 export type CsvValue = string | number | null | undefined;

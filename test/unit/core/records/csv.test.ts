@@ -17,10 +17,14 @@ describe('results CSV rows (RFC 4180)', () => {
     assert.equal(csvField('+49 30 1234'), "'+49 30 1234");
     assert.equal(csvField('-12.5'), '-12.5');
     assert.equal(csvField('@cmd,x'), `"'@cmd,x"`);
+    // Text that starts with the guard's own apostrophe gets one more, so dropping the guard's gives it back.
+    assert.equal(csvField("'+1"), "''+1");
+    assert.equal(csvField("''=A1"), "'''=A1");
+    assert.equal(csvField("'quoted"), "'quoted");
   });
 
   it('reads back exactly what was written, whatever the text', () => {
-    const safeText = fc.string({ unit: 'grapheme', maxLength: 30 }).filter((text) => !/^[=+\-@\t\r]/.test(text));
+    const safeText = fc.string({ unit: 'grapheme', maxLength: 30 }).filter((text) => !/^'*[=+\-@\t\r]/.test(text));
     fc.assert(fc.property(fc.array(fc.array(safeText, { minLength: 1, maxLength: 6 }), { minLength: 1, maxLength: 8 }), (rows) => {
       const text = rows.map(csvRow).join('');
       assert.deepEqual(parseCsv(text), rows);
