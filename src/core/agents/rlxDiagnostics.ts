@@ -7,6 +7,7 @@ import { type RlxSchemaSource, getRlxDiagnostics } from '../rlx/language';
 import type { RlxExpression } from '../rlx/nodes';
 import { parseRlx } from '../rlx/parser';
 import { maskRlxPlaceholders } from '../rlx/placeholders';
+import { createRlxLineColumn } from '../rlx/position';
 
 /** A filter's tree, placeholders masked as the parser reads them; its offsets are those of `written` plus `shift`. */
 export interface ParsedFilter {
@@ -43,19 +44,16 @@ export function rlxFilterCheck(rlx: string, ref: AppRef, schema: AppSchema | und
     // The app was already found through the catalog: no `@app` checks here.
     workspaces: () => undefined,
   };
-  const lineStarts = [0];
-  for (let at = rlx.indexOf('\n'); at !== -1; at = rlx.indexOf('\n', at + 1)) lineStarts.push(at + 1);
+  const lineColumn = createRlxLineColumn(rlx);
   const errorsOnly = options.errorsOnly === true;
   const problems = getRlxDiagnostics(document, source, undefined, { valueWarnings: !errorsOnly })
     .filter((d) => (errorsOnly ? d.severity === 'error' : d.severity !== 'information') && d.start >= header.length)
     .map((d) => {
-      const offset = d.start - header.length;
-      let line = 0;
-      while (line + 1 < lineStarts.length && lineStarts[line + 1]! <= offset) line++;
+      const { line, column } = lineColumn(d.start - header.length);
       const suggestions = d.fixes.flatMap((fix) => fix.edits.map((edit) => edit.newText)).filter((text) => text !== '');
       return {
-        line: line + 1,
-        column: offset - lineStarts[line]! + 1,
+        line,
+        column,
         message: d.message,
         severity: d.severity,
         code: d.code,

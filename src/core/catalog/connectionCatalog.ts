@@ -349,10 +349,11 @@ function appKey(ref: AppRef): string {
 
 /** What, when it changes, makes a connection's facts wrong (the tree cache keys its entries with it too). */
 export function connectionKey(connection: CatalogConnectionInfo): string {
-  return JSON.stringify([connection.baseUrl, connection.authKind, connection.issuer ?? '', [...(connection.pinnedWorkspaces ?? [])].sort()]);
+  const { baseUrl, authKind, issuer, pinned } = partsOf(connection);
+  return JSON.stringify([baseUrl, authKind, issuer, [...pinned].sort()]);
 }
 
-/** What connectionKey is made of, kept as it was. */
+/** What connectionKey is made of (the one list of them), kept as it was. */
 interface ConnectionParts {
   readonly baseUrl: string | undefined;
   readonly authKind: string | undefined;
