@@ -57,7 +57,13 @@ const RULES: readonly ScanRule[] = [
  * cannot is skipped, not tried, so a token costs one or two matches instead of up to ten (the
  * same tokens: a skipped rule would have failed). Other characters try every rule.
  */
-const RULES_BY_FIRST: readonly (readonly ScanRule[])[] = Array.from({ length: 128 }, (_, code) => RULES.filter((rule) => rule.first.test(String.fromCharCode(code))));
+let rulesByFirst: readonly (readonly ScanRule[])[] | undefined;
+
+/** The table, made on the first scan: the scanner is in the main bundle, and activation scans nothing. */
+function rulesStartingWith(code: number): readonly ScanRule[] {
+  rulesByFirst ??= Array.from({ length: 128 }, (_, ascii) => RULES.filter((rule) => rule.first.test(String.fromCharCode(ascii))));
+  return rulesByFirst[code] ?? RULES;
+}
 
 const KEYWORDS: ReadonlyMap<string, RlxTokenType> = new Map([
   ['and', 'And'],
@@ -74,7 +80,7 @@ export function isRlxKeyword(word: string): boolean {
 }
 
 function scanOne(text: string, offset: number): RlxToken {
-  for (const rule of RULES_BY_FIRST[text.charCodeAt(offset)] ?? RULES) {
+  for (const rule of rulesStartingWith(text.charCodeAt(offset))) {
     rule.pattern.lastIndex = offset;
     const match = rule.pattern.exec(text);
     if (match === null || match[0].length === 0) {
