@@ -1,9 +1,10 @@
-// checkRlx's work (rlxCheck.ts): the filter, under an `@app` header, through the `.rlx`
-// diagnostics, their positions made 1-based within the filter; and the tree the check parsed,
-// handed on so a call parses its filter once. Part of dist/filterCheck.js.
+// checkRlx's work (rlxCheck.ts): the filter through the `.rlx` diagnostics (on its own when it
+// is all filter, else under an `@app` header), their positions made 1-based within the filter;
+// and the tree the check parsed, handed on so a call parses its filter once. Part of
+// dist/filterCheck.js.
 import type { AppRef, AppSchema, WorkspaceUser } from '../contract/types';
-import { type RlxDocument, parseBlockFilter, parseRlxDocument } from '../rlx/document';
-import { type RlxSchemaSource, getRlxDiagnostics } from '../rlx/language';
+import { type RlxDocument, isLoneRlxFilter, parseBlockFilter, parseRlxDocument } from '../rlx/document';
+import { type RlxDiagnostic, type RlxDiagnosticOptions, type RlxSchemaSource, type RlxScopeSchema, getRlxDiagnostics, getRlxFilterDiagnostics } from '../rlx/language';
 import type { RlxExpression } from '../rlx/nodes';
 import { parseRlx } from '../rlx/parser';
 import { maskRlxPlaceholders } from '../rlx/placeholders';
@@ -37,19 +38,17 @@ export function rlxProblems(rlx: string, ref: AppRef, schema: AppSchema | undefi
  * or refuses them in its own words), whose search is a second pass over the filter.
  */
 export function rlxFilterCheck(rlx: string, ref: AppRef, schema: AppSchema | undefined, users: readonly WorkspaceUser[] = [], options: { errorsOnly?: boolean } = {}) {
-  const header = `@app ${ref.workspace}/${ref.app}\n`;
-  const document = parseRlxDocument(header + rlx);
-  const source: RlxSchemaSource = {
-    schemaFor: () => (schema?.fields ? { fields: schema.fields, lookups: schema.lookups ?? {}, users } : undefined),
-    // The app was already found through the catalog: no `@app` checks here.
-    workspaces: () => undefined,
-  };
-  const lineColumn = createRlxLineColumn(rlx);
   const errorsOnly = options.errorsOnly === true;
-  const problems = getRlxDiagnostics(document, source, undefined, { valueWarnings: !errorsOnly })
-    .filter((d) => (errorsOnly ? d.severity === 'error' : d.severity !== 'information') && d.start >= header.length)
+  const scope: RlxScopeSchema | undefined = schema?.fields ? { fields: schema.fields, lookups: schema.lookups ?? {}, users } : undefined;
+  const diagnosticOptions = { valueWarnings: !errorsOnly };
+  // A lone filter, as models write them, is checked as it is; one with a title, a directive or a
+  // comment line is read as the `.rlx` file it then is, under the app's header.
+  const { diagnostics, shift, parsed } = isLoneRlxFilter(rlx) ? checkAlone(rlx, scope, diagnosticOptions) : checkInDocument(rlx, ref, scope, diagnosticOptions);
+  const lineColumn = createRlxLineColumn(rlx);
+  const problems = diagnostics
+    .filter((d) => (errorsOnly ? d.severity === 'error' : d.severity !== 'information') && d.start >= shift)
     .map((d) => {
-      const { line, column } = lineColumn(d.start - header.length);
+      const { line, column } = lineColumn(d.start - shift);
       const suggestions = d.fixes.flatMap((fix) => fix.edits.map((edit) => edit.newText)).filter((text) => text !== '');
       return {
         line,
@@ -60,8 +59,32 @@ export function rlxFilterCheck(rlx: string, ref: AppRef, schema: AppSchema | und
         ...(suggestions.length > 0 ? { suggestions: [...new Set(suggestions)].slice(0, 5) } : {}),
       };
     });
-  const parsed = parsedFilter(document, header.length, rlx);
   return { problems, ...(parsed ? { parsed } : {}) };
+}
+
+interface Checked {
+  diagnostics: RlxDiagnostic[];
+  /** Where `rlx` starts in the text the diagnostics' offsets count in. */
+  shift: number;
+  parsed: ParsedFilter | undefined;
+}
+
+/** `rlx` parsed once and checked on its own: what the diagnostics of a document holding it would say of it. */
+function checkAlone(rlx: string, scope: RlxScopeSchema | undefined, options: RlxDiagnosticOptions): Checked {
+  const result = parseRlx(maskRlxPlaceholders(rlx));
+  return { diagnostics: getRlxFilterDiagnostics(rlx, result, scope, options), shift: 0, parsed: { written: rlx, root: result.root, shift: 0 } };
+}
+
+/** `rlx` under an `@app` header, through the whole `.rlx` diagnostics (the header's own problems are dropped by the caller). */
+function checkInDocument(rlx: string, ref: AppRef, scope: RlxScopeSchema | undefined, options: RlxDiagnosticOptions): Checked {
+  const header = `@app ${ref.workspace}/${ref.app}\n`;
+  const document = parseRlxDocument(header + rlx);
+  const source: RlxSchemaSource = {
+    schemaFor: () => scope,
+    // The app was already found through the catalog: no `@app` checks here.
+    workspaces: () => undefined,
+  };
+  return { diagnostics: getRlxDiagnostics(document, source, undefined, options), shift: header.length, parsed: parsedFilter(document, header.length, rlx) };
 }
 
 /**

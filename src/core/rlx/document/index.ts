@@ -1,5 +1,5 @@
 // The `.rlx` file model (blocks, directives, comments) on top of the RLX filter parser.
-export { parseRlxDocument, blockAt, lineOfOffset, lineAtOffset, effectiveDirective, parseRlxScope, blockScope, describeRlxScope, parseBlockFilter, blockFilterSource } from './rlxDocument';
+export { parseRlxDocument, isLoneRlxFilter, blockAt, lineOfOffset, lineAtOffset, effectiveDirective, parseRlxScope, blockScope, describeRlxScope, parseBlockFilter, blockFilterSource } from './rlxDocument';
 export type { RlxBlock, RlxDocument, RlxScope } from './rlxDocument';
 export { RLX_DIRECTIVE_NAMES, isRlxDirectiveName, parseRlxDirective, splitDirectiveList } from './directives';
 export type { DirectiveListItem, RlxDirective, RlxDirectiveName } from './directives';

@@ -180,6 +180,26 @@ function readBlock(text: string, table: RlxLineTable, firstLine: number, lastLin
   return block;
 }
 
+/**
+ * True when `text`, read as a `.rlx` block, is all filter: some text, and no `###` title,
+ * directive or `//` comment line. Its block's filter text is then `text` itself, character for
+ * character, so a caller holding a lone filter (an agent's) may check it as it is, without
+ * building a document around it (language/diagnostics.ts getRlxFilterDiagnostics).
+ */
+export function isLoneRlxFilter(text: string): boolean {
+  const table = new RlxLineTable(text);
+  let filled = false;
+  for (let line = 0; line < table.count; line++) {
+    const contentEnd = table.contentEnd(line);
+    if (contentEnd !== table.end(line)) return false;
+    const at = firstNonBlank(text, table, line);
+    if (at === contentEnd) continue;
+    if (text.charCodeAt(at) === 64 /* @ */ || text.startsWith('###', at)) return false;
+    filled = true;
+  }
+  return filled;
+}
+
 function firstFilterRange(block: RlxBlock): { start: number; end: number } | undefined {
   const match = /\S[\s\S]*\S|\S/.exec(block.filterText);
   return match === null ? undefined : { start: block.start + match.index, end: block.start + match.index + match[0].length };

@@ -5,7 +5,7 @@ import { walkRlx } from '../nodeAt';
 import { quoteRlxString } from '../quote';
 import { parseRlxInstant } from '../instant';
 import { type RlxPlaceholder, RLX_PLACEHOLDERS, findRlxPlaceholders, rlxPlaceholderProblem } from '../placeholders';
-import type { RlxNode, RlxStringNode, RlxSyntaxError } from '../nodes';
+import type { RlxNode, RlxParseResult, RlxStringNode, RlxSyntaxError } from '../nodes';
 import {
   type RlxBlock,
   type RlxDirective,
@@ -206,12 +206,27 @@ function describeCaption(schema: RlxScopeSchema, field: string): string {
   return caption === undefined ? '' : ` (${caption})`;
 }
 
+/**
+ * The problems of one filter on its own, as getRlxDiagnostics gives them for a document whose
+ * one block is this filter, offsets within `filterText`: for a caller holding a lone filter (an
+ * agent's, see rlxDocument.ts isLoneRlxFilter), without a document built around it to be read
+ * line by line first. `parsed`: the parse of its text, placeholders masked (as parseBlockFilter).
+ */
+export function getRlxFilterDiagnostics(filterText: string, parsed: RlxParseResult, schema: RlxScopeSchema | undefined, options: RlxDiagnosticOptions = {}): RlxDiagnostic[] {
+  const diagnostics: RlxDiagnostic[] = [];
+  checkFilterText(filterText, filterText, 0, parsed, schema, diagnostics, options.valueWarnings !== false);
+  return diagnostics;
+}
+
 function checkFilter(document: RlxDocument, block: RlxBlock, schema: RlxScopeSchema | undefined, out: RlxDiagnostic[], valueWarnings: boolean): void {
   if (!block.hasFilter) return;
-  const base = block.start;
-  const parsed = parseBlockFilter(block);
-  for (const error of parsed.errors) out.push(syntaxProblem(document, error, base));
-  const placeholders = findRlxPlaceholders(block.filterText);
+  checkFilterText(document.text, block.filterText, block.start, parseBlockFilter(block), schema, out, valueWarnings);
+}
+
+/** A filter's problems; `text` is what holds it, `filterText` starting at `base` (offsets in `parsed` are within filterText). */
+function checkFilterText(text: string, filterText: string, base: number, parsed: RlxParseResult, schema: RlxScopeSchema | undefined, out: RlxDiagnostic[], valueWarnings: boolean): void {
+  for (const error of parsed.errors) out.push(syntaxProblem(text, error, base));
+  const placeholders = findRlxPlaceholders(filterText);
   for (const placeholder of placeholders) {
     const message = rlxPlaceholderProblem(placeholder);
     if (message !== undefined) out.push(problem(base + placeholder.start, base + placeholder.end, message, 'error', 'unknown_placeholder', placeholderFixes(placeholder, base)));
@@ -268,12 +283,12 @@ function placeholderFixes(placeholder: RlxPlaceholder, base: number): RlxQuickFi
   return replaceFixes(base + placeholder.start + 1, base + placeholder.start + 1 + placeholder.name.length, suggestions, (candidate) => `Change to @${candidate}`);
 }
 
-function syntaxProblem(document: RlxDocument, error: RlxSyntaxError, base: number): RlxDiagnostic {
+function syntaxProblem(text: string, error: RlxSyntaxError, base: number): RlxDiagnostic {
   const start = base + error.start;
   // A zero-width error (a missing value at the end) still needs one visible character.
-  const end = Math.max(base + error.end, start + (start < document.text.length ? 1 : 0));
+  const end = Math.max(base + error.end, start + (start < text.length ? 1 : 0));
   const message = `${capitalize(error.message)}.`;
-  const raw = document.text.slice(base + error.start, base + error.end);
+  const raw = text.slice(base + error.start, base + error.end);
   const fixes: RlxQuickFix[] = [];
   if (error.code === 'unquoted_string' && raw !== '') {
     fixes.push({ title: `Add quotes: ${quoteRlxString(raw)}`, edits: [{ start: base + error.start, end: base + error.end, newText: quoteRlxString(raw) }], preferred: true });

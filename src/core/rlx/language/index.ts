@@ -7,7 +7,7 @@ export { rlxFieldType, schemaField, schemaLookups, fieldCaption, describeField, 
 export type { RlxFieldType } from './fieldKinds';
 export { DIRECTIVE_DOCS, OPERATOR_DOCS, operatorsFor } from './vocabulary';
 export { getRlxCompletions } from './completion';
-export { getRlxDiagnostics } from './diagnostics';
+export { getRlxDiagnostics, getRlxFilterDiagnostics } from './diagnostics';
 export type { RlxDiagnosticOptions } from './diagnostics';
 export { getRlxHover } from './hover';
 export { formatRlx } from './formatting';
