@@ -9,18 +9,17 @@ import { type ResolvedValue, describeResolved } from './filterValues';
 import { prepareFilter } from './filterInput';
 import { groupFilter } from './groupFilter';
 import { type ToolResult, errorResult, labelledResult } from './labelling';
-import { readableSchema, resolveApp } from './records';
+import { readableApp } from './records';
 import { describeRlxProblems } from './rlxCheck';
 
 const SUFFIX = /__pivotby(hour|day|month|year)$/;
 
 export async function aggregateRecords(ctx: ToolContext, input: Record<string, unknown>): Promise<ToolResult> {
-  const ref = await resolveApp(ctx, requireString(input, 'app'));
+  const { ref, schema } = await readableApp(ctx, requireString(input, 'app'));
   const groupBy = optionalStringList(input, 'groupBy') ?? [];
   const sum = optionalString(input, 'sum');
   const written = optionalString(input, 'rlx');
   if (groupBy.length < 1 || groupBy.length > 2) throw new ToolInputError('"groupBy" takes one or two field names.');
-  const schema = await readableSchema(ctx, ref);
   for (const field of [...groupBy, ...(sum ? [sum] : [])]) {
     const base = field.replace(SUFFIX, '');
     if (!isValidRlxFieldName(base) || !Object.hasOwn(schema.fields ?? {}, base)) throw new ToolInputError(`${ref.workspace}/${ref.app} has no field "${base}". records_describe_app lists its fields.`);

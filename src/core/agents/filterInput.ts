@@ -12,7 +12,8 @@ export type PreparedFilter = { problems: RlxProblem[] } | { problems?: undefined
 
 /** `written` checked (errors only refuse it), resolved and expanded; throws ToolInputError for a value that cannot be resolved. */
 export async function prepareFilter(ctx: ToolContext, ref: AppRef, schema: AppSchema, written: string): Promise<PreparedFilter> {
-  const workspaces = await ctx.catalog.workspaces(ctx.connectionId);
+  // Read already on most calls (the app was found in them): taken without waiting a turn.
+  const workspaces = ctx.catalog.knownWorkspaces(ctx.connectionId, { kept: false }) ?? (await ctx.catalog.workspaces(ctx.connectionId));
   const users = workspaces.find((w) => w.alias === ref.workspace)?.users ?? [];
   // Parsed once: the check's tree is the one the values are resolved on.
   const checked = checkRlxFilter(written, ref, schema, users, { errorsOnly: true });

@@ -11,19 +11,18 @@ import { explainEmpty } from './emptyResult';
 import { type ResolvedValue, describeResolved } from './filterValues';
 import { prepareFilter } from './filterInput';
 import { type ToolResult, errorResult, labelledResult } from './labelling';
-import { readableSchema, resolveApp } from './records';
+import { readableApp } from './records';
 import { describeRlxProblems } from './rlxCheck';
 import { recordRow } from './rows';
 
 export async function queryRecords(ctx: ToolContext, input: Record<string, unknown>): Promise<ToolResult> {
-  const ref = await resolveApp(ctx, requireString(input, 'app'));
+  const { ref, schema } = await readableApp(ctx, requireString(input, 'app'));
   const written = optionalString(input, 'rlx');
   const fields = optionalStringList(input, 'fields') ?? [];
   const sort = optionalString(input, 'sort');
   const limit = optionalLimit(input, 'limit', MAX_ROWS, 20);
   const app = `${ref.workspace}/${ref.app}`;
   const offset = decodeCursor(optionalString(input, 'cursor'), ['records_query', app, written ?? '', sort ?? '']);
-  const schema = await readableSchema(ctx, ref);
   for (const field of fields) {
     if (!isValidRlxFieldName(field) || !Object.hasOwn(schema.fields ?? {}, field)) throw new ToolInputError(`${app} has no field "${field}". records_describe_app lists its fields.`);
   }

@@ -1,5 +1,6 @@
 // Finding what a tool call names: an app (`IT/TASK`) and a record (`IT/TASK12` or its id),
 // against the aliases the catalog knows.
+import type { DiscoveredWorkspace } from '../api';
 import type { AppRef, AppSchema, RecordData } from '../contract/types';
 import { referenceText } from '../contract/reference';
 import { ReferenceMatcher } from '../references';
@@ -8,20 +9,49 @@ import { type ToolContext, ToolInputError } from './context';
 
 const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+const APP_TEXT = /^\s*([A-Za-z0-9_-]+)\s*[/!]\s*([A-Za-z0-9_-]+)\s*$/;
+
 /** `WS/APP` → the app, checked against the workspaces the catalog knows. */
 export async function resolveApp(ctx: ToolContext, text: string): Promise<AppRef> {
-  const match = /^\s*([A-Za-z0-9_-]+)\s*[/!]\s*([A-Za-z0-9_-]+)\s*$/.exec(text);
+  const match = APP_TEXT.exec(text);
   if (!match) throw new ToolInputError(`"${text}" is not an app: write it as WORKSPACE/APP, for example IT/TASK.`);
   const ref = { workspace: match[1]!, app: match[2]! };
   const workspaces = await ctx.catalog.workspaces(ctx.connectionId);
-  const workspace = workspaces.find((w) => w.alias.toLowerCase() === ref.workspace.toLowerCase());
-  const app = workspace?.apps.find((a) => a.alias.toLowerCase() === ref.app.toLowerCase());
-  if (workspace && app) return { workspace: workspace.alias, app: app.alias };
+  const listed = listedApp(workspaces, ref);
+  if (listed) return listed;
   // Discovery lists apps that have records; an empty app is still readable by its schema.
   const schema = await ctx.catalog.readableSchema(ctx.connectionId, ref);
   if (schema) return ref;
   const known = workspaces.flatMap((w) => w.apps.map((a) => `${w.alias}/${a.alias}`));
   throw new ToolInputError(`No app ${ref.workspace}/${ref.app} on this connection (or you may not read it). Apps: ${known.slice(0, 40).join(', ') || 'none found'}.`);
+}
+
+/**
+ * The app `text` names and its schema, which the user must be able to read (resolveApp, then
+ * readableSchema). Both are taken from the catalog without waiting when it has them already
+ * (every call after an app's first), so a call does not wait a turn per fact it already has.
+ */
+export async function readableApp(ctx: ToolContext, text: string): Promise<{ ref: AppRef; schema: AppSchema }> {
+  const known = knownApp(ctx, text);
+  if (known) return known;
+  const ref = await resolveApp(ctx, text);
+  return { ref, schema: await readableSchema(ctx, ref) };
+}
+
+/** The app and its readable schema as the catalog knows them now; undefined when one must be read. */
+function knownApp(ctx: ToolContext, text: string): { ref: AppRef; schema: AppSchema } | undefined {
+  const match = APP_TEXT.exec(text);
+  const workspaces = match ? ctx.catalog.knownWorkspaces(ctx.connectionId, { kept: false }) : undefined;
+  const ref = workspaces && listedApp(workspaces, { workspace: match![1]!, app: match![2]! });
+  const schema = ref && ctx.catalog.knownSchema(ctx.connectionId, ref);
+  return ref && schema?.fields ? { ref, schema } : undefined;
+}
+
+/** The app as the workspaces list it (the service's spelling of its aliases), if they do. */
+function listedApp(workspaces: readonly DiscoveredWorkspace[], ref: AppRef): AppRef | undefined {
+  const workspace = workspaces.find((w) => w.alias.toLowerCase() === ref.workspace.toLowerCase());
+  const app = workspace?.apps.find((a) => a.alias.toLowerCase() === ref.app.toLowerCase());
+  return workspace && app ? { workspace: workspace.alias, app: app.alias } : undefined;
 }
 
 /** The schema of an app the user may read; a clear sentence when it is not readable. */
