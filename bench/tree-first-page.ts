@@ -330,6 +330,11 @@ interface TracedRequest {
   endMs: number | undefined;
 }
 
+/** When a traced request left and came back; a request that reconciles kept rows may answer after they were painted. */
+function whenOf(t: TracedRequest): string {
+  return `sent at +${t.startMs} ms, ${t.endMs === undefined ? 'not answered yet when the rows were painted' : `answered at +${t.endMs} ms`}`;
+}
+
 function traceOf(run: Expansion, proxy: TimingProxy | undefined): TracedRequest[] | undefined {
   if (!proxy) return undefined;
   const end = run.clickedAtEpoch + run.painted;
@@ -374,7 +379,7 @@ async function measureTree(page: Page, runs: number, proxy: TimingProxy | undefi
     const trace = traceOf(run, proxy);
     if (trace) {
       traces.push(trace);
-      for (const t of trace) console.log(`    ${t.request}: sent at +${t.startMs} ms, answered at +${t.endMs} ms`);
+      for (const t of trace) console.log(`    ${t.request}: ${whenOf(t)}`);
     }
   }
   const floor: number[] = [];
@@ -436,7 +441,7 @@ async function measureSeenBefore(page: Page, runs: number, proxy: TimingProxy | 
     // What the user sees in a new window: the kept rows, before the service has answered.
     if (i === 0) await page.screenshot({ path: join(resultsDir, 'screenshots', 'tree-seen-before.png') }).catch(() => undefined);
     console.log(`  new window ${i + 1}: seen before ${ms(kept.painted)}, empty app ${ms(empty.painted)}; fixed rows: 1 row ${ms(one.painted)}, 50 rows ${ms(fifty.painted)}`);
-    for (const t of traceOf(kept, proxy) ?? []) console.log(`    seen before, ${t.request}: sent at +${t.startMs} ms, answered at +${t.endMs} ms`);
+    for (const t of traceOf(kept, proxy) ?? []) console.log(`    seen before, ${t.request}: ${whenOf(t)}`);
     // The editor's own cost of drawing these same rows: the app collapsed and expanded again,
     // its page already in the extension (no request, nothing read).
     await page.waitForTimeout(IDLE_MS);
@@ -528,7 +533,7 @@ async function main(): Promise<void> {
     const ratio = treeMedian / rawMedian;
     console.log('');
     console.log(`tree: first expansion (cold editor)      ${ms(tree.first.painted)}`);
-    for (const t of tree.firstTrace ?? []) console.log(`    ${t.request}: sent at +${t.startMs} ms, answered at +${t.endMs} ms`);
+    for (const t of tree.firstTrace ?? []) console.log(`    ${t.request}: ${whenOf(t)}`);
     console.log(`raw:  POST list (${raw.returned} records), median ${ms(rawMedian)}  (${RUNS} runs${LATENCY_MS ? `, ${LATENCY_MS} ms simulated latency` : ''}); GET schema ${ms(median(schemaTimes))}`);
     const floorMedian = median(tree.floor);
     // The floor is the editor's own cost of any expand that reads the service: it bounds what the
@@ -548,7 +553,7 @@ async function main(): Promise<void> {
     const staticOneMedian = median(seenBefore.staticOne);
     const staticFiftyMedian = median(seenBefore.staticFifty);
     const prefetchedMedian = median(prefetched);
-    for (const trace of TRACE ? tree.traces : []) for (const t of trace) console.log(`    first expand, ${t.request}: sent at +${t.startMs} ms, answered at +${t.endMs} ms`);
+    for (const trace of TRACE ? tree.traces : []) for (const t of trace) console.log(`    first expand, ${t.request}: ${whenOf(t)}`);
 
     const report = new Report('tree');
     const latency = LATENCY_MS ? `, ${LATENCY_MS} ms latency` : ', loopback';
