@@ -187,6 +187,8 @@ function readBlock(text: string, table: RlxLineTable, firstLine: number, lastLin
  * building a document around it (language/diagnostics.ts getRlxFilterDiagnostics).
  */
 export function isLoneRlxFilter(text: string): boolean {
+  // Without "@", "#" or "/" no line can be a directive, a title or a comment: most filters.
+  if (!/[@#/]/.test(text)) return /\S/.test(text);
   const table = new RlxLineTable(text);
   let filled = false;
   for (let line = 0; line < table.count; line++) {
