@@ -59,10 +59,14 @@ const WRITES: Partial<Record<AgentToolName, { plan: (ctx: ToolContext, input: In
   records_create: { plan: planCreate, run: runCreate },
 };
 
-/** Runs a read tool; a bad input, or a service error, becomes an error result (a sentence, never a stack). */
-export async function runReadTool(name: AgentToolName, ctx: ToolContext, input: Input): Promise<ToolResult> {
+/**
+ * Runs a read tool; a bad input, or a service error, becomes an error result (a sentence, never a
+ * stack). Not `async`, as runTool: each layer that hands back another's promise from an async
+ * function costs every call turns of the event loop, and nothing here can throw.
+ */
+export function runReadTool(name: AgentToolName, ctx: ToolContext, input: Input): Promise<ToolResult> {
   const read = READS[name];
-  if (!read) return errorResult(`${name} is not a read tool.`);
+  if (!read) return Promise.resolve(errorResult(`${name} is not a read tool.`));
   return settle(ctx, () => read(ctx, input));
 }
 
@@ -81,9 +85,9 @@ export async function runWritePlan(ctx: ToolContext, plan: WritePlan): Promise<T
 }
 
 /** Any tool by name; a write is planned and sent at once, unasked: only for callers that are the user's own confirmation (tests, a resource read). The MCP server's writes go through src/mcp/writeConfirmation.ts. */
-export async function runTool(name: string, ctx: ToolContext, input: Input): Promise<ToolResult> {
+export function runTool(name: string, ctx: ToolContext, input: Input): Promise<ToolResult> {
   const definition = agentTool(name);
-  if (!definition) return errorResult(`There is no tool ${name}.`);
+  if (!definition) return Promise.resolve(errorResult(`There is no tool ${name}.`));
   if (!definition.writes) return runReadTool(definition.name, ctx, input);
   return settle(ctx, async () => runWritePlan(ctx, await planWriteTool(definition.name, ctx, input)));
 }
