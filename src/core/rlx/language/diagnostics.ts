@@ -19,7 +19,8 @@ import {
   parseRlxScope,
   splitDirectiveList,
 } from '../document';
-import { PIVOT_SUFFIXES, closest, fieldCaption, rlxFieldType, schemaField, schemaLookups, splitPivotSuffix } from './fieldKinds';
+import { closest } from './closest';
+import { PIVOT_SUFFIXES, fieldCaption, rlxFieldType, schemaField, schemaLookups, splitPivotSuffix } from './fieldKinds';
 import { type RlxValueFinding, findFilterValues, rlxListItems, rlxValueReplacement } from './filterValues';
 import type { RlxSchemaSource, RlxScopeSchema } from './schemaSource';
 import type { RlxDiagnostic, RlxQuickFix } from './types';

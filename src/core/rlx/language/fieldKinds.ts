@@ -1,5 +1,4 @@
 // How a field behaves in a filter, derived from its definition (contract 2.4 markers).
-import { distance as levenshtein } from 'fastest-levenshtein';
 import type { FieldDefinition, LookupValue } from '../../contract/types';
 import { localizedText } from '../../text/localizedText';
 import { fieldKindOf } from '../../schema/fieldKind';
@@ -79,32 +78,4 @@ export const PIVOT_SUFFIXES = ['__pivotbyhour', '__pivotbyday', '__pivotbymonth'
 export function splitPivotSuffix(item: string): { field: string; suffix?: string } {
   const match = /^(.*?)(__pivotby[a-z]*)$/.exec(item);
   return match === null ? { field: item } : { field: match[1] as string, suffix: match[2] as string };
-}
-
-/**
- * Levenshtein distance, for "did you mean" fixes on short names: fastest-levenshtein's
- * bit-parallel algorithm (a machine word per 32 characters), not a table of cells. A name unknown
- * in every block of a 2,000-line file was measured against each field of its app per block, and
- * the table's cells were most of the whole file's diagnostics.
- */
-export function editDistance(a: string, b: string): number {
-  return levenshtein(a, b);
-}
-
-/** Up to `count` candidates closest to `word` (case-insensitive), nearest first. */
-export function closest(word: string, candidates: Iterable<string>, count = 3): string[] {
-  const lower = word.toLowerCase();
-  const limit = Math.max(2, Math.ceil(word.length / 2));
-  return [...candidates]
-    // The distance is at least the difference in length: skip the work when that is already too
-    // far (a hostile file may name a field with a 100 KB word).
-    .filter((candidate) => Math.abs(candidate.length - word.length) <= limit + 2)
-    .map((candidate) => {
-      const lowerCandidate = candidate.toLowerCase();
-      return { candidate, distance: editDistance(lower, lowerCandidate) - (lowerCandidate.startsWith(lower) ? 2 : 0) };
-    })
-    .filter((entry) => entry.distance <= limit)
-    .sort((a, b) => a.distance - b.distance || a.candidate.localeCompare(b.candidate))
-    .slice(0, count)
-    .map((entry) => entry.candidate);
 }

@@ -14,7 +14,8 @@ import { fitsInList, quoteFilterString } from '../../contract/filterLiterals';
 import { type RecordReference, parseReference } from '../../contract/reference';
 import { walkRlx } from '../nodeAt';
 import type { RlxNode, RlxStringNode } from '../nodes';
-import { closest, rlxFieldType, schemaField, schemaLookups } from './fieldKinds';
+import { closest } from './closest';
+import { rlxFieldType, schemaField, schemaLookups } from './fieldKinds';
 import type { RlxScopeSchema, RlxSignedInUser } from './schemaSource';
 
 export interface RlxValueCandidate {

@@ -3,7 +3,8 @@
 export type { RlxSchemaSource, RlxScopeSchema, RlxWorkspaceAliases } from './schemaSource';
 export { EMPTY_RLX_SCHEMA_SOURCE } from './schemaSource';
 export type { RlxCompletionItem, RlxCompletionKind, RlxDiagnostic, RlxFoldingRange, RlxHover, RlxOutlineItem, RlxQuickFix, RlxSeverity, RlxTextEdit } from './types';
-export { rlxFieldType, schemaField, schemaLookups, fieldCaption, describeField, fieldDocumentation, PIVOT_SUFFIXES, splitPivotSuffix, closest, editDistance } from './fieldKinds';
+export { rlxFieldType, schemaField, schemaLookups, fieldCaption, describeField, fieldDocumentation, PIVOT_SUFFIXES, splitPivotSuffix } from './fieldKinds';
+export { closest, editDistance } from './closest';
 export type { RlxFieldType } from './fieldKinds';
 export { DIRECTIVE_DOCS, OPERATOR_DOCS, operatorsFor } from './vocabulary';
 export { getRlxCompletions } from './completion';

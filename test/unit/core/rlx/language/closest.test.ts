@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { closest, editDistance } from '../../../../../src/core/rlx/language/fieldKinds';
+import { closest, editDistance } from '../../../../../src/core/rlx/language/closest';
 
 /** Levenshtein distance by its table of cells, as "did you mean" once computed it. */
 function tableDistance(a: string, b: string): number {
