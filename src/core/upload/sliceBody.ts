@@ -11,8 +11,13 @@
 import { open } from 'node:fs/promises';
 import type { DiskSlice } from './diskFileReader';
 
-/** Large reads and socket writes keep system calls and drain waits few on fast links. */
-export const READ_BUFFER_BYTES = 2 * 1024 * 1024;
+/**
+ * Large reads and socket writes keep system calls and drain waits few on fast links. 4 MiB, not
+ * 2: measured side by side (1 GiB over loopback against curl, five alternations each), the
+ * client's CPU went from 1.29–1.41× curl's to 1.02–1.22×, throughput from 0.72–0.95× to
+ * 0.90–1.01×; 256 KiB was worse (1.57–1.83×). Three buffers: 12 MiB while a file goes up.
+ */
+export const READ_BUFFER_BYTES = 4 * 1024 * 1024;
 const POOL_SIZE = 3;
 
 export interface SliceBody extends AsyncIterable<Uint8Array> {
