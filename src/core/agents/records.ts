@@ -49,8 +49,10 @@ function knownApp(ctx: ToolContext, text: string): { ref: AppRef; schema: AppSch
 
 /** The app as the workspaces list it (the service's spelling of its aliases), if they do. */
 function listedApp(workspaces: readonly DiscoveredWorkspace[], ref: AppRef): AppRef | undefined {
-  const workspace = workspaces.find((w) => w.alias.toLowerCase() === ref.workspace.toLowerCase());
-  const app = workspace?.apps.find((a) => a.alias.toLowerCase() === ref.app.toLowerCase());
+  const workspaceAlias = ref.workspace.toLowerCase();
+  const appAlias = ref.app.toLowerCase();
+  const workspace = workspaces.find((w) => w.alias.toLowerCase() === workspaceAlias);
+  const app = workspace?.apps.find((a) => a.alias.toLowerCase() === appAlias);
   return workspace && app ? { workspace: workspace.alias, app: app.alias } : undefined;
 }
 
