@@ -13,9 +13,8 @@ const APP_TEXT = /^\s*([A-Za-z0-9_-]+)\s*[/!]\s*([A-Za-z0-9_-]+)\s*$/;
 
 /** `WS/APP` → the app, checked against the workspaces the catalog knows. */
 export async function resolveApp(ctx: ToolContext, text: string): Promise<AppRef> {
-  const match = APP_TEXT.exec(text);
-  if (!match) throw new ToolInputError(`"${text}" is not an app: write it as WORKSPACE/APP, for example IT/TASK.`);
-  const ref = { workspace: match[1]!, app: match[2]! };
+  const ref = writtenApp(text);
+  if (!ref) throw new ToolInputError(`"${text}" is not an app: write it as WORKSPACE/APP, for example IT/TASK.`);
   const workspaces = await ctx.catalog.workspaces(ctx.connectionId);
   const listed = listedApp(workspaces, ref);
   if (listed) return listed;
@@ -40,11 +39,18 @@ export async function readableApp(ctx: ToolContext, text: string): Promise<{ ref
 
 /** The app and its readable schema as the catalog knows them now; undefined when one must be read. */
 function knownApp(ctx: ToolContext, text: string): { ref: AppRef; schema: AppSchema } | undefined {
+  const written = writtenApp(text);
+  const workspaces = written === undefined ? undefined : ctx.catalog.knownWorkspaces(ctx.connectionId, { kept: false });
+  if (written === undefined || workspaces === undefined) return undefined;
+  const ref = listedApp(workspaces, written);
+  const schema = ref === undefined ? undefined : ctx.catalog.knownSchema(ctx.connectionId, ref);
+  return ref !== undefined && schema?.fields ? { ref, schema } : undefined;
+}
+
+/** `WS/APP` (or `WS!APP`) as written, or undefined when `text` is not one. */
+function writtenApp(text: string): AppRef | undefined {
   const match = APP_TEXT.exec(text);
-  const workspaces = match ? ctx.catalog.knownWorkspaces(ctx.connectionId, { kept: false }) : undefined;
-  const ref = workspaces && listedApp(workspaces, { workspace: match![1]!, app: match![2]! });
-  const schema = ref && ctx.catalog.knownSchema(ctx.connectionId, ref);
-  return ref && schema?.fields ? { ref, schema } : undefined;
+  return match ? { workspace: match[1]!, app: match[2]! } : undefined;
 }
 
 /** The app as the workspaces list it (the service's spelling of its aliases), if they do. */
