@@ -2,7 +2,7 @@
 import { type ToolContext, requireString } from './context';
 import type { ToolResult } from './labelling';
 import { findRecord } from './records';
-import { escapeMarkdown } from '../rlx/language/markdown';
+import { escapeMarkdown, markdownStrong } from '../rlx/language/markdown';
 import { type WritePlan, confirmationHeader, sendWrite, shownValue } from './writes';
 
 export async function planComment(ctx: ToolContext, input: Record<string, unknown>): Promise<WritePlan> {
@@ -11,7 +11,7 @@ export async function planComment(ctx: ToolContext, input: Record<string, unknow
   return {
     tool: 'records_comment',
     title: `Comment on ${reference}?`,
-    message: `${confirmationHeader(ctx, `add this comment to **${escapeMarkdown(reference)}** (${escapeMarkdown(String(record.title ?? ''))}):`)}\n\n${shownValue(comment)}`,
+    message: `${confirmationHeader(ctx, `add this comment to ${markdownStrong(reference)} (${escapeMarkdown(String(record.title ?? ''))}):`)}\n\n${shownValue(comment)}`,
     // An edit with only a comment: the service records it as a comment (as the record editor does).
     operation: { transition: 'edit', id: record.id, comment },
     target: reference,

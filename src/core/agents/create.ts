@@ -2,7 +2,7 @@
 import { type ToolContext, ToolInputError, requireObject, requireString } from './context';
 import type { ToolResult } from './labelling';
 import { readableSchema, resolveApp } from './records';
-import { escapeMarkdown } from '../rlx/language/markdown';
+import { markdownStrong } from '../rlx/language/markdown';
 import { type WritePlan, checkSettableFields, confirmationHeader, sendWrite, shownValue } from './writes';
 
 /** Set by the service, or through actions. */
@@ -19,7 +19,7 @@ export async function planCreate(ctx: ToolContext, input: Record<string, unknown
   return {
     tool: 'records_create',
     title: `Create a record in ${app}?`,
-    message: `${confirmationHeader(ctx, `create a record in **${escapeMarkdown(app)}** with these fields:`)}\n\n${shownValue(fields)}`,
+    message: `${confirmationHeader(ctx, `create a record in ${markdownStrong(app)} with these fields:`)}\n\n${shownValue(fields)}`,
     // The fields first: what says which operation and which app always comes last.
     operation: { ...fields, transition: 'add', workspace_alias: ref.workspace, app_alias: ref.app },
     target: app,

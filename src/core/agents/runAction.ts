@@ -2,7 +2,7 @@
 import { type ToolContext, ToolInputError, optionalString, requireString } from './context';
 import type { ToolResult } from './labelling';
 import { findRecord, readableSchema } from './records';
-import { escapeMarkdown } from '../rlx/language/markdown';
+import { escapeMarkdown, markdownStrong } from '../rlx/language/markdown';
 import { type WritePlan, confirmationHeader, sendWrite, shownValue } from './writes';
 
 export async function planAction(ctx: ToolContext, input: Record<string, unknown>): Promise<WritePlan> {
@@ -20,7 +20,7 @@ export async function planAction(ctx: ToolContext, input: Record<string, unknown
   return {
     tool: 'records_run_action',
     title: `Run "${caption}" on ${reference}?`,
-    message: `${confirmationHeader(ctx, `run the action **${escapeMarkdown(caption)}** (\`${action.replace(/`/g, '')}\`) on **${escapeMarkdown(reference)}** (${escapeMarkdown(String(record.title ?? ''))}), now in state \`${String(record.state ?? '').replace(/`/g, '')}\`.`)}${comment ? `\n\nwith the comment:\n\n${shownValue(comment)}` : ''}`,
+    message: `${confirmationHeader(ctx, `run the action ${markdownStrong(caption)} (\`${action.replace(/`/g, '')}\`) on ${markdownStrong(reference)} (${escapeMarkdown(String(record.title ?? ''))}), now in state \`${String(record.state ?? '').replace(/`/g, '')}\`.`)}${comment ? `\n\nwith the comment:\n\n${shownValue(comment)}` : ''}`,
     operation: { transition: action, id: record.id, ...(comment ? { comment } : {}) },
     target: reference,
     schema,

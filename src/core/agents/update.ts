@@ -4,7 +4,7 @@ import { type ToolContext, optionalString, requireObject, requireString } from '
 import type { ToolResult } from './labelling';
 import { findRecord, readableSchema } from './records';
 import { stripTags } from '../records/historyView';
-import { escapeMarkdown } from '../rlx/language/markdown';
+import { escapeMarkdown, markdownStrong } from '../rlx/language/markdown';
 import { type WritePlan, checkSettableFields, confirmationHeader, sendWrite, shownValue } from './writes';
 
 /** Set by the service or through actions, never by an update. */
@@ -27,12 +27,12 @@ export async function planUpdate(ctx: ToolContext, input: Record<string, unknown
     return caption !== undefined && caption !== value ? caption : undefined;
   };
   const now = (name: string): unknown => (Object.hasOwn(record, name) ? record[name] : undefined);
-  const lines = Object.entries(fields).map(([name, value]) => `- **${escapeMarkdown(name)}**: ${shownInline(now(name), captionOf(name, now(name)))} → ${shownInline(value, captionOf(name, value))}`);
+  const lines = Object.entries(fields).map(([name, value]) => `- ${markdownStrong(name)}: ${shownInline(now(name), captionOf(name, now(name)))} → ${shownInline(value, captionOf(name, value))}`);
   const change = lines.join('\n');
   return {
     tool: 'records_update',
     title: `Change ${reference}?`,
-    message: `${confirmationHeader(ctx, `change **${escapeMarkdown(reference)}** (${escapeMarkdown(String(record.title ?? ''))}):`)}\n\n${change}${comment ? `\n\nwith the comment:\n\n${shownValue(comment)}` : ''}`,
+    message: `${confirmationHeader(ctx, `change ${markdownStrong(reference)} (${escapeMarkdown(String(record.title ?? ''))}):`)}\n\n${change}${comment ? `\n\nwith the comment:\n\n${shownValue(comment)}` : ''}`,
     // The fields first: what says which operation and which record always comes last.
     operation: { ...fields, transition: 'edit', id: record.id, ...(comment ? { comment } : {}) },
     target: reference,

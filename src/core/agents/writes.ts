@@ -4,7 +4,7 @@
 // reported here as applied, refused, or unknown, never retried.
 import type { AppRef, AppSchema, BatchOperation, WorkspaceUser } from '../contract/types';
 import { isValidRlxFieldName } from '../rlx/quote';
-import { escapeMarkdown } from '../rlx/language/markdown';
+import { markdownStrong } from '../rlx/language/markdown';
 import { fieldKindOf } from '../schema/fieldKind';
 import { type ToolContext, ToolInputError } from './context';
 import type { AgentToolName } from './definitions';
@@ -32,7 +32,7 @@ export function shownValue(value: unknown): string {
 }
 
 export function confirmationHeader(ctx: ToolContext, what: string): string {
-  return `Connection **${escapeMarkdown(ctx.connectionName)}**: ${what}`;
+  return `Connection ${markdownStrong(ctx.connectionName)}: ${what}`;
 }
 
 /**

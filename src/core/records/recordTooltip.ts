@@ -3,7 +3,7 @@
 // (core/rlx/language/markdown.ts): a title like `[x](command:…)` shows as text, never as a
 // link, and an alias with a line break stays inside the reference's code span.
 import type { AppSchema, FieldDefinition, RecordData } from '../contract/types';
-import { escapeMarkdown, markdownCode } from '../rlx/language/markdown';
+import { escapeMarkdown, markdownCode, markdownStrong } from '../rlx/language/markdown';
 import { resolvedValue } from './recordText';
 import { localizedText } from '../text/localizedText';
 import { recordReference } from '../contract/reference';
@@ -29,9 +29,8 @@ export function recordTooltipMarkdown(record: RecordData, context: TooltipContex
   const formatDate = context.formatDate ?? ((iso: string) => iso);
   const lines: string[] = [];
   const title = typeof record.title === 'string' && record.title.trim() ? record.title.trim() : recordReference(record);
-  // Empty (or spaces once controls are gone), `****` would draw a rule.
-  const shownTitle = escapeMarkdown(title).trim();
-  if (shownTitle) lines.push(`**${shownTitle}**`, '');
+  const shownTitle = markdownStrong(title);
+  if (shownTitle) lines.push(shownTitle, '');
   lines.push(markdownCode(recordReference(record)), '');
 
   const rows: [string, string | undefined][] = [

@@ -2,7 +2,7 @@
 import type { FieldDefinition, LookupValue } from '../../contract/types';
 import { localizedText } from '../../text/localizedText';
 import { fieldKindOf } from '../../schema/fieldKind';
-import { escapeMarkdown, escapeMarkdownLines, markdownCode } from './markdown';
+import { escapeMarkdown, escapeMarkdownLines, markdownCode, markdownStrong } from './markdown';
 import type { RlxScopeSchema } from './schemaSource';
 
 /**
@@ -63,7 +63,7 @@ export function fieldDocumentation(schema: RlxScopeSchema, name: string): string
   const definition = schemaField(schema, name);
   const caption = fieldCaption(definition) ?? name;
   const help = localizedText(definition?.ed_help_text) || undefined;
-  const lines = [`**${escapeMarkdown(caption)}** ${markdownCode(name)} — ${rlxFieldType(schema, name)}`];
+  const lines = [`${markdownStrong(caption)} ${markdownCode(name)} — ${rlxFieldType(schema, name)}`];
   if (help !== undefined && help.trim() !== '') lines.push('', escapeMarkdownLines(help.trim()));
   const values = schemaLookups(schema, name);
   if (values !== undefined && values.length > 0) {

@@ -6,7 +6,7 @@ import { type RlxPlaceholder, type RlxPlaceholderContext, describeRlxPlaceholder
 import { type RlxDocument, blockAt, blockScope, isRlxDirectiveName, lineAtOffset, parseBlockFilter, splitDirectiveList } from '../document';
 import { DIRECTIVE_DOCS, OPERATOR_DOCS } from './vocabulary';
 import { fieldDocumentation, rlxFieldType, schemaField, schemaLookups, splitPivotSuffix } from './fieldKinds';
-import { escapeMarkdown, markdownCode } from './markdown';
+import { escapeMarkdown, markdownCode, markdownStrong } from './markdown';
 import type { RlxSchemaSource, RlxScopeSchema } from './schemaSource';
 import type { RlxHover } from './types';
 
@@ -90,10 +90,10 @@ function valueHover(filterText: string, tokenStart: number, local: number, root:
 function describeValue(schema: RlxScopeSchema, field: string, value: string): string | undefined {
   if (rlxFieldType(schema, field) === 'person') {
     const user = schema.users.find((candidate) => candidate.id === value);
-    return user === undefined ? `No person with id ${markdownCode(value)} in this workspace.` : `**${escapeMarkdown(user.name)}** (${escapeMarkdown(user.role)}) — ${markdownCode(value)}`;
+    return user === undefined ? `No person with id ${markdownCode(value)} in this workspace.` : `${markdownStrong(user.name)} (${escapeMarkdown(user.role)}) — ${markdownCode(value)}`;
   }
   const values = schemaLookups(schema, field);
   if (values === undefined) return undefined;
   const match = values.find((candidate) => candidate.id === value);
-  return match === undefined ? `${markdownCode(value)} is not a value of ${markdownCode(field)}.` : `**${escapeMarkdown(match.caption)}** — value ${markdownCode(value)} of ${markdownCode(field)}`;
+  return match === undefined ? `${markdownCode(value)} is not a value of ${markdownCode(field)}.` : `${markdownStrong(match.caption)} — value ${markdownCode(value)} of ${markdownCode(field)}`;
 }

@@ -12,6 +12,16 @@ export function escapeMarkdown(text: string): string {
   return singleLine(text.replace(/\s*[\r\n]+\s*/g, ' ')).replace(/[\\`*_{}[\]()#+\-.!|<>~&"':=$%^@]/g, '\\$&');
 }
 
+/**
+ * Text in bold that stays text: escaped, and trimmed, because `**` next to a space (a control
+ * character becomes one) no longer opens or closes the bold and pairs with the next `*` instead.
+ * Empty when nothing is left, since `****` would draw a rule.
+ */
+export function markdownStrong(text: string): string {
+  const shown = escapeMarkdown(text).trim();
+  return shown ? `**${shown}**` : '';
+}
+
 /** Like escapeMarkdown, but keeps line breaks (for help texts of several lines). */
 export function escapeMarkdownLines(text: string): string {
   return text.split(/\r?\n/).map((line) => escapeMarkdown(line.trim())).join('  \n');
