@@ -63,11 +63,12 @@ function assertInertMarkdown(markdown: string, allowed: readonly string[]): void
 }
 
 describe('sink: markdown-hover', () => {
-  it('escapeMarkdown and markdownCode keep any text one inert line: no link, image, HTML or block', () => {
+  it('escapeMarkdown, markdownStrong and markdownCode keep any text one inert line: no link, image, HTML or block', () => {
     fc.assert(fc.property(hostile, (text) => {
       const escaped = escapeMarkdown(text);
       assert.doesNotMatch(escaped, LINE_BREAKING);
       assertInertMarkdown(`Caption: ${escaped}`, ['p']);
+      assertInertMarkdown(`Caption: ${markdownStrong(text)} and more`, ['p', 'strong']);
       const code = markdownCode(text);
       assert.doesNotMatch(code, LINE_BREAKING);
       assertInertMarkdown(code, ['p', 'code']);
