@@ -4,7 +4,7 @@ export type { RlxSchemaSource, RlxScopeSchema, RlxWorkspaceAliases } from './sch
 export { EMPTY_RLX_SCHEMA_SOURCE } from './schemaSource';
 export type { RlxCompletionItem, RlxCompletionKind, RlxDiagnostic, RlxFoldingRange, RlxHover, RlxOutlineItem, RlxQuickFix, RlxSeverity, RlxTextEdit } from './types';
 export { rlxFieldType, schemaField, schemaLookups, fieldCaption, describeField, fieldDocumentation, PIVOT_SUFFIXES, splitPivotSuffix } from './fieldKinds';
-export { closest, editDistance } from './closest';
+export { closest } from './closest';
 export type { RlxFieldType } from './fieldKinds';
 export { DIRECTIVE_DOCS, OPERATOR_DOCS, operatorsFor } from './vocabulary';
 export { getRlxCompletions } from './completion';
