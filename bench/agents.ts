@@ -27,6 +27,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { ToolContext } from '../src/core/agents';
 import { RecordsClient } from '../src/core/api';
+import { MCP_NODE_FLAGS } from '../src/mcp/nodeFlags';
 import { startSandbox } from '../src/sandbox/api';
 import { lineReader } from '../test/support/lineReader';
 import { watchdog, within } from './support/deadline';
@@ -34,8 +35,6 @@ import { processCpuMs } from './support/processCpu';
 import { Report, SMOKE, numberOption, option, runBench } from './support/report';
 import { shippedTools } from './support/shippedTools';
 
-/** As in src/extension/agents/mcpServerDefinitions.ts (which imports vscode, so not imported here). */
-const MCP_NODE_FLAGS = ['--max-semi-space-size=2', '--liftoff-only', '--no-concurrent-recompilation'];
 
 const RUNS = SMOKE ? 1 : numberOption('runs', 200);
 const WARM_UP = SMOKE ? 1 : 20;

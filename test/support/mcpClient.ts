@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { type ElicitRequest, ElicitRequestSchema, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
+import { MCP_NODE_FLAGS } from '../../src/mcp/nodeFlags';
 import type { Json } from './labelledResult';
 
 export type { Json };
@@ -27,7 +28,7 @@ export interface McpSession {
 
 /** Starts dist/mcp.js with `args` and RECORDS_TOKEN; `answer` makes the client one that can elicit. */
 export async function startMcp(args: readonly string[], token: string | undefined, answer?: (params: ElicitRequest['params']) => ElicitResult): Promise<McpSession> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [MCP_BUNDLE, ...args], env: { PATH: process.env.PATH ?? '', ...(token ? { RECORDS_TOKEN: token } : {}) }, stderr: 'pipe' });
+  const transport = new StdioClientTransport({ command: process.execPath, args: [...MCP_NODE_FLAGS, MCP_BUNDLE, ...args], env: { PATH: process.env.PATH ?? '', ...(token ? { RECORDS_TOKEN: token } : {}) }, stderr: 'pipe' });
   let stderr = '';
   transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
   const client = new Client({ name: 'records-mcp-test', version: '1.0.0' }, { capabilities: answer ? { elicitation: { form: {} } } : {} });

@@ -7,17 +7,9 @@
 import * as vscode from 'vscode';
 import type { ConnectionManager } from '../connections/connectionManager';
 import { timerDelay } from '../../core/time/timerDelay';
+import { MCP_NODE_FLAGS } from '../../mcp/nodeFlags';
 
 export const MCP_PROVIDER_ID = 'records.mcpServers';
-
-/**
- * Node flags for the server's memory (npm run bench:agents, 1,000 tool calls), at no cost a user
- * sees: a small young generation (without it 85–95 MB between collections); the HTTP parser's
- * WebAssembly kept on V8's baseline compiler (optimising it took 20 MB at once, a peak near
- * 100 MB); and JavaScript optimised on the main thread (a compiler thread's own heap stayed
- * allocated): about 72 MB at the end instead of 90–100.
- */
-export const MCP_NODE_FLAGS = ['--max-semi-space-size=2', '--liftoff-only', '--no-concurrent-recompilation'];
 
 /** When a token is already due at start (its renewal failed just now), look again after this. */
 const RENEWAL_RETRY_MS = 60_000;
