@@ -35,7 +35,6 @@ import { processCpuMs } from './support/processCpu';
 import { Report, SMOKE, numberOption, option, runBench } from './support/report';
 import { shippedTools } from './support/shippedTools';
 
-
 const RUNS = SMOKE ? 1 : numberOption('runs', 200);
 const WARM_UP = SMOKE ? 1 : 20;
 const RECORDS = SMOKE ? 500 : 10_000;
