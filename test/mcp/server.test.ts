@@ -14,10 +14,9 @@ import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv
 import type { RecordsClient } from '../../src/core/api';
 import { MAX_RESULT_CHARS } from '../../src/core/agents';
 import { attachUploads, uploadFile } from '../../src/core/upload';
-import { MCP_NODE_FLAGS } from '../../src/mcp/nodeFlags';
 import { ADMIN_TOKEN, type TestSandbox, startTestSandbox } from '../support/sandbox';
 import { lineReader } from '../support/lineReader';
-import { MCP_BUNDLE as MCP, buildMcp, textOf } from '../support/mcpClient';
+import { buildMcp, mcpArgs, textOf } from '../support/mcpClient';
 import { jsonOf } from '../support/labelledResult';
 
 describe('MCP server over stdio', function () {
@@ -32,7 +31,7 @@ describe('MCP server over stdio', function () {
     buildMcp();
     sandbox = await startTestSandbox({ records: 200 });
     direct = sandbox.client(ADMIN_TOKEN);
-    transport = new StdioClientTransport({ command: process.execPath, args: [...MCP_NODE_FLAGS, MCP, '--url', sandbox.url, '--name', 'Test sandbox', '--allow-writes'], env: { PATH: process.env.PATH ?? '', RECORDS_TOKEN: ADMIN_TOKEN }, stderr: 'pipe' });
+    transport = new StdioClientTransport({ command: process.execPath, args: mcpArgs(['--url', sandbox.url, '--name', 'Test sandbox', '--allow-writes']), env: { PATH: process.env.PATH ?? '', RECORDS_TOKEN: ADMIN_TOKEN }, stderr: 'pipe' });
     transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
     client = new Client({ name: 'records-mcp-test', version: '1.0.0' });
     await client.connect(transport);
@@ -174,7 +173,7 @@ describe('MCP server over stdio', function () {
   });
 
   it('answers a malformed line with a JSON-RPC error, stays up, and ends when its input closes', async () => {
-    const child = spawn(process.execPath, [...MCP_NODE_FLAGS, MCP, '--url', sandbox.url], { env: { PATH: process.env.PATH ?? '', RECORDS_TOKEN: ADMIN_TOKEN } });
+    const child = spawn(process.execPath, mcpArgs(['--url', sandbox.url]), { env: { PATH: process.env.PATH ?? '', RECORDS_TOKEN: ADMIN_TOKEN } });
     let childErr = '';
     child.stderr.on('data', (chunk: Buffer) => (childErr += chunk.toString('utf8')));
     const next = lineReader(child);
@@ -199,7 +198,7 @@ describe('MCP server over stdio', function () {
   });
 
   it('serves the local sandbox on its own with --sandbox', async () => {
-    const own = new StdioClientTransport({ command: process.execPath, args: [...MCP_NODE_FLAGS, MCP, '--sandbox', '--read-only'], env: { PATH: process.env.PATH ?? '' }, stderr: 'pipe' });
+    const own = new StdioClientTransport({ command: process.execPath, args: mcpArgs(['--sandbox', '--read-only']), env: { PATH: process.env.PATH ?? '' }, stderr: 'pipe' });
     const sandboxClient = new Client({ name: 'records-mcp-test', version: '1.0.0' });
     await sandboxClient.connect(own);
     try {

@@ -26,9 +26,14 @@ export interface McpSession {
   close(): Promise<void>;
 }
 
+/** The command line after Node's path that starts dist/mcp.js with `args`, as VS Code starts it (its Node flags first). */
+export function mcpArgs(args: readonly string[]): string[] {
+  return [...MCP_NODE_FLAGS, MCP_BUNDLE, ...args];
+}
+
 /** Starts dist/mcp.js with `args` and RECORDS_TOKEN; `answer` makes the client one that can elicit. */
 export async function startMcp(args: readonly string[], token: string | undefined, answer?: (params: ElicitRequest['params']) => ElicitResult): Promise<McpSession> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [...MCP_NODE_FLAGS, MCP_BUNDLE, ...args], env: { PATH: process.env.PATH ?? '', ...(token ? { RECORDS_TOKEN: token } : {}) }, stderr: 'pipe' });
+  const transport = new StdioClientTransport({ command: process.execPath, args: mcpArgs(args), env: { PATH: process.env.PATH ?? '', ...(token ? { RECORDS_TOKEN: token } : {}) }, stderr: 'pipe' });
   let stderr = '';
   transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
   const client = new Client({ name: 'records-mcp-test', version: '1.0.0' }, { capabilities: answer ? { elicitation: { form: {} } } : {} });
