@@ -48,7 +48,8 @@ export async function queryRecords(ctx: ToolContext, input: Record<string, unkno
     ...(sort ? { sortBy: sort } : {}),
     ...(loadRichTexts ? { loadRichTexts: true } : {}),
   }, { signal: ctx.signal });
-  ctx.catalog.learnPeople(ctx.connectionId, page.data, schema);
+  // Only the fields asked for can name people (the fixed ones never do): without any, nothing to learn.
+  if (fields.length > 0) ctx.catalog.learnPeople(ctx.connectionId, page.data, schema);
   const people = ctx.catalog.people(ctx.connectionId);
   const rows = page.data.map((record) => recordRow(record, schema, people, fields));
   const { kept, json: rowsJson } = fitRows(rows, MAX_RESULT_CHARS - 900);

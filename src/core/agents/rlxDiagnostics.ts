@@ -4,7 +4,8 @@
 // dist/filterCheck.js.
 import type { AppRef, AppSchema, WorkspaceUser } from '../contract/types';
 import { type RlxDocument, isLoneRlxFilter, parseBlockFilter, parseRlxDocument } from '../rlx/document';
-import { type RlxDiagnostic, type RlxDiagnosticOptions, type RlxSchemaSource, type RlxScopeSchema, getRlxDiagnostics, getRlxFilterDiagnostics } from '../rlx/language';
+import { type RlxDiagnostic, type RlxDiagnosticOptions, type RlxSchemaSource, type RlxScopeSchema, checkRlxFilterText, getRlxDiagnostics } from '../rlx/language';
+import type { RlxValueFinding } from '../rlx/language/filterValues';
 import type { RlxExpression } from '../rlx/nodes';
 import { parseRlx } from '../rlx/parser';
 import { maskRlxPlaceholders } from '../rlx/placeholders';
@@ -28,22 +29,23 @@ export function parseFilter(written: string): ParsedFilter {
  * bundle, so this file does not import it back, not even for the type.
  */
 export function rlxProblems(rlx: string, ref: AppRef, schema: AppSchema | undefined, users: readonly WorkspaceUser[] = []) {
-  return rlxFilterCheck(rlx, ref, schema, users).problems;
+  return rlxFilterCheck(rlx, ref, schema?.fields ? { fields: schema.fields, lookups: schema.lookups ?? {}, users } : undefined).problems;
 }
 
 /**
- * As rlxProblems, with the tree of the filter it parsed (`parsed`, absent when the check read
- * more or less than `rlx` as the filter). `errorsOnly`: only the problems that refuse a filter,
- * without the warnings about names, captions and references (resolveFilterValues resolves those,
- * or refuses them in its own words), whose search is a second pass over the filter.
+ * As rlxProblems, against `scope` (the app's fields and lookups, the people and the signed-in
+ * user its values may name; undefined: no schema to check with), with the tree of the filter it
+ * parsed and the values it found written as people see them (`parsed` and `findings`, absent when
+ * the check read more or less than `rlx` as the filter). `errorsOnly`: only the problems that
+ * refuse a filter, without the warnings about those values (resolveFilterValues resolves them,
+ * or refuses them in its own words).
  */
-export function rlxFilterCheck(rlx: string, ref: AppRef, schema: AppSchema | undefined, users: readonly WorkspaceUser[] = [], options: { errorsOnly?: boolean } = {}) {
+export function rlxFilterCheck(rlx: string, ref: AppRef, scope: RlxScopeSchema | undefined, options: { errorsOnly?: boolean } = {}) {
   const errorsOnly = options.errorsOnly === true;
-  const scope: RlxScopeSchema | undefined = schema?.fields ? { fields: schema.fields, lookups: schema.lookups ?? {}, users } : undefined;
   const diagnosticOptions = { valueWarnings: !errorsOnly };
   // A lone filter, as models write them, is checked as it is; one with a title, a directive or a
   // comment line is read as the `.rlx` file it then is, under the app's header.
-  const { diagnostics, shift, parsed } = isLoneRlxFilter(rlx) ? checkAlone(rlx, scope, diagnosticOptions) : checkInDocument(rlx, ref, scope, diagnosticOptions);
+  const { diagnostics, shift, parsed, findings } = isLoneRlxFilter(rlx) ? checkAlone(rlx, scope, diagnosticOptions) : checkInDocument(rlx, ref, scope, diagnosticOptions);
   const lineColumn = createRlxLineColumn(rlx);
   const problems = diagnostics
     .filter((d) => (errorsOnly ? d.severity === 'error' : d.severity !== 'information') && d.start >= shift)
@@ -59,7 +61,7 @@ export function rlxFilterCheck(rlx: string, ref: AppRef, schema: AppSchema | und
         ...(suggestions.length > 0 ? { suggestions: [...new Set(suggestions)].slice(0, 5) } : {}),
       };
     });
-  return { problems, ...(parsed ? { parsed } : {}) };
+  return { problems, ...(parsed ? { parsed } : {}), ...(findings ? { findings } : {}) };
 }
 
 interface Checked {
@@ -67,12 +69,15 @@ interface Checked {
   /** Where `rlx` starts in the text the diagnostics' offsets count in. */
   shift: number;
   parsed: ParsedFilter | undefined;
+  /** The values found in the check's walk, offsets within `rlx` (only when it was checked alone). */
+  findings?: RlxValueFinding[];
 }
 
 /** `rlx` parsed once and checked on its own: what the diagnostics of a document holding it would say of it. */
 function checkAlone(rlx: string, scope: RlxScopeSchema | undefined, options: RlxDiagnosticOptions): Checked {
   const result = parseRlx(maskRlxPlaceholders(rlx));
-  return { diagnostics: getRlxFilterDiagnostics(rlx, result, scope, options), shift: 0, parsed: { written: rlx, root: result.root, shift: 0 } };
+  const { diagnostics, findings } = checkRlxFilterText(rlx, result, scope, options);
+  return { diagnostics, shift: 0, parsed: { written: rlx, root: result.root, shift: 0 }, findings };
 }
 
 /** `rlx` under an `@app` header, through the whole `.rlx` diagnostics (the header's own problems are dropped by the caller). */

@@ -21,7 +21,7 @@ import {
 } from '../document';
 import { closest } from './closest';
 import { PIVOT_SUFFIXES, fieldCaption, rlxFieldType, schemaField, schemaLookups, splitPivotSuffix } from './fieldKinds';
-import { type RlxValueFinding, findFilterValues, rlxListItems, rlxValueReplacement } from './filterValues';
+import { type RlxValueFinding, addValueFindings, rlxListItems, rlxValueReplacement } from './filterValues';
 import type { RlxSchemaSource, RlxScopeSchema } from './schemaSource';
 import type { RlxDiagnostic, RlxQuickFix } from './types';
 
@@ -29,9 +29,15 @@ export interface RlxDiagnosticOptions {
   /**
    * False: leave out the warnings about values written as people see them (names, captions,
    * references), for a caller that keeps only errors (the agent tools resolve those values
-   * themselves): finding them is a second pass over the filter.
+   * themselves, from the findings checkRlxFilterText hands them).
    */
   valueWarnings?: boolean;
+}
+
+/** A lone filter's problems, and its values written as people see them (findFilterValues' findings, whether or not they became warnings). */
+export interface RlxFilterCheck {
+  diagnostics: RlxDiagnostic[];
+  findings: RlxValueFinding[];
 }
 
 export function getRlxDiagnostics(document: RlxDocument, source: RlxSchemaSource, isCancelled: () => boolean = () => false, options: RlxDiagnosticOptions = {}): RlxDiagnostic[] {
@@ -214,9 +220,17 @@ function describeCaption(schema: RlxScopeSchema, field: string): string {
  * line by line first. `parsed`: the parse of its text, placeholders masked (as parseBlockFilter).
  */
 export function getRlxFilterDiagnostics(filterText: string, parsed: RlxParseResult, schema: RlxScopeSchema | undefined, options: RlxDiagnosticOptions = {}): RlxDiagnostic[] {
+  return checkRlxFilterText(filterText, parsed, schema, options).diagnostics;
+}
+
+/**
+ * As getRlxFilterDiagnostics, with the filter's values written as people see them, found in the
+ * same walk: for the agent tools, which resolve them (agents/filterValues.ts) instead of warning.
+ */
+export function checkRlxFilterText(filterText: string, parsed: RlxParseResult, schema: RlxScopeSchema | undefined, options: RlxDiagnosticOptions = {}): RlxFilterCheck {
   const diagnostics: RlxDiagnostic[] = [];
-  checkFilterText(filterText, filterText, 0, parsed, schema, diagnostics, options.valueWarnings !== false);
-  return diagnostics;
+  const findings = checkFilterText(filterText, filterText, 0, parsed, schema, diagnostics, options.valueWarnings !== false);
+  return { diagnostics, findings };
 }
 
 function checkFilter(document: RlxDocument, block: RlxBlock, schema: RlxScopeSchema | undefined, out: RlxDiagnostic[], valueWarnings: boolean): void {
@@ -224,27 +238,34 @@ function checkFilter(document: RlxDocument, block: RlxBlock, schema: RlxScopeSch
   checkFilterText(document.text, block.filterText, block.start, parseBlockFilter(block), schema, out, valueWarnings);
 }
 
-/** A filter's problems; `text` is what holds it, `filterText` starting at `base` (offsets in `parsed` are within filterText). */
-function checkFilterText(text: string, filterText: string, base: number, parsed: RlxParseResult, schema: RlxScopeSchema | undefined, out: RlxDiagnostic[], valueWarnings: boolean): void {
+/**
+ * A filter's problems; `text` is what holds it, `filterText` starting at `base` (offsets in
+ * `parsed` are within filterText). Returns its values written as people see them, found in the
+ * same walk as the problems: one walk of the filter, not one per rule.
+ */
+function checkFilterText(text: string, filterText: string, base: number, parsed: RlxParseResult, schema: RlxScopeSchema | undefined, out: RlxDiagnostic[], valueWarnings: boolean): RlxValueFinding[] {
   for (const error of parsed.errors) out.push(syntaxProblem(text, error, base));
   const placeholders = findRlxPlaceholders(filterText);
   for (const placeholder of placeholders) {
     const message = rlxPlaceholderProblem(placeholder);
     if (message !== undefined) out.push(problem(base + placeholder.start, base + placeholder.end, message, 'error', 'unknown_placeholder', placeholderFixes(placeholder, base)));
   }
-  if (schema === undefined || parsed.root === undefined) return;
+  const findings: RlxValueFinding[] = [];
+  if (schema === undefined || parsed.root === undefined) return findings;
   const placeholderStarts = new Set(placeholders.map((placeholder) => placeholder.start));
   walkRlx(parsed.root, (node) => {
     if (node.kind === 'Field') {
       if (schemaField(schema, node.name) === undefined) out.push(unknownField(node.name, base + node.start, base + node.end, schema));
       return;
     }
+    addValueFindings(node, schema, schema.me, findings);
     // A placeholder's value is only known when the query runs.
     if (node.kind === 'Comparison' && placeholderStarts.has(node.value.start)) return;
     checkCondition(node, schema, base, out);
   });
-  if (!valueWarnings) return;
-  for (const finding of findFilterValues(parsed.root, schema, schema.me)) out.push(valueProblem(finding, base));
+  // The value warnings come after the walk's problems.
+  if (valueWarnings) for (const finding of findings) out.push(valueProblem(finding, base));
+  return findings;
 }
 
 /** A value written as people see it (a name, a caption, a reference): a warning, and the id to write instead. */

@@ -54,24 +54,31 @@ const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Values of `root` written as people see them, in the order they appear. */
 export function findFilterValues(root: RlxNode, schema: RlxScopeSchema, me?: RlxSignedInUser): RlxValueFinding[] {
   const findings: RlxValueFinding[] = [];
+  walkRlx(root, (node) => addValueFindings(node, schema, me, findings));
+  return findings;
+}
+
+/**
+ * findFilterValues' rule for one node: the value of a comparison, or each item of an `in` list,
+ * written as people see it, added to `findings`. For a walk that visits every node anyway (the
+ * diagnostics'), so that a filter is walked once.
+ */
+export function addValueFindings(node: RlxNode, schema: RlxScopeSchema, me: RlxSignedInUser | undefined, findings: RlxValueFinding[]): void {
   const add = (finding: RlxValueFinding | undefined) => {
     if (finding !== undefined) findings.push(finding);
   };
-  walkRlx(root, (node) => {
-    if (node.kind === 'Comparison') {
-      if ((node.operator !== '=' && node.operator !== '!=') || node.value.kind !== 'String') return;
-      if (schemaField(schema, node.field.name) === undefined) return;
-      const literal = node.value;
-      add(findingOf({ field: node.field.name, written: literal.value.trim(), start: literal.start, end: literal.end, inList: false }, schema, me));
-    } else if (node.kind === 'In') {
-      // A :number[] list holds numbers, never names, captions or references.
-      if (node.list.kind !== 'String' || node.cast === 'number' || schemaField(schema, node.field.name) === undefined) return;
-      for (const item of rlxListItems(node.list)) {
-        add(findingOf({ field: node.field.name, written: item.value, start: item.start, end: item.end, inList: true }, schema, me));
-      }
+  if (node.kind === 'Comparison') {
+    if ((node.operator !== '=' && node.operator !== '!=') || node.value.kind !== 'String') return;
+    if (schemaField(schema, node.field.name) === undefined) return;
+    const literal = node.value;
+    add(findingOf({ field: node.field.name, written: literal.value.trim(), start: literal.start, end: literal.end, inList: false }, schema, me));
+  } else if (node.kind === 'In') {
+    // A :number[] list holds numbers, never names, captions or references.
+    if (node.list.kind !== 'String' || node.cast === 'number' || schemaField(schema, node.field.name) === undefined) return;
+    for (const item of rlxListItems(node.list)) {
+      add(findingOf({ field: node.field.name, written: item.value, start: item.start, end: item.end, inList: true }, schema, me));
     }
-  });
-  return findings;
+  }
 }
 
 /** One item of an `in` list: its unescaped, trimmed text and where its raw text is in the parsed text. */

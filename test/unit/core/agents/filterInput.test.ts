@@ -1,9 +1,9 @@
-// A tool's filter is parsed once: the check's tree is the one its values are resolved on. These
-// run against the sandbox over HTTP, through the catalog as the tools read it.
+// A tool's filter is parsed and walked once: the values the check finds in its walk are the ones
+// resolved. These run against the sandbox over HTTP, through the catalog as the tools read it.
 import * as assert from 'node:assert/strict';
 import { type ToolContext, ToolInputError } from '../../../../src/core/agents';
 import { prepareFilter } from '../../../../src/core/agents/filterInput';
-import { resolveFilterValues } from '../../../../src/core/agents/filterValues';
+import { currentUserOrNone, resolveFilterValues, resolveFindings, valueScope } from '../../../../src/core/agents/filterValues';
 import { checkRlx, checkRlxFilter } from '../../../../src/core/agents/rlxCheck';
 import type { RecordsClient } from '../../../../src/core/api';
 import { ConnectionCatalog } from '../../../../src/core/catalog/connectionCatalog';
@@ -14,7 +14,7 @@ const TASK = { workspace: 'IT', app: 'TASK' };
 const GRACE = '00000000-0000-4000-8000-000000000005';
 const LINUS = '00000000-0000-4000-8000-000000000006';
 
-describe('agent filters: parsed once, resolved as before', function () {
+describe('agent filters: parsed and walked once, resolved as before', function () {
   this.timeout(30_000);
   const sandbox = useSandbox({ records: 20 });
   let client: RecordsClient;
@@ -30,12 +30,16 @@ describe('agent filters: parsed once, resolved as before', function () {
     users = (await ctx.catalog.workspaces('c1')).find((workspace) => workspace.alias === 'IT')!.users;
   });
 
-  /** The resolution with the check's tree, asserted equal to the one that parses the filter itself. */
+  /**
+   * The resolution of the values the check found in its walk, asserted equal to the one that
+   * parses and walks the filter itself, and to the one on the check's tree.
+   */
   async function resolvedOnce(written: string, people: readonly WorkspaceUser[] = users) {
-    const checked = checkRlxFilter(written, TASK, schema, people);
-    assert.ok(checked.parsed, `the check's tree is handed on for ${JSON.stringify(written)}`);
-    const once = await resolveFilterValues(ctx, schema, people, written, checked.parsed);
+    const checked = checkRlxFilter(written, TASK, valueScope(ctx, schema, people, await currentUserOrNone(ctx)), { errorsOnly: true });
+    assert.ok(checked.parsed && checked.findings, `the check's tree and findings are handed on for ${JSON.stringify(written)}`);
+    const once = await resolveFindings(ctx, written, checked.findings);
     assert.deepEqual(once, await resolveFilterValues(ctx, schema, people, written));
+    assert.deepEqual(once, await resolveFilterValues(ctx, schema, people, written, checked.parsed));
     return once;
   }
 
@@ -53,8 +57,8 @@ describe('agent filters: parsed once, resolved as before', function () {
   it('refuses a name two people share, with the same words as before', async () => {
     const twoGraces = [...users, { id: '00000000-0000-4000-8000-000000000099', name: 'Grace Hopper', role: 'member' }];
     const written = 'state = "open" AND keeper_id = "Grace Hopper"';
-    const checked = checkRlxFilter(written, TASK, schema, twoGraces);
-    const once = await resolveFilterValues(ctx, schema, twoGraces, written, checked.parsed).then(() => undefined, (error: unknown) => error);
+    const checked = checkRlxFilter(written, TASK, valueScope(ctx, schema, twoGraces, await currentUserOrNone(ctx)), { errorsOnly: true });
+    const once = await resolveFindings(ctx, written, checked.findings ?? []).then(() => undefined, (error: unknown) => error);
     const again = await resolveFilterValues(ctx, schema, twoGraces, written).then(() => undefined, (error: unknown) => error);
     assert.ok(once instanceof ToolInputError);
     assert.match(once.message, /names 2 people: Grace Hopper \(00000000-0000-4000-8000-000000000005\), Grace Hopper \(00000000-0000-4000-8000-000000000099\)/);
@@ -62,20 +66,29 @@ describe('agent filters: parsed once, resolved as before', function () {
   });
 
   it('parses the filter again when the check read another text (a comment, a directive line)', async () => {
+    const scope = valueScope(ctx, schema, users, await currentUserOrNone(ctx));
     for (const written of ['state = "open" // the open ones', 'state = "open"\n@limit 5']) {
-      assert.equal(checkRlxFilter(written, TASK, schema, users).parsed, undefined, written);
+      const checked = checkRlxFilter(written, TASK, scope);
+      assert.equal(checked.parsed, undefined, written);
+      assert.equal(checked.findings, undefined, written);
     }
+    // prepareFilter then walks it again: its values are still resolved.
+    assert.deepEqual(await prepareFilter(ctx, TASK, schema, 'keeper_id = "Grace Hopper" // hers'), {
+      rlx: `keeper_id = "${GRACE}" // hers`,
+      resolved: [{ field: 'keeper_id', written: 'Grace Hopper', value: GRACE, caption: 'Grace Hopper' }],
+    });
     // A tree of another filter is never used for this one.
-    const other = checkRlxFilter('keeper_id = "Linus Torvalds"', TASK, schema, users).parsed;
+    const other = checkRlxFilter('keeper_id = "Linus Torvalds"', TASK, scope).parsed;
     assert.equal((await resolveFilterValues(ctx, schema, users, 'keeper_id = "Grace Hopper"', other)).rlx, `keeper_id = "${GRACE}"`);
   });
 
-  it('finds the same errors when asked for errors only (the value warnings left out)', () => {
+  it('finds the same errors when asked for errors only (the value warnings left out)', async () => {
+    const scope = valueScope(ctx, schema, users, await currentUserOrNone(ctx));
     const filters = ['stat = "open"', 'keeper_id = "Grace Hopper" AND priority = "urgent"', 'state = "Open" AND (', 'keeper_id = "Nobody Known" AND c_amount > "ten"', 'created_by_account_id = @mee', 'state = "open"\n@limit x'];
     for (const written of filters) {
       const all = checkRlx(written, TASK, schema, users);
       assert.ok(all.length > 0, written);
-      assert.deepEqual(checkRlxFilter(written, TASK, schema, users, { errorsOnly: true }).problems, all.filter((problem) => problem.severity === 'error'), written);
+      assert.deepEqual(checkRlxFilter(written, TASK, scope, { errorsOnly: true }).problems, all.filter((problem) => problem.severity === 'error'), written);
     }
     assert.ok(checkRlx('keeper_id = "Grace Hopper"', TASK, schema, users).some((problem) => problem.code === 'person_by_name'), 'the warnings are still there for those who want them');
   });
