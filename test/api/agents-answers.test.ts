@@ -57,6 +57,14 @@ describe('agent tools: values resolved, empty results explained, values that can
     assert.equal(byCaption.data.query.rlx, 'state = "in_progress"');
     assert.equal(byCaption.data.total, (await direct.countRecords(TASK, 'state = "in_progress"')).filtered);
 
+    // A db value in another case is the value (the service compares without case): sent as written, not refused.
+    for (const rlx of ['state = "IN_PROGRESS"', 'state in "OPEN,In_Progress":string[]']) {
+      const anyCase = await call('records_query', { app: 'IT/TASK', rlx });
+      assert.equal(anyCase.data.query.rlx, rlx);
+      assert.equal(anyCase.data.total, (await direct.countRecords(TASK, rlx)).filtered, rlx);
+      assert.ok(anyCase.data.total > 0, rlx);
+    }
+
     const children = await call('records_query', { app: 'IT/TASK', rlx: 'parent_id = "IT/TASK4"' });
     assert.deepEqual(children.data.rows.map((row: { reference: string }) => row.reference), ['IT/TASK5', 'IT/TASK6']);
     assert.deepEqual(children.data.resolved, [{ field: 'parent_id', written: 'IT/TASK4', value: '00000000-0000-4000-a000-000000000004', caption: 'IT/TASK4' }]);

@@ -364,9 +364,12 @@ function checkValue(value: string, start: number, end: number, quoted: boolean, 
 
 function checkLookup(value: string, start: number, end: number, quoted: boolean, field: string, schema: RlxScopeSchema, out: RlxDiagnostic[]): void {
   const values = schemaLookups(schema, field);
-  if (values === undefined || values.length === 0 || values.some((candidate) => candidate.id === value)) return;
+  // The service compares strings without case (decisions.md), so "OPEN" is the value "open", as
+  // the value rule reads it (filterValues.ts lookupFinding).
+  const wanted = value.toLowerCase();
+  if (values === undefined || values.length === 0 || values.some((candidate) => candidate.id.toLowerCase() === wanted)) return;
   // Users often type the caption ("In progress"); offer the db value that carries it first.
-  const byCaption = values.filter((candidate) => candidate.caption.toLowerCase() === value.toLowerCase()).map((candidate) => candidate.id);
+  const byCaption = values.filter((candidate) => candidate.caption.toLowerCase() === wanted).map((candidate) => candidate.id);
   const suggestions = [...new Set([...byCaption, ...closest(value, values.map((candidate) => candidate.id)), ...values.map((candidate) => candidate.id)])].slice(0, 5);
   const valid = values.slice(0, 8).map((candidate) => candidate.id).join(', ');
   out.push(problem(start, end, `"${value}" is not a value of "${field}". Valid values: ${valid}${values.length > 8 ? ', …' : ''}.`, 'error', 'invalid_lookup_value',

@@ -151,6 +151,12 @@ describe('rlx diagnostics', () => {
     });
   });
 
+  it('takes a lookup value in any case, as the service compares it (decisions.md), after = and in a list', () => {
+    for (const text of ['@app IT/TASK\nstate = "IN_PROGRESS"', '@app IT/TASK\nstate != "Done"', '@app IT/TASK\nstate in "OPEN,In_Progress":string[]']) {
+      assert.deepEqual(diagnose(text).map((d) => d.code), [], text);
+    }
+  });
+
   it('checks each item of an in-list against the lookup', () => {
     const text = '@app IT/TASK\nstate in "open,clsed":string[]';
     const diagnostic = diagnose(text).find((candidate) => candidate.code === 'invalid_lookup_value');
