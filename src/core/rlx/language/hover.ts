@@ -88,12 +88,14 @@ function valueHover(filterText: string, tokenStart: number, local: number, root:
 }
 
 function describeValue(schema: RlxScopeSchema, field: string, value: string): string | undefined {
+  // The service compares strings without case (decisions.md): `IN_PROGRESS` is the value `in_progress`.
+  const wanted = value.toLowerCase();
   if (rlxFieldType(schema, field) === 'person') {
-    const user = schema.users.find((candidate) => candidate.id === value);
-    return user === undefined ? `No person with id ${markdownCode(value)} in this workspace.` : `${markdownStrong(user.name)} (${escapeMarkdown(user.role)}) — ${markdownCode(value)}`;
+    const user = schema.users.find((candidate) => candidate.id?.toLowerCase() === wanted);
+    return user === undefined ? `No person with id ${markdownCode(value)} in this workspace.` : `${markdownStrong(user.name)} (${escapeMarkdown(user.role)}) — ${markdownCode(user.id ?? value)}`;
   }
   const values = schemaLookups(schema, field);
   if (values === undefined) return undefined;
-  const match = values.find((candidate) => candidate.id === value);
-  return match === undefined ? `${markdownCode(value)} is not a value of ${markdownCode(field)}.` : `${markdownStrong(match.caption)} — value ${markdownCode(value)} of ${markdownCode(field)}`;
+  const match = values.find((candidate) => candidate.id.toLowerCase() === wanted);
+  return match === undefined ? `${markdownCode(value)} is not a value of ${markdownCode(field)}.` : `${markdownStrong(match.caption)} — value ${markdownCode(match.id)} of ${markdownCode(field)}`;
 }
