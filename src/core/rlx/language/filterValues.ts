@@ -64,19 +64,18 @@ export function findFilterValues(root: RlxNode, schema: RlxScopeSchema, me?: Rlx
  * diagnostics'), so that a filter is walked once.
  */
 export function addValueFindings(node: RlxNode, schema: RlxScopeSchema, me: RlxSignedInUser | undefined, findings: RlxValueFinding[]): void {
-  const add = (finding: RlxValueFinding | undefined) => {
-    if (finding !== undefined) findings.push(finding);
-  };
   if (node.kind === 'Comparison') {
     if ((node.operator !== '=' && node.operator !== '!=') || node.value.kind !== 'String') return;
     if (schemaField(schema, node.field.name) === undefined) return;
     const literal = node.value;
-    add(findingOf({ field: node.field.name, written: literal.value.trim(), start: literal.start, end: literal.end, inList: false }, schema, me));
+    const finding = findingOf({ field: node.field.name, written: literal.value.trim(), start: literal.start, end: literal.end, inList: false }, schema, me);
+    if (finding !== undefined) findings.push(finding);
   } else if (node.kind === 'In') {
     // A :number[] list holds numbers, never names, captions or references.
     if (node.list.kind !== 'String' || node.cast === 'number' || schemaField(schema, node.field.name) === undefined) return;
     for (const item of rlxListItems(node.list)) {
-      add(findingOf({ field: node.field.name, written: item.value, start: item.start, end: item.end, inList: true }, schema, me));
+      const finding = findingOf({ field: node.field.name, written: item.value, start: item.start, end: item.end, inList: true }, schema, me);
+      if (finding !== undefined) findings.push(finding);
     }
   }
 }
