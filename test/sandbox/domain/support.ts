@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { createDemoSandboxService, DEMO_USERS } from '../../../src/sandbox/demoService';
+import { tempDir as tempDirFor } from '../../support/tempDirs';
 import type { SandboxService, SandboxUser, UploadCatalog, UploadInfo } from '../../../src/sandbox/service/contract';
 
 export const ADMIN = DEMO_USERS[0];
@@ -10,18 +10,10 @@ export const RESTRICTED = DEMO_USERS[2];
 export const READER = DEMO_USERS[3];
 export const TASK = { workspace: 'IT', app: 'TASK' };
 
-const createdDirs: string[] = [];
-
+/** A temp folder removed once the test file's tests have run (test/support/tempDirs.ts). */
 export function tempDir(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sandbox-domain-'));
-  createdDirs.push(dir);
-  return dir;
+  return tempDirFor('sandbox-domain-');
 }
-
-// Root-level hook (this module loads once): remove every temp folder the domain tests made.
-after(() => {
-  for (const dir of createdDirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-});
 
 /** A real (file-backed) upload catalog, standing in for the transport's tus layer. */
 export class FakeUploads implements UploadCatalog {
