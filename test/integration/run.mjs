@@ -7,7 +7,10 @@
 //     once in headless Chromium (the extension host only starts when a client connects), and
 //     the runner writes the results to a JSON file that this script waits for. The files that
 //     mostly wait on the clock run in a second such editor beside the first (WAITING_FILES).
-// Prints the tests and a closing line "integration: N passed, N failed"; exits non-zero on failure.
+//     `--lane=integration` or `--lane=integration-waiting` runs one of the two editors alone (CI
+//     runs them as two phases, so the next suite can start once the busy one ends).
+// Prints the tests and a closing line "integration: N passed, N failed" (with --lane, the lane's
+// name instead of "integration"); exits non-zero on failure.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { bundleIntegrationTests, packageExtension, packageRunnerExtension } from '../support/host/build.mjs';
@@ -24,6 +27,14 @@ const IDLE_TIMEOUT_MS = Number(process.env.INTEGRATION_IDLE_TIMEOUT_MS ?? 240_00
 const skipBuild = process.argv.includes('--skip-build');
 // `node test/integration/run.mjs test/integration/activation.test.ts` runs just that file.
 const onlyFiles = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const LANE_NAMES = ['integration', 'integration-waiting'];
+/** `--lane=<name>`: only that editor's files. Also the run's label and its files' names under out/. */
+const onlyLane = process.argv.find((a) => a.startsWith('--lane='))?.slice('--lane='.length);
+if (onlyLane !== undefined && !LANE_NAMES.includes(onlyLane)) {
+  console.error(`--lane wants one of ${LANE_NAMES.join(', ')}, not "${onlyLane}".`);
+  process.exit(2);
+}
+const label = onlyLane ?? 'integration';
 
 /**
  * Test files that spend their time waiting on the clock (the client's retry back-off, an access
@@ -49,13 +60,13 @@ async function main() {
   const host = process.env.RECORDS_TEST_HOST ?? (process.env.VSCODE_EXECUTABLE ? 'electron' : 'code-server');
 
   const phase = Date.now();
-  const vsix = host === 'code-server' ? await packageExtension({ skipBuild, fileName: 'records-service-integration.vsix' }) : undefined;
+  const vsix = host === 'code-server' ? await packageExtension({ skipBuild, fileName: `records-service-${label}.vsix` }) : undefined;
   if (host !== 'code-server' && !skipBuild) await import('../support/host/process.mjs').then(({ run }) => run(process.execPath, ['esbuild.mjs'], { cwd: repoRoot }));
-  const runner = host === 'code-server' ? await packageRunnerExtension() : undefined;
+  const runner = host === 'code-server' ? await packageRunnerExtension({ name: label }) : undefined;
   const lanes = host === 'code-server'
     ? await bundleLanes()
     : [{ name: 'integration', testsEntry: await bundleIntegrationTests({ only: onlyFiles }) }];
-  console.log(`integration: built in ${seconds(phase)}${lanes.length > 1 ? `; ${lanes.length} editors side by side (${lanes.map((l) => l.name).join(', ')})` : ''}`);
+  console.log(`${label}: built in ${seconds(phase)}${lanes.length > 1 ? `; ${lanes.length} editors side by side (${lanes.map((l) => l.name).join(', ')})` : ''}`);
 
   const laneTimes = [];
   const reports = await Promise.all(lanes.map(async (lane) => {
@@ -80,8 +91,8 @@ async function main() {
   const pending = reports.reduce((sum, r) => sum + (r.pending ?? 0), 0);
   // Each editor's time from its sandbox's start to its report: the lanes should end together.
   if (lanes.length > 1) console.log(`integration: lanes ended in order: ${laneTimes.join(', ')}`);
-  console.log(`integration: finished in ${seconds(started)} (${host})`);
-  console.log(`\nintegration: ${passed} passed, ${failed} failed${pending ? `, ${pending} skipped` : ''}`);
+  console.log(`${label}: finished in ${seconds(started)} (${host})`);
+  console.log(`\n${label}: ${passed} passed, ${failed} failed${pending ? `, ${pending} skipped` : ''}`);
   return failed === 0 && reports.every((r) => !r.crash) && passed > 0;
 }
 
@@ -91,10 +102,10 @@ async function bundleLanes() {
   const waiting = WAITING_FILES.filter((file) => onlyFiles.length === 0 || onlyFiles.some((f) => same(f, file)));
   const rest = onlyFiles.filter((f) => !WAITING_FILES.some((w) => same(w, f)));
   const lanes = [];
-  if (onlyFiles.length === 0 || rest.length > 0) {
+  if ((onlyFiles.length === 0 || rest.length > 0) && (!onlyLane || onlyLane === 'integration')) {
     lanes.push({ name: 'integration', testsEntry: await bundleIntegrationTests({ only: rest, exclude: WAITING_FILES }) });
   }
-  if (waiting.length > 0) {
+  if (waiting.length > 0 && (!onlyLane || onlyLane === 'integration-waiting')) {
     lanes.push({ name: 'integration-waiting', testsEntry: await bundleIntegrationTests({ only: waiting, name: 'integration-waiting' }) });
   }
   return lanes;
@@ -226,7 +237,7 @@ main().then(
   (ok) => process.exit(ok ? 0 : 1),
   (error) => {
     console.error(error instanceof Error ? error.stack : error);
-    console.log('\nintegration: 0 passed, 1 failed');
+    console.log(`\n${label}: 0 passed, 1 failed`);
     process.exit(1);
   },
 );

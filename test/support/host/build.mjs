@@ -21,10 +21,13 @@ async function vscePackage(folder, fileName, extraOptions, stdin = 'ignore') {
   return vsix;
 }
 
-/** Bundles and packages test/integration/runner-extension; returns the .vsix path. */
-export async function packageRunnerExtension() {
+/**
+ * Bundles and packages test/integration/runner-extension; returns the .vsix path. `name` keeps
+ * two runs at once (CI's two integration lanes) out of each other's files under out/.
+ */
+export async function packageRunnerExtension({ name = 'integration' } = {}) {
   const source = join(repoRoot, 'test/integration/runner-extension');
-  const staging = join(outDir, 'runner-extension');
+  const staging = join(outDir, `runner-extension-${name}`);
   rmSync(staging, { recursive: true, force: true });
   mkdirSync(staging, { recursive: true });
   cpSync(join(source, 'package.json'), join(staging, 'package.json'));
@@ -33,7 +36,7 @@ export async function packageRunnerExtension() {
     outfile: join(staging, 'extension.js'),
     bundle: true, platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'], logLevel: 'warning',
   });
-  return vscePackage(staging, 'records-test-runner.vsix', ['--allow-star-activation']);
+  return vscePackage(staging, `records-test-runner-${name}.vsix`, ['--allow-star-activation']);
 }
 
 /** Packages an extension folder that needs no build (package.json and a plain script); returns the .vsix path. */
