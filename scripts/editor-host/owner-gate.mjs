@@ -98,6 +98,8 @@ export async function startOwnerGate({ port, socket, key = makeKey() }) {
     });
     req.pipe(upstream);
   });
+  // The WebSockets carried through (the workbench's connections to code-server), each by its end().
+  const tunnels = new Set();
   server.on('upgrade', (req, client, head) => {
     const refused = refusal(req, { hosts, key });
     if (refused) {
@@ -112,13 +114,19 @@ export async function startOwnerGate({ port, socket, key = makeKey() }) {
       client.pipe(upstream).pipe(client);
     });
     const end = () => {
+      tunnels.delete(end);
       client.destroy();
       upstream.destroy();
     };
+    tunnels.add(end);
     upstream.once('error', end);
     client.once('error', end);
     upstream.once('close', end);
     client.once('close', end);
+    // A browser that closes its tab ends its side; the socket the HTTP server hands over keeps
+    // its own side open after that (HTTP sockets allow half-open ones), and code-server does not
+    // end its side either: the dead tunnel stayed about 30 s, and Ctrl+C waited for it.
+    client.once('end', end);
   });
   // Long-lived editor connections: no request deadline of Node's own.
   server.requestTimeout = 0;
@@ -137,6 +145,10 @@ export async function startOwnerGate({ port, socket, key = makeKey() }) {
     url,
     openUrl: `${url}/?${KEY_PARAM}=${key}`,
     close: () => new Promise((resolve) => {
+      // The editor is stopping: its WebSockets end with it (an open tab would hold the port for
+      // minutes: server.close() waits for every connection, and closeAllConnections() knows
+      // only the HTTP ones).
+      for (const end of [...tunnels]) end();
       server.closeAllConnections?.();
       server.close(() => resolve());
     }),
