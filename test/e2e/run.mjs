@@ -26,15 +26,16 @@ const specs = process.argv.slice(2).filter((a) => !a.startsWith('--'));
  * lanes on two cores take little more than half the time of one. Files are shared out by
  * their usual duration (SPEC_SECONDS), longest first, always the same way for the same files:
  * a lane's order is the same from run to run. `--lanes N` or E2E_LANES sets the count (1 runs
- * everything in one editor, as before); one spec file gets one lane.
+ * everything in one editor, as before); one spec file gets one lane. The durations: seconds of
+ * each file's tests and hooks in CI's logs (2026-12-07).
  */
 const SPEC_SECONDS = {
-  'start.e2e.ts': 110, 'walkthrough.e2e.ts': 70, 'editor.e2e.ts': 55, 'rlx-connection.e2e.ts': 40,
-  'rlx.e2e.ts': 40, 'notebook.e2e.ts': 36, 'files.e2e.ts': 35, 'editor-saving.e2e.ts': 35,
-  'references.e2e.ts': 32, 'palette.e2e.ts': 28, 'queries.e2e.ts': 27, 'record-json.e2e.ts': 25,
-  'oauth-issuer.e2e.ts': 25, 'browse.e2e.ts': 25, 'pivot.e2e.ts': 24, 'work.e2e.ts': 24,
-  'search.e2e.ts': 22, 'bulk.e2e.ts': 21, 'connections.e2e.ts': 17, 'network.e2e.ts': 15,
-  'smoke.e2e.ts': 12, 'workbench-helpers.e2e.ts': 9,
+  'editor.e2e.ts': 55, 'notebook.e2e.ts': 48, 'walkthrough.e2e.ts': 45, 'files.e2e.ts': 41,
+  'start.e2e.ts': 40, 'rlx-connection.e2e.ts': 38, 'rlx.e2e.ts': 35, 'editor-saving.e2e.ts': 33,
+  'references.e2e.ts': 33, 'record-json.e2e.ts': 30, 'browse.e2e.ts': 26, 'queries.e2e.ts': 24,
+  'oauth-issuer.e2e.ts': 22, 'palette.e2e.ts': 21, 'bulk.e2e.ts': 21, 'connections.e2e.ts': 18,
+  'pivot.e2e.ts': 17, 'work.e2e.ts': 16, 'search.e2e.ts': 15, 'network.e2e.ts': 14,
+  'smoke.e2e.ts': 12, 'walkthrough-connected.e2e.ts': 11, 'workbench-helpers.e2e.ts': 8,
 };
 const DEFAULT_SPEC_SECONDS = 30;
 
