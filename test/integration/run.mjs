@@ -66,6 +66,7 @@ async function main() {
   const lanes = host === 'code-server'
     ? await bundleLanes()
     : [{ name: 'integration', testsEntry: await bundleIntegrationTests({ only: onlyFiles }) }];
+  if (lanes.length === 0) throw new Error(`--lane=${onlyLane}: none of the files given runs in that editor (its files: ${onlyLane === 'integration-waiting' ? WAITING_FILES.join(', ') : 'all but those of integration-waiting'}).`);
   console.log(`${label}: built in ${seconds(phase)}${lanes.length > 1 ? `; ${lanes.length} editors side by side (${lanes.map((l) => l.name).join(', ')})` : ''}`);
 
   const laneTimes = [];
