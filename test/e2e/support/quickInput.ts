@@ -92,6 +92,22 @@ export async function pickRecordInList(page: Page, step: RegExp, reference: stri
   }
 }
 
+/**
+ * Types `path` into the file dialog's input until it stays there: on a busy machine the dialog
+ * can still rewrite its input after the listing showed (a CI run waited 15 s for a path that had
+ * been rewritten), and a person would type it again.
+ */
+async function typePath(page: Page, selector: string, path: string): Promise<void> {
+  const input = page.locator(selector);
+  for (let attempt = 1; ; attempt++) {
+    if ((await input.inputValue()) !== path) await input.fill(path);
+    const kept = await page.waitForFunction(([s, p]) => (document.querySelector(s) as HTMLInputElement | null)?.value === p, [selector, path] as const, { timeout: 3_000 })
+      .then(() => true, () => false);
+    if (kept) return;
+    if (attempt >= 5) throw new Error(`The file dialog kept rewriting its path: "${await input.inputValue().catch(() => '(gone)')}" instead of ${path}.`);
+  }
+}
+
 /** Answers code-server's simple file dialog (a quick input holding a path) with `path`. */
 export async function answerFileDialog(wb: { page: Page }, path: string): Promise<void> {
   const selector = '.quick-input-widget .quick-input-box input';
@@ -100,13 +116,12 @@ export async function answerFileDialog(wb: { page: Page }, path: string): Promis
   // rewrites the input meanwhile: type over it only once the listing is there.
   await wb.page.locator('.quick-input-widget .monaco-list-row').first().waitFor({ state: 'visible' });
   await wb.page.waitForTimeout(300);
-  await wb.page.locator(selector).fill(path);
-  await wb.page.waitForFunction(([s, p]) => (document.querySelector(s) as HTMLInputElement | null)?.value === p, [selector, path] as const);
+  await typePath(wb.page, selector, path);
   // An existing file is listed once the dialog has read the typed path; accepting before that
   // can accept the folder it started in (an open dialog then returns no file at all).
   if (existsSync(path)) {
     await wb.page.locator('.quick-input-widget .monaco-list-row').filter({ hasText: basename(path) }).first().waitFor({ state: 'visible' });
-    await wb.page.waitForFunction(([s, p]) => (document.querySelector(s) as HTMLInputElement | null)?.value === p, [selector, path] as const);
+    await typePath(wb.page, selector, path);
   }
   // The accept button carries the dialog's label ("OK", "Attach", "Save"). The dialog ignores an
   // accept while it is still reading the folder of what was typed, and on a busy machine that
