@@ -11,8 +11,11 @@
 //   path, which the floor measures, is already more than that: see the floor / raw line).
 // - seen before: a new window (the page reloaded, so a new extension host) expands an app the
 //   last window showed: its rows come from the tree cache at once, one request reconciles them.
-//   Compared with the editor's own floor measured in the same window: expanding an empty app
-//   (one row, ~1 ms of service). Target: ≤ 1.15× the floor.
+//   Compared with the editor's own floor for the same rows, measured in the same window:
+//   bench/tree-floor-extension's 50 fixed rows, held in memory. Target: ≤ 1.15× that floor.
+//   (It was once the empty app's one row: that paints in the first or the second frame after the
+//   click, ~20 or ~36 ms, window to window, so the ratio moved 0.88–1.19 between runs of the same
+//   code while against the 50 rows it read 1.01–1.04; the empty app is still printed as context.)
 // - the editor floor itself, in a warm window, less the raw request of that empty app: what the
 //   editor alone adds to any expand that reads the service, and so what the first-expand target
 //   leaves for the page's 49 more rows and our code.
@@ -67,7 +70,7 @@ const REQUEST_MS = 30_000;
 const TARGET_FLOOR_RATIO = 1.1;
 /** What the old goal against the raw request (at --latency 100) left for our code, printed for context. */
 const RAW_RATIO_CONTEXT = 1.3;
-/** Seen before (from the tree cache) against the editor floor. */
+/** Seen before (from the tree cache) against the editor's floor for 50 rows. */
 const TARGET_SEEN_RATIO = 1.15;
 const WARM_UP_APP_ROW = 'Incidents';
 const APP = { workspace: 'IT', app: 'TASK' };
@@ -565,10 +568,11 @@ async function main(): Promise<void> {
     report.add(`the floor's page, read, median${latency}`, floorReadMedian, 'ms');
     report.add(`raw list request, median${latency}`, rawMedian, 'ms');
     report.add('first expansion, cold editor', tree.first.painted, 'ms');
-    report.add(`seen before (new window, kept rows) / editor floor${latency}`, seenRatio, '×', { op: '<=', value: TARGET_SEEN_RATIO });
+    // Like for like: the kept rows against an extension's 50 rows in memory, in the same windows.
+    report.add(`seen before (new window, kept rows) / 50 fixed rows of an extension (the editor's floor)${latency}`, seenMedian / staticFiftyMedian, '×', { op: '<=', value: TARGET_SEEN_RATIO });
     report.add(`seen before, median${latency}`, seenMedian, 'ms');
     report.add(`seen before / the same rows expanded again${latency}`, seenMedian / sameRowsMedian, '×');
-    report.add(`seen before / 50 fixed rows of an extension${latency}`, seenMedian / staticFiftyMedian, '×');
+    report.add(`seen before / an empty app's one row, painted a frame early or late (context)${latency}`, seenRatio, '×');
     report.add(`50 fixed rows / 1 fixed row (the editor's floor for rows)`, staticFiftyMedian / staticOneMedian, '×');
     report.add(`read ahead on idle (default): first expand / raw request${latency}`, prefetchedMedian / rawMedian, '×');
     report.add(`editor floor: empty app, median${latency}`, floorMedian, 'ms');
