@@ -1,6 +1,7 @@
 // `npx tsx bench/upload.ts [--size-mb N] [--runs N] [--chunk-mb N] [--smoke]`: upload figures of
 // src/core/upload against the built sandbox (dist/sandbox.js, its own process) over loopback.
-// - throughput of our uploader against curl sending the same file as ONE tus PATCH (`-T`),
+// - throughput of our uploader against curl sending the same file as ONE tus PATCH (`-T`), each
+//   timed from the POST that creates the upload (ours makes it inside uploadFile),
 //   in pairs, one of each back to back, the order swapped every pair (curl first, then ours
 //   first: neither always follows the other's disk writes); every pair printed with its ratio,
 //   and the figure is the median of the pairs' ratios (goal: ours ≥ 0.9 × curl). This machine
@@ -122,8 +123,9 @@ async function terminate(uploadUrl: string): Promise<void> {
 }
 
 async function curlOnce(url: string, path: string, size: number): Promise<{ seconds: number; cpuSeconds: number }> {
-  const uploadUrl = await createUpload(url, size);
+  // Timed from the creation, as ours is: an upload is a POST that makes it, then the bytes.
   const t0 = performance.now();
+  const uploadUrl = await createUpload(url, size);
   // bash's `time` gives curl's CPU seconds (user + sys) on stderr.
   const result = spawnSync('bash', ['-c', 'TIMEFORMAT="%U %S"; time curl "$@"', 'curl',
     '-sS', '-o', '/dev/null', '-w', '%{http_code}', '-X', 'PATCH', '-T', path,
