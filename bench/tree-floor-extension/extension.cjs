@@ -84,7 +84,15 @@ const provider = {
 
 exports.activate = (context) => {
   context.subscriptions.push(
-    vscode.window.createTreeView('recordsBenchTreeFloor', { treeDataProvider: provider }),
+    // The Records view's own options (src/extension/browse/tree/registerTree.ts): files dropped
+    // on rows, rows dragged out, several selected, Collapse All, so that whatever the editor does
+    // per row for them is in the floor too (one run with them: the floor's 50 rows within noise).
+    vscode.window.createTreeView('recordsBenchTreeFloor', {
+      treeDataProvider: provider,
+      showCollapseAll: true,
+      canSelectMany: true,
+      dragAndDropController: { dropMimeTypes: ['text/uri-list', 'files'], dragMimeTypes: ['text/plain'], handleDrag: () => undefined, handleDrop: () => undefined },
+    }),
     vscode.commands.registerCommand('recordsBenchTreeFloor.refresh', () => changed.fire(undefined)),
   );
 };
