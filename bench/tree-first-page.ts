@@ -15,7 +15,8 @@
 //   bench/tree-floor-extension's 50 fixed rows, held in memory. Target: ≤ 1.15× that floor.
 //   (It was once the empty app's one row: that paints in the first or the second frame after the
 //   click, ~20 or ~36 ms, window to window, so the ratio moved 0.88–1.19 between runs of the same
-//   code while against the 50 rows it read 1.01–1.04; the empty app is still printed as context.)
+//   code while against the 50 rows the same runs read 1.01–1.04, and 1.01–1.15 in the runs since;
+//   the empty app is still printed as context.)
 // - the editor floor itself, in a warm window, less the raw request of that empty app: what the
 //   editor alone adds to any expand that reads the service, and so what the first-expand target
 //   leaves for the page's 49 more rows and our code.
